@@ -1,0 +1,26 @@
+// Lambda configuration comes from the environment only. AWS endpoints for the local
+// emulators use the SDK's own AWS_ENDPOINT_URL_<SERVICE> variables, so no code branches.
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+export const env = {
+  get stage() {
+    return process.env.STAGE ?? 'local';
+  },
+  get tableName() {
+    return required('TABLE_NAME');
+  },
+  get userPoolId() {
+    return required('USER_POOL_ID');
+  },
+  get mailFrom() {
+    return required('MAIL_FROM');
+  },
+  /** Public origin of the SPA; links in e-mails point here. */
+  get appOrigin() {
+    return required('APP_ORIGIN');
+  },
+};

@@ -1,0 +1,22 @@
+import type { Role } from '../../../shared/constants';
+import { roleFromGroups } from '../../../shared/roles';
+import { unauthorized } from './errors';
+
+export interface Caller {
+  userId: string;
+  email: string;
+  role: Role;
+}
+
+/**
+ * Who is calling, from the JWT claims the authorizer verified (API Gateway on AWS, the
+ * local server's verifier locally). Only ID tokens carry the e-mail we need.
+ */
+export function callerFromClaims(claims: Record<string, unknown> | undefined): Caller {
+  const sub = claims?.sub;
+  const email = claims?.email;
+  if (typeof sub !== 'string' || !sub || typeof email !== 'string' || claims?.token_use !== 'id') {
+    throw unauthorized();
+  }
+  return { userId: sub, email, role: roleFromGroups(claims['cognito:groups']) };
+}

@@ -1,0 +1,87 @@
+import type { Context } from 'aws-lambda';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { HttpError } from './errors';
+import { type ApiEvent, apiHandler } from './http';
+
+const context = { awsRequestId: 'req-1' } as Context;
+
+function event(routeKey: string, claims?: Record<string, string>, body?: string): ApiEvent {
+  return {
+    routeKey,
+    body,
+    isBase64Encoded: false,
+    requestContext: { authorizer: claims ? { jwt: { claims, scopes: [] } } : undefined },
+  } as unknown as ApiEvent;
+}
+
+const customer = { sub: 'u1', email: 'c@example.com', token_use: 'id' };
+const admin = { ...customer, sub: 'a1', 'cognito:groups': '[admin]' };
+const status = (result: unknown) => (result as { statusCode: number }).statusCode;
+const body = (result: unknown) => JSON.parse((result as { body: string }).body);
+
+describe('apiHandler authorization (from the route table)', () => {
+  const echo = apiHandler(async ({ caller }) => ({ body: caller }));
+
+  it('passes the caller of a user route through', async () => {
+    const result = await echo(event('GET /api/me', customer), context);
+    expect(status(result)).toBe(200);
+    expect(body(result)).toEqual({ userId: 'u1', email: 'c@example.com', role: 'customer' });
+  });
+
+  it('401s without verified claims, and for access tokens', async () => {
+    expect(status(await echo(event('GET /api/me'), context))).toBe(401);
+    expect(status(await echo(event('GET /api/me', { ...customer, token_use: 'access' }), context))).toBe(401);
+  });
+
+  it('403s a customer on an admin route and admits an admin', async () => {
+    expect(status(await echo(event('GET /api/admin/users', customer), context))).toBe(403);
+    expect(status(await echo(event('GET /api/admin/users', admin), context))).toBe(200);
+  });
+
+  it('403s a route key missing from the table (deny by default)', async () => {
+    expect(status(await echo(event('GET /api/unlisted', admin), context))).toBe(403);
+  });
+
+  it('lets public routes through without a token', async () => {
+    expect(status(await echo(event('GET /api/health'), context))).toBe(200);
+  });
+});
+
+describe('apiHandler bodies and errors', () => {
+  const schema = z.object({ name: z.string().min(1, 'validation.required') });
+  const handler = apiHandler(async ({ body }) => ({ status: 201, body }), { body: schema });
+
+  it('parses and validates JSON bodies with the zod schema', async () => {
+    expect(body(await handler(event('GET /api/me', customer, '{"name":"Anna"}'), context))).toEqual({
+      name: 'Anna',
+    });
+    const invalid = await handler(event('GET /api/me', customer, '{"name":""}'), context);
+    expect(status(invalid)).toBe(400);
+    expect(body(invalid).error).toEqual({
+      code: 'validation_failed',
+      message: 'Invalid input',
+      fields: { name: 'validation.required' },
+    });
+    const broken = await handler(event('GET /api/me', customer, '{nope'), context);
+    expect(status(broken)).toBe(400);
+    expect(body(broken).error.code).toBe('bad_request');
+  });
+
+  it('maps HttpError to its status and anything else to a logged 500', async () => {
+    const conflict = apiHandler(async () => {
+      throw new HttpError(409, 'conflict', 'Already done');
+    });
+    expect(status(await conflict(event('GET /api/me', customer), context))).toBe(409);
+
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const crash = apiHandler(async () => {
+      throw new Error('boom');
+    });
+    const result = await crash(event('GET /api/me', customer), context);
+    expect(status(result)).toBe(500);
+    expect(body(result).error).toEqual({ code: 'internal', message: 'Internal server error' });
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('req-1'));
+    log.mockRestore();
+  });
+});

@@ -1,0 +1,101 @@
+import middy from '@middy/core';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import type { z } from 'zod';
+import { findRoute } from '../routes';
+import { type Caller, callerFromClaims } from './caller';
+import { forbidden, HttpError } from './errors';
+import { log } from './log';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+export interface ApiRequest<B> {
+  caller: Caller;
+  body: B;
+  params: Record<string, string | undefined>;
+  query: Record<string, string | undefined>;
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+}
+
+export function json(status: number, body: unknown): ApiResult {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: JSON.stringify(body),
+  };
+}
+
+/** Validation failures as `{ field.path: localeKey }`, first message per field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.join('.') || '_';
+    fields[path] ??= issue.message;
+  }
+  return fields;
+}
+
+function parseBody<B>(event: ApiEvent, schema: z.ZodType<B> | undefined): B {
+  if (!schema) return undefined as B;
+  let raw: unknown;
+  try {
+    const text = event.isBase64Encoded
+      ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
+      : event.body;
+    raw = text ? JSON.parse(text) : {};
+  } catch {
+    throw new HttpError(400, 'bad_request', 'Request body must be JSON');
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success)
+    throw new HttpError(400, 'validation_failed', 'Invalid input', fieldErrors(parsed.error));
+  return parsed.data;
+}
+
+/**
+ * Authorizes from the route table (looked up by API Gateway's routeKey, so a handler
+ * cannot drift from its declared access), parses, runs, and maps errors to JSON.
+ */
+function authorize(event: ApiEvent): Caller | null {
+  const route = findRoute(event.routeKey);
+  if (!route) throw forbidden('Unknown route');
+  if (route.access === 'public') return null;
+  const caller = callerFromClaims(event.requestContext.authorizer?.jwt?.claims);
+  if (route.access === 'admin' && caller.role !== 'admin') throw forbidden();
+  if (route.access === 'customer' && caller.role !== 'customer') throw forbidden();
+  return caller;
+}
+
+function toResult(error: unknown, context: Context): ApiResult {
+  if (error instanceof HttpError) return json(error.status, error.toBody());
+  log.error('unhandled error', { requestId: context.awsRequestId, error: String(error) });
+  return json(500, { error: { code: 'internal', message: 'Internal server error' } });
+}
+
+export function apiHandler<B = undefined>(
+  run: (req: ApiRequest<B>) => Promise<Reply>,
+  options: { body?: z.ZodType<B> } = {},
+) {
+  return middy<ApiEvent, ApiResult>().handler(async (event, context) => {
+    try {
+      const caller = authorize(event);
+      const reply = await run({
+        caller: caller as Caller,
+        body: parseBody(event, options.body),
+        params: event.pathParameters ?? {},
+        query: event.queryStringParameters ?? {},
+      });
+      return json(reply.status ?? 200, reply.body ?? null);
+    } catch (error) {
+      return toResult(error, context);
+    }
+  });
+}

@@ -1,0 +1,45 @@
+// E-mail texts live in the web locale files (one home for every user-facing string);
+// esbuild inlines these two small JSON files into the trigger's bundle.
+
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/constants';
+import de from '../../../web/public/locales/de/mail.json';
+import en from '../../../web/public/locales/en/mail.json';
+
+const texts: Record<Language, typeof en> = { en, de };
+
+export function mailTexts(language: unknown) {
+  return texts[isLanguage(language) ? language : DEFAULT_LANGUAGE];
+}
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The verification mail. `code` is Cognito's placeholder ({####}) on AWS, replaced on delivery. */
+export function verifyEmailMail(language: unknown, link: string, code: string): RenderedMail {
+  const t = mailTexts(language).verifyEmail;
+  const safeLink = escapeHtml(link);
+  const html = [
+    `<p>${escapeHtml(t.greeting)}</p>`,
+    `<p>${escapeHtml(t.intro)}</p>`,
+    `<p><a href="${safeLink}">${escapeHtml(t.button)}</a></p>`,
+    `<p>${escapeHtml(t.codeIntro)} <strong>${code}</strong></p>`,
+    `<p>${escapeHtml(t.ignore)}</p>`,
+  ].join('\n');
+  const text = [t.greeting, t.intro, `${t.button}: ${link}`, `${t.codeIntro} ${code}`, t.ignore].join('\n\n');
+  return { subject: t.subject, html, text };
+}

@@ -1,0 +1,30 @@
+// THE route table: the local server mounts these entries and the CDK API stack creates one
+// Lambda and one route per entry. Handler `x` lives in functions/src/handlers/x.ts.
+export type Access = 'public' | 'user' | 'customer' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  method: Method;
+  path: string;
+  handler: string;
+  /** public: no token; user: any signed-in user; customer / admin: that role only. */
+  access: Access;
+}
+
+export const routes: readonly RouteDef[] = [
+  { method: 'GET', path: '/api/health', handler: 'health', access: 'public' },
+  { method: 'GET', path: '/api/me', handler: 'get-me', access: 'user' },
+  { method: 'GET', path: '/api/admin/users', handler: 'admin-list-users', access: 'admin' },
+];
+
+/** Cognito triggers: trigger name → module in functions/src/triggers/. */
+export const triggers = {
+  CustomMessage: 'custom-message',
+  PostConfirmation: 'post-confirmation',
+} as const;
+
+export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+export function findRoute(key: string | undefined): RouteDef | undefined {
+  return routes.find((route) => routeKey(route) === key);
+}

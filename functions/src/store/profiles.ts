@@ -1,0 +1,113 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Profile } from '../../../shared/api';
+import type { Role } from '../../../shared/constants';
+import { env } from '../config';
+import { dynamo } from './client';
+import { decodeCursor, encodeCursor } from './cursor';
+import { keys } from './table';
+
+type ProfileItem = Profile & { PK: string; SK: string; role: Role; GSI1PK?: string; GSI1SK?: string };
+
+export function newProfile(id: string, email: string, now: string): Profile {
+  return {
+    id,
+    email,
+    first_name: null,
+    last_name: null,
+    gender: null,
+    whatsapp_number: null,
+    nationality: null,
+    target_city: null,
+    intended_arrival_date: null,
+    knows_address: false,
+    street_address: null,
+    postal_code: null,
+    city: null,
+    country: null,
+    onboarding_completed: false,
+    account_verified: false,
+    account_verified_at: null,
+    account_verified_by: null,
+    deletion_requested: false,
+    deletion_requested_at: null,
+    deletion_requested_by: null,
+    documents_count: 0,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+function toProfile(item: Record<string, unknown>): Profile {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, role: _role, ...profile } = item;
+  return profile as unknown as Profile;
+}
+
+/**
+ * Creates the profile once; a second call (trigger retry, self-heal on first API call)
+ * leaves the existing item untouched and returns false.
+ */
+export async function putProfileIfAbsent(profile: Profile, role: Role): Promise<boolean> {
+  const item: ProfileItem = {
+    ...profile,
+    PK: keys.user(profile.id),
+    SK: keys.profile(),
+    role,
+    ...(role === 'customer'
+      ? { GSI1PK: keys.customers(), GSI1SK: keys.customersSort(profile.created_at, profile.id) }
+      : {}),
+  };
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: env.tableName,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+export async function getProfile(userId: string): Promise<Profile | null> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: env.tableName, Key: { PK: keys.user(userId), SK: keys.profile() } }),
+  );
+  return out.Item ? toProfile(out.Item) : null;
+}
+
+/** Takes a profile out of the customer list (it belongs to an admin). */
+export async function markProfileAdmin(userId: string): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: env.tableName,
+      Key: { PK: keys.user(userId), SK: keys.profile() },
+      UpdateExpression: 'SET #role = :admin REMOVE GSI1PK, GSI1SK',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':admin': 'admin' },
+    }),
+  );
+}
+
+/** Customers newest first, one Query page at a time. */
+export async function listCustomers(limit: number, cursor: string | null) {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: env.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.customers() },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(cursor, (key) => key.GSI1PK === keys.customers()),
+    }),
+  );
+  return {
+    items: (out.Items ?? []).map(toProfile),
+    nextCursor: encodeCursor(out.LastEvaluatedKey),
+  };
+}

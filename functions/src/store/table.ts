@@ -1,0 +1,15 @@
+// The key design (README 'Key design'): one table, generic key names, one GSI so far.
+// Local bootstrap and the CDK data stack both build the table from this declaration.
+export const TABLE_KEYS = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  indexes: [{ name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' }],
+} as const;
+
+export const keys = {
+  user: (userId: string) => `USER#${userId}`,
+  profile: () => 'PROFILE',
+  /** GSI1 partition holding every customer profile (admins are left out: sparse index). */
+  customers: () => 'CUSTOMERS',
+  customersSort: (createdAt: string, userId: string) => `${createdAt}#${userId}`,
+};

@@ -1,0 +1,45 @@
+import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler } from './custom-message';
+
+function event(triggerSource: string, locale?: string): CustomMessageTriggerEvent {
+  return {
+    triggerSource,
+    request: {
+      userAttributes: { email: 'anna+test@example.com' },
+      codeParameter: '{####}',
+      usernameParameter: '{username}',
+      clientMetadata: locale ? { locale } : undefined,
+    },
+    response: { smsMessage: '', emailMessage: '', emailSubject: '' },
+  } as unknown as CustomMessageTriggerEvent;
+}
+
+beforeEach(() => {
+  process.env.APP_ORIGIN = 'https://app.example.com';
+});
+
+describe('CustomMessage trigger', () => {
+  it('writes a verification link carrying the e-mail and the code placeholder, and the code itself', async () => {
+    const out = await handler(event('CustomMessage_SignUp'));
+    expect(out.response.emailSubject).toBe('Verify your email address');
+    expect(out.response.emailMessage).toContain(
+      'href="https://app.example.com/verify-email?email=anna%2Btest%40example.com&amp;code={####}"',
+    );
+    expect(out.response.emailMessage).toContain('<strong>{####}</strong>');
+  });
+
+  it('writes German when the sign-up asked for it, English for anything unknown', async () => {
+    expect((await handler(event('CustomMessage_ResendCode', 'de'))).response.emailSubject).toBe(
+      'Bestätigen Sie Ihre E-Mail-Adresse',
+    );
+    expect((await handler(event('CustomMessage_SignUp', 'fr'))).response.emailSubject).toBe(
+      'Verify your email address',
+    );
+  });
+
+  it('leaves other messages to Cognito', async () => {
+    const out = await handler(event('CustomMessage_ForgotPassword'));
+    expect(out.response.emailMessage).toBe('');
+  });
+});

@@ -1,0 +1,63 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { handler } from './post-confirmation';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+
+function event(
+  triggerSource: string,
+  attributes: Record<string, string> = { sub: 'u-1', email: 'a@example.com' },
+) {
+  return {
+    triggerSource,
+    request: { userAttributes: attributes },
+  } as unknown as PostConfirmationTriggerEvent;
+}
+
+beforeEach(() => {
+  process.env.TABLE_NAME = 'test-table';
+  ddb.reset();
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('PostConfirmation trigger', () => {
+  it('creates the customer profile once, conditionally', async () => {
+    ddb.on(PutCommand).resolves({});
+    await handler(event('PostConfirmation_ConfirmSignUp'));
+    const put = ddb.commandCalls(PutCommand)[0]?.args[0].input;
+    expect(put?.ConditionExpression).toBe('attribute_not_exists(PK)');
+    expect(put?.Item).toMatchObject({
+      PK: 'USER#u-1',
+      SK: 'PROFILE',
+      GSI1PK: 'CUSTOMERS',
+      id: 'u-1',
+      email: 'a@example.com',
+      onboarding_completed: false,
+      account_verified: false,
+      deletion_requested: false,
+    });
+  });
+
+  it('treats an existing profile as success, so a retried trigger does not fail sign-up', async () => {
+    ddb.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
+    await expect(handler(event('PostConfirmation_ConfirmSignUp'))).resolves.toBeDefined();
+  });
+
+  it('fails loudly on other database errors', async () => {
+    ddb.on(PutCommand).rejects(new Error('throttled'));
+    await expect(handler(event('PostConfirmation_ConfirmSignUp'))).rejects.toThrow('throttled');
+  });
+
+  it('does nothing for a confirmed password reset', async () => {
+    await handler(event('PostConfirmation_ConfirmForgotPassword'));
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it('refuses an event without sub or e-mail', async () => {
+    await expect(handler(event('PostConfirmation_ConfirmSignUp', { sub: 'u-1' }))).rejects.toThrow();
+  });
+});

@@ -1,0 +1,245 @@
+// The whole product on one machine: emulators for DynamoDB, S3, Cognito and SES, the same
+// Lambda handlers behind a local API Gateway, and the SPA, all on ONE origin.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import type { RuntimeConfig } from '../../shared/api';
+import { createApiGateway } from './api-gateway';
+import { ensureAdmin, ensureTable, ensureUserPool } from './bootstrap';
+import { createCognitoProxy } from './cognito-proxy';
+import {
+  assertJava,
+  type Child,
+  S3_CREDENTIALS,
+  startCognito,
+  startDynamo,
+  startS3,
+  startSes,
+  stopChild,
+} from './emulators';
+import { LocalStackError } from './errors';
+import { sendJson } from './http-util';
+import { startLambdaEndpoint } from './lambda-endpoint';
+import { serveMailbox } from './mailbox';
+import { freePorts, isPortFree } from './ports';
+import { createStaticWeb } from './static-web';
+
+export interface LocalStackOptions {
+  port: number;
+  dataDir: string;
+  /** 'dev': Vite with HMR; distDir: serve that built SPA (e2e, previews); 'none': API only. */
+  web: 'dev' | 'none' | { distDir: string };
+  admin: { email: string; password: string };
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  mailboxUrl: string;
+  config: RuntimeConfig;
+  stop(): Promise<void>;
+}
+
+const TABLE_NAME = 'relocation-local';
+const BUCKET = 'user-documents';
+const SUPPORT = { email: 'support@relocate-germany.example', whatsapp: '+49 40 0000 0000' };
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One stack per data dir; a stale lock from a killed run is taken over. */
+function acquireLock(dataDir: string): () => void {
+  const lock = join(dataDir, 'stack.pid');
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new LocalStackError(
+        `A local stack is already running (pid ${pid}) with data dir ${dataDir}. Stop it with Ctrl-C first, or use another LOCAL_DATA_DIR and PORT.`,
+      );
+    }
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => {});
+  const dataDir = resolve(options.dataDir);
+  const origin = `http://localhost:${options.port}`;
+  if (!(await isPortFree(options.port))) {
+    throw new LocalStackError(
+      `Port ${options.port} is already in use. Is \`npm start\` running already? Set PORT to use another port.`,
+    );
+  }
+  assertJava();
+  mkdirSync(dataDir, { recursive: true });
+  const releaseLock = acquireLock(dataDir);
+
+  const children: Child[] = [];
+  const closers: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const close of closers.reverse()) await close().catch(() => {});
+    await Promise.all(children.map((child) => stopChild(child)));
+    releaseLock();
+  };
+
+  try {
+    const [dynamoPort, s3Port, sesPort, cognitoPort, lambdaPort] = (await freePorts(5)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const cognitoUrl = `http://127.0.0.1:${cognitoPort}`;
+    const sesUrl = `http://127.0.0.1:${sesPort}`;
+    // Tokens name the pool as the browser sees it, so the issuer survives port changes.
+    const issuerDomain = `${origin}/_local/cognito`;
+
+    // The handlers run in this process and read their configuration from the environment,
+    // exactly as in Lambda. The SDK picks up the emulator endpoints from AWS_ENDPOINT_URL_*.
+    Object.assign(process.env, {
+      STAGE: 'local',
+      AWS_REGION: 'eu-central-1',
+      AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoPort}`,
+      AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${s3Port}`,
+      AWS_ENDPOINT_URL_SESV2: sesUrl,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoUrl,
+      S3_FORCE_PATH_STYLE: 'true',
+      TABLE_NAME,
+      BUCKET_NAME: BUCKET,
+      MAIL_FROM: 'no-reply@relocate-germany.example',
+      APP_ORIGIN: origin,
+    });
+    const dynamo = new DynamoDBClient({});
+    const cognito = new CognitoIdentityProviderClient({});
+
+    const lambdaServer = await startLambdaEndpoint(lambdaPort, async (name) => {
+      const mod = (await import(`../../functions/src/triggers/${name}.ts`)) as {
+        handler: (event: unknown) => Promise<unknown>;
+      };
+      return mod.handler;
+    });
+    closers.push(() => new Promise((r) => lambdaServer.close(r)));
+
+    const sesServer = await startSes(sesPort);
+    closers.push(() => new Promise((r) => sesServer.close(r)));
+    const s3 = await startS3(join(dataDir, 's3'), s3Port, BUCKET, origin);
+    closers.push(() => s3.close());
+    const [dynamoChild, cognitoChild] = await Promise.all([
+      startDynamo(join(dataDir, 'dynamodb'), dynamoPort, dynamo),
+      startCognito({
+        dir: join(dataDir, 'cognito'),
+        port: cognitoPort,
+        issuerDomain,
+        lambdaEndpoint: `http://127.0.0.1:${lambdaPort}`,
+        mailBridgeUrl: `http://127.0.0.1:${lambdaPort}/mail`,
+      }),
+    ]);
+    children.push(dynamoChild, cognitoChild);
+    log('emulators ready');
+
+    await ensureTable(dynamo, TABLE_NAME);
+    const pool = await ensureUserPool(cognito, dataDir);
+    const profiles = await import('../../functions/src/store/profiles');
+    await ensureAdmin(cognito, pool.userPoolId, options.admin, profiles);
+
+    const config: RuntimeConfig = {
+      stage: 'local',
+      apiBasePath: '/api',
+      auth: {
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.userPoolClientId,
+        userPoolEndpoint: '/_local/cognito',
+        authFlowType: 'USER_PASSWORD_AUTH',
+      },
+      support: SUPPORT,
+    };
+
+    const jwks = (await (
+      await fetch(`${cognitoUrl}/${pool.userPoolId}/.well-known/jwks.json`)
+    ).json()) as Jwks;
+    const api = createApiGateway({
+      issuer: `${issuerDomain}/${pool.userPoolId}`,
+      audience: pool.userPoolClientId,
+      jwks,
+      loadHandler: async (name) => (await import(`../../functions/src/handlers/${name}.ts`)).handler,
+    });
+    const cognitoProxy = createCognitoProxy(cognitoUrl);
+
+    const server: Server = createServer();
+    let spa: (
+      req: import('node:http').IncomingMessage,
+      res: import('node:http').ServerResponse,
+      url: URL,
+    ) => void;
+    if (options.web === 'dev') {
+      const { createServer: createVite } = await import('vite');
+      const vite = await createVite({
+        configFile: resolve(import.meta.dirname, '../../web/vite.config.ts'),
+        server: { middlewareMode: true, hmr: { server } },
+        appType: 'spa',
+        logLevel: 'warn',
+      });
+      closers.push(() => vite.close());
+      spa = (req, res) => vite.middlewares(req, res);
+    } else if (options.web === 'none') {
+      spa = (_req, res) =>
+        sendJson(res, 404, { message: 'The SPA is not served by this stack (LOCAL_WEB=none)' });
+    } else {
+      const serveStatic = createStaticWeb(options.web.distDir);
+      spa = (_req, res, url) => serveStatic(url.pathname, res);
+    }
+
+    server.on('request', async (req, res) => {
+      const url = new URL(req.url ?? '/', origin);
+      try {
+        if (url.pathname.startsWith('/api/')) return await api(req, res, url);
+        if (url.pathname === '/config.json') return sendJson(res, 200, config);
+        if (url.pathname === '/_local/mail') {
+          const wantsHtml = (req.headers.accept ?? '').includes('text/html');
+          return await serveMailbox(sesUrl, res, wantsHtml);
+        }
+        if (url.pathname === '/_local/health') return sendJson(res, 200, { status: 'ok' });
+        if (url.pathname === '/_local/cognito' || url.pathname.startsWith('/_local/cognito/')) {
+          return await cognitoProxy(req, res, url.pathname.slice('/_local/cognito'.length) + url.search);
+        }
+        spa(req, res, url);
+      } catch (error) {
+        console.error('[local] request failed:', req.method, url.pathname, error);
+        if (!res.headersSent)
+          sendJson(res, 500, { error: { code: 'internal', message: 'Internal server error' } });
+        else res.end();
+      }
+    });
+    await new Promise<void>((r, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, () => r());
+    });
+    closers.push(
+      () =>
+        new Promise((r) => {
+          server.closeAllConnections();
+          server.close(r);
+        }),
+    );
+
+    return { url: origin, mailboxUrl: `${origin}/_local/mail`, config, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export { LocalStackError };

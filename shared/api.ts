@@ -1,0 +1,77 @@
+import type { Role } from './constants';
+
+/** SPEC 3 'profiles'. Dates are ISO-8601 strings. */
+export interface Profile {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  gender: 'male' | 'female' | null;
+  whatsapp_number: string | null;
+  nationality: string | null;
+  target_city: string | null;
+  intended_arrival_date: string | null;
+  knows_address: boolean;
+  street_address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country: string | null;
+  onboarding_completed: boolean;
+  account_verified: boolean;
+  account_verified_at: string | null;
+  account_verified_by: string | null;
+  deletion_requested: boolean;
+  deletion_requested_at: string | null;
+  deletion_requested_by: string | null;
+  documents_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MeResponse {
+  role: Role;
+  profile: Profile;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export interface HealthResponse {
+  status: 'ok';
+  stage: string;
+}
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'internal';
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Field path → locale key of the zod message. */
+    fields?: Record<string, string>;
+  };
+}
+
+/** Runtime configuration served at /config.json: the only thing that differs per stage. */
+export interface RuntimeConfig {
+  stage: string;
+  apiBasePath: string;
+  auth: {
+    userPoolId: string;
+    userPoolClientId: string;
+    /** Absolute URL, or a path on this origin (local stack). Absent on AWS. */
+    userPoolEndpoint?: string;
+    authFlowType: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
+  };
+  support: { email: string; whatsapp: string };
+}

@@ -1,0 +1,19 @@
+// Business constants from SPEC section 9: the single place they live.
+export const PASSWORD_MIN_LENGTH = 6;
+export const EMAIL_MAX_LENGTH = 255;
+
+export const ROLES = ['admin', 'customer'] as const;
+export type Role = (typeof ROLES)[number];
+export const ADMIN_GROUP = 'admin';
+
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Page size bounds of list endpoints (admin list). */
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 200;

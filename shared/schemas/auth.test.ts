@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../web/public/locales/en/translation.json';
+import { loginSchema, signUpSchema, verifyCodeSchema } from './auth';
+
+/** Field → message key of the first issue per field, as the form shows them. */
+function errorsOf(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+/** The English text a message key renders as. */
+const text = (key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
+
+const valid = { email: 'anna@example.com', password: 'secret', confirmPassword: 'secret' };
+
+describe('signUpSchema (SPEC 5 "Sign up")', () => {
+  it('accepts a valid sign-up and trims the e-mail', () => {
+    const parsed = signUpSchema.parse({ ...valid, email: '  anna@example.com ' });
+    expect(parsed.email).toBe('anna@example.com');
+  });
+
+  it.each([
+    [
+      'all three fields required',
+      { email: '', password: '', confirmPassword: '' },
+      { email: 'Required', password: 'Required', confirmPassword: 'Required' },
+    ],
+    ['email must be valid', { ...valid, email: 'anna@' }, { email: 'Invalid email address' }],
+    [
+      'password at least 6 characters',
+      { ...valid, password: '12345', confirmPassword: '12345' },
+      { password: 'Password must be at least 6 characters' },
+    ],
+    [
+      'passwords must match',
+      { ...valid, confirmPassword: 'secreT' },
+      { confirmPassword: 'Passwords do not match' },
+    ],
+    [
+      'email at most 255 characters',
+      { ...valid, email: `${'a'.repeat(250)}@example.com` },
+      { email: 'Email must be less than 255 characters' },
+    ],
+  ])('%s', (_name, input, expected) => {
+    const errors = errorsOf(signUpSchema.safeParse(input));
+    expect(Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, text(key)]))).toEqual(
+      expected,
+    );
+  });
+
+  it('accepts exactly 6 characters', () => {
+    expect(signUpSchema.safeParse({ ...valid, password: '123456', confirmPassword: '123456' }).success).toBe(
+      true,
+    );
+  });
+});
+
+describe('loginSchema (SPEC 5 "Log in")', () => {
+  it('requires email and password', () => {
+    const errors = errorsOf(loginSchema.safeParse({ email: '', password: '' }));
+    expect(errors).toEqual({ email: 'validation.required', password: 'validation.required' });
+  });
+
+  it('does not apply the sign-up length rule to login', () => {
+    expect(loginSchema.safeParse({ email: 'a@b.de', password: '1' }).success).toBe(true);
+  });
+});
+
+describe('verifyCodeSchema', () => {
+  it.each(['12345', '1234567', 'abcdef'])('rejects %s', (code) => {
+    expect(errorsOf(verifyCodeSchema.safeParse({ email: 'a@b.de', code }))).toEqual({
+      code: 'validation.codeFormat',
+    });
+  });
+  it('accepts six digits with spaces around', () => {
+    expect(verifyCodeSchema.parse({ email: 'a@b.de', code: ' 123456 ' }).code).toBe('123456');
+  });
+});
+
+describe('message keys', () => {
+  it('render as the spec texts in English', () => {
+    expect(text('validation.passwordsMismatch')).toBe('Passwords do not match');
+    expect(text('validation.passwordMin')).toBe('Password must be at least 6 characters');
+    expect(text('validation.invalidEmail')).toBe('Invalid email address');
+    expect(text('validation.required')).toBe('Required');
+  });
+});

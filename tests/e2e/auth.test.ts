@@ -1,0 +1,128 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { uniqueEmail, verificationLink, waitForMail } from '../support/auth';
+import { launchBrowser, trackErrors } from '../support/browser';
+import { TEST_ADMIN } from '../support/stack-process';
+
+const url = inject('stackUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  await context?.close();
+  context = await browser.newContext({ baseURL: url });
+  page = await context.newPage();
+});
+
+const toast = (text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
+
+async function fillSignup(email: string, password: string, confirm: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(confirm);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+describe('customer sign-up journey', () => {
+  it('signs up, verifies through the mailbox link, logs in and lands on onboarding', async () => {
+    const errors = trackErrors(page);
+    const email = uniqueEmail('e2e');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get started' }).click();
+    await page.waitForURL('**/signup');
+
+    // Validation messages of SPEC 5, shown before anything is sent.
+    await fillSignup('not-an-email', '123', '1234');
+    await page.getByText('Invalid email address').waitFor();
+    await page.getByText('Password must be at least 6 characters').waitFor();
+    await page.getByText('Passwords do not match').waitFor();
+
+    await fillSignup(email, 'secret-pass', 'secret-pass');
+    await toast('Account created! Please check your email.').waitFor();
+    await page.waitForURL(`**/verify-email?email=${encodeURIComponent(email)}`);
+    await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+
+    const link = verificationLink(await waitForMail(url, email));
+    await page.goto(link.href);
+    await toast('Email verified successfully!').waitFor();
+    await page.waitForURL('**/login');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('secret-pass');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await toast('Logged in successfully!').waitFor();
+    await page.waitForURL('**/onboarding/details');
+
+    // The session survives a reload, and /login sends a signed-in user on at once.
+    await page.reload();
+    await page.getByText(`Signed in as ${email}`).waitFor();
+    await page.goto('/login');
+    await page.waitForURL('**/onboarding/details');
+    expect(errors).toEqual([]);
+  });
+
+  it('verifies with the code typed in when there is no link', async () => {
+    const email = uniqueEmail('code');
+    await page.goto('/signup');
+    await fillSignup(email, 'secret-pass', 'secret-pass');
+    await page.waitForURL('**/verify-email?**');
+    const code = verificationLink(await waitForMail(url, email)).searchParams.get('code') ?? '';
+    await page.getByLabel('Verification code').fill('12');
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await page.getByText('Enter the 6-digit code from the email').waitFor();
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await toast('Email verified successfully!').waitFor();
+    await page.waitForURL('**/login');
+  });
+
+  it('shows the server message for a wrong password', async () => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(TEST_ADMIN.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.locator('[data-sonner-toast][data-type="error"]').first().waitFor();
+    expect(page.url()).toContain('/login');
+  });
+});
+
+describe('admin and protected routes', () => {
+  it('logs the admin in to /admin with the admin welcome', async () => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(TEST_ADMIN.email);
+    await page.getByLabel('Password').fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await toast('Welcome back, Admin!').waitFor();
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${url}/`);
+  });
+
+  it('sends visitors without a session to /login', async () => {
+    for (const path of ['/dashboard', '/admin', '/onboarding/details', '/account']) {
+      await page.goto(path);
+      await page.waitForURL('**/login');
+    }
+  });
+
+  it('shows the 404 page for an unknown route', async () => {
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: '404' }).waitFor();
+    await page.getByText('Oops! Page not found').waitFor();
+    expect(logged.some((line) => line.includes('/no-such-page'))).toBe(true);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(`${url}/`);
+  });
+});

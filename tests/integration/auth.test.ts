@@ -1,0 +1,170 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MeResponse, Page, Profile } from '../../shared/api';
+import {
+  api,
+  cognitoClient,
+  confirmFromMailbox,
+  login,
+  newCustomer,
+  runtimeConfig,
+  signUp,
+  uniqueEmail,
+  verificationLink,
+  waitForMail,
+} from '../support/auth';
+import { TEST_ADMIN } from '../support/stack-process';
+
+const url = inject('stackUrl');
+
+describe('sign-up → confirm → login → /api/me', () => {
+  it('mails a verification link with e-mail and code, and creates the profile on confirmation', async () => {
+    const email = uniqueEmail('signup');
+    const out = await signUp(url, email, 'secret-pass');
+    expect(out.UserConfirmed).toBe(false);
+
+    const mail = await waitForMail(url, email);
+    expect(mail.subject).toBe('Verify your email address');
+    const link = verificationLink(mail);
+    expect(link.origin).toBe(url);
+    expect(link.pathname).toBe('/verify-email');
+    expect(link.searchParams.get('email')).toBe(email);
+    const code = link.searchParams.get('code') ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.html).toContain(`<strong>${code}</strong>`);
+
+    await confirmFromMailbox(url, email);
+    const { idToken } = await login(url, email, 'secret-pass');
+    const me = await api<MeResponse>(url, '/api/me', { token: idToken });
+    expect(me.status).toBe(200);
+    expect(me.body.role).toBe('customer');
+    expect(me.body.profile).toMatchObject({
+      email,
+      onboarding_completed: false,
+      account_verified: false,
+      deletion_requested: false,
+      documents_count: 0,
+    });
+    expect(me.body.profile.created_at).toBe(me.body.profile.updated_at);
+  });
+
+  it('writes the verification mail in German when the sign-up asked for it', async () => {
+    const email = uniqueEmail('de');
+    await signUp(url, email, 'secret-pass', 'de');
+    expect((await waitForMail(url, email)).subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse');
+  });
+
+  it('refuses login before the e-mail is confirmed', async () => {
+    const email = uniqueEmail('unconfirmed');
+    await signUp(url, email, 'secret-pass');
+    await expect(login(url, email, 'secret-pass')).rejects.toThrow();
+  });
+
+  it('refreshes tokens through the Amplify refresh call the emulator lacks', async () => {
+    const customer = await newCustomer(url);
+    const config = await runtimeConfig(url);
+    const response = await fetch(`${url}/_local/cognito`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+      },
+      body: JSON.stringify({ RefreshToken: customer.refreshToken, ClientId: config.auth.userPoolClientId }),
+    });
+    expect(response.status).toBe(200);
+    const { AuthenticationResult } = (await response.json()) as { AuthenticationResult: { IdToken: string } };
+    const me = await api<MeResponse>(url, '/api/me', { token: AuthenticationResult.IdToken });
+    expect(me.status).toBe(200);
+    expect(me.body.profile.email).toBe(customer.email);
+  });
+});
+
+describe('API authorization', () => {
+  let customer: Awaited<ReturnType<typeof newCustomer>>;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    customer = await newCustomer(url);
+    adminToken = (await login(url, TEST_ADMIN.email, TEST_ADMIN.password)).idToken;
+  });
+
+  it('serves the public health check without a token', async () => {
+    const health = await api(url, '/api/health');
+    expect(health).toEqual({ status: 200, body: { status: 'ok', stage: 'local' } });
+  });
+
+  it('answers 401 without a token, with a tampered token, and with an access token', async () => {
+    expect((await api(url, '/api/me')).status).toBe(401);
+    const [header, payload, signature] = customer.idToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['admin'] })).toString(
+      'base64url',
+    );
+    expect((await api(url, '/api/me', { token: `${header}.${forged}.${signature}` })).status).toBe(401);
+    expect((await api(url, '/api/admin/users', { token: `${header}.${forged}.${signature}` })).status).toBe(
+      401,
+    );
+    expect((await api(url, '/api/me', { token: 'not-a-jwt' })).status).toBe(401);
+    // Access tokens carry no e-mail and are not what the SPA sends.
+    expect((await api(url, '/api/me', { token: customer.accessToken })).status).toBe(401);
+  });
+
+  it('answers 403 to a customer on an admin route', async () => {
+    const response = await api<{ error: { code: string } }>(url, '/api/admin/users', {
+      token: customer.idToken,
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.error.code).toBe('forbidden');
+  });
+
+  it('gives the admin role to the local admin', async () => {
+    const me = await api<MeResponse>(url, '/api/me', { token: adminToken });
+    expect(me.status).toBe(200);
+    expect(me.body.role).toBe('admin');
+    expect(me.body.profile.email).toBe(TEST_ADMIN.email);
+  });
+
+  it('lets the admin see new customers newest first, and never admins', async () => {
+    const later = await newCustomer(url);
+    const list = await api<Page<Profile>>(url, '/api/admin/users?limit=200', { token: adminToken });
+    expect(list.status).toBe(200);
+    const emails = list.body.items.map((p) => p.email);
+    expect(emails).toContain(customer.email);
+    expect(emails.indexOf(later.email)).toBeLessThan(emails.indexOf(customer.email));
+    expect(emails).not.toContain(TEST_ADMIN.email);
+    const created = list.body.items.map((p) => p.created_at);
+    expect(created).toEqual([...created].sort().reverse());
+  });
+
+  it('pages the customer list with an opaque cursor and rejects forged ones', async () => {
+    await newCustomer(url);
+    const first = await api<Page<Profile>>(url, '/api/admin/users?limit=1', { token: adminToken });
+    expect(first.body.items).toHaveLength(1);
+    expect(first.body.nextCursor).toBeTruthy();
+    const second = await api<Page<Profile>>(
+      url,
+      `/api/admin/users?limit=1&cursor=${encodeURIComponent(first.body.nextCursor ?? '')}`,
+      { token: adminToken },
+    );
+    expect(second.status).toBe(200);
+    expect(second.body.items[0]?.id).not.toBe(first.body.items[0]?.id);
+    const forged = Buffer.from(
+      JSON.stringify({ PK: 'USER#x', SK: 'PROFILE', GSI1PK: 'OTHER', GSI1SK: 'x' }),
+    ).toString('base64url');
+    expect((await api(url, `/api/admin/users?cursor=${forged}`, { token: adminToken })).status).toBe(400);
+    expect((await api(url, '/api/admin/users?limit=0', { token: adminToken })).status).toBe(400);
+  });
+
+  it('rejects a wrong password at login', async () => {
+    const config = await runtimeConfig(url);
+    await expect(
+      cognitoClient(url).send(
+        new InitiateAuthCommand({
+          ClientId: config.auth.userPoolClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: customer.email, PASSWORD: 'wrong-password' },
+        }),
+      ),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { MailboxEntry } from '../../infra/local/mailbox';
+import { waitFor } from '../../infra/local/ports';
+import type { RuntimeConfig } from '../../shared/api';
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+export async function runtimeConfig(url: string): Promise<RuntimeConfig> {
+  return (await (await fetch(`${url}/config.json`)).json()) as RuntimeConfig;
+}
+
+/** A Cognito client that talks to the emulator through the app origin, as the browser does. */
+export function cognitoClient(url: string) {
+  return new CognitoIdentityProviderClient({
+    endpoint: `${url}/_local/cognito`,
+    region: 'eu-central-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
+}
+
+export async function mailbox(url: string): Promise<MailboxEntry[]> {
+  const response = await fetch(`${url}/_local/mail`, { headers: { accept: 'application/json' } });
+  return (await response.json()) as MailboxEntry[];
+}
+
+export async function waitForMail(url: string, to: string): Promise<MailboxEntry> {
+  let found: MailboxEntry | undefined;
+  await waitFor(
+    `mail to ${to}`,
+    async () => {
+      found = (await mailbox(url)).find((mail) => mail.to === to);
+      return !!found;
+    },
+    10_000,
+  );
+  return found as MailboxEntry;
+}
+
+/** The verification link's query, e.g. { email, code }. */
+export function verificationLink(mail: MailboxEntry): URL {
+  const href = /href="([^"]+\/verify-email\?[^"]+)"/.exec(mail.html)?.[1];
+  if (!href) throw new Error(`no verification link in: ${mail.html}`);
+  return new URL(href.replace(/&amp;/g, '&'));
+}
+
+export async function signUp(url: string, email: string, password: string, locale = 'en') {
+  const config = await runtimeConfig(url);
+  return cognitoClient(url).send(
+    new SignUpCommand({
+      ClientId: config.auth.userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+      ClientMetadata: { locale },
+    }),
+  );
+}
+
+export async function confirmFromMailbox(url: string, email: string) {
+  const config = await runtimeConfig(url);
+  const link = verificationLink(await waitForMail(url, email));
+  const code = link.searchParams.get('code') ?? '';
+  await cognitoClient(url).send(
+    new ConfirmSignUpCommand({
+      ClientId: config.auth.userPoolClientId,
+      Username: email,
+      ConfirmationCode: code,
+    }),
+  );
+}
+
+export async function login(url: string, email: string, password: string) {
+  const config = await runtimeConfig(url);
+  const out = await cognitoClient(url).send(
+    new InitiateAuthCommand({
+      ClientId: config.auth.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  const result = out.AuthenticationResult;
+  if (!result?.IdToken || !result.AccessToken) throw new Error('login returned no tokens');
+  return {
+    idToken: result.IdToken,
+    accessToken: result.AccessToken,
+    refreshToken: result.RefreshToken ?? '',
+  };
+}
+
+export async function newCustomer(url: string) {
+  const email = uniqueEmail('customer');
+  const password = 'secret-pass';
+  await signUp(url, email, password);
+  await confirmFromMailbox(url, email);
+  return { email, password, ...(await login(url, email, password)) };
+}
+
+export async function api<T = unknown>(
+  url: string,
+  path: string,
+  options: { token?: string; method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${url}${path}`, {
+    method: options.method ?? 'GET',
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}

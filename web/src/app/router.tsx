@@ -1,0 +1,55 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import LandingPage from '../features/landing/LandingPage';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+// Route-level code splitting: the landing page ships alone; everything that needs a
+// session (and with it Amplify) loads with the SessionLayout chunk.
+export const routes: RouteObject[] = [
+  { path: '/', Component: LandingPage },
+  { path: '/imprint', lazy: async () => ({ Component: (await import('./legal-routes')).ImprintPage }) },
+  { path: '/privacy', lazy: async () => ({ Component: (await import('./legal-routes')).PrivacyPage }) },
+  {
+    lazy: page(() => import('./SessionLayout')),
+    children: [
+      { path: '/signup', lazy: page(() => import('../features/auth/SignupPage')) },
+      { path: '/login', lazy: page(() => import('../features/auth/LoginPage')) },
+      { path: '/verify-email', lazy: page(() => import('../features/auth/VerifyEmailPage')) },
+      {
+        lazy: async () => ({ Component: (await import('./guards')).RequireSession }),
+        children: [
+          { path: '/dashboard', lazy: async () => ({ Component: (await import('./pages')).DashboardPage }) },
+          { path: '/account', lazy: async () => ({ Component: (await import('./pages')).AccountPage }) },
+          {
+            path: '/onboarding/details',
+            lazy: async () => ({ Component: (await import('./pages')).OnboardingDetailsPage }),
+          },
+          {
+            path: '/onboarding/documents',
+            lazy: async () => ({ Component: (await import('./pages')).OnboardingDocumentsPage }),
+          },
+          {
+            path: '/onboarding/success',
+            lazy: async () => ({ Component: (await import('./pages')).OnboardingSuccessPage }),
+          },
+          // SPEC 6: the user detail page has no client-side admin check; the API enforces it.
+          {
+            path: '/admin/users/:userId',
+            lazy: async () => ({ Component: (await import('./pages')).AdminUserPage }),
+          },
+        ],
+      },
+      {
+        lazy: async () => ({ Component: (await import('./guards')).RequireAdmin }),
+        children: [
+          { path: '/admin', lazy: async () => ({ Component: (await import('./pages')).AdminPage }) },
+        ],
+      },
+    ],
+  },
+  { path: '*', lazy: page(() => import('../features/errors/NotFoundPage')) },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../components/Button';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { Logo } from '../../components/Logo';
+
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="mx-auto flex max-w-5xl items-center justify-between px-4 py-4">
+        <Logo />
+        <LanguageSwitcher />
+      </header>
+      <main className="mx-auto max-w-md px-4 pb-16">
+        <Button variant="ghost" className="mb-4 -ml-2" onClick={() => navigate('/')}>
+          <span aria-hidden="true">←</span> {t('common.back')}
+        </Button>
+        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+          {subtitle && <p className="mt-1 text-slate-600">{subtitle}</p>}
+          <div className="mt-6">{children}</div>
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { type LoginInput, loginSchema } from '../../../../shared/schemas/auth';
+import { Button } from '../../components/Button';
+import { PageLoading } from '../../components/Spinner';
+import { TextField } from '../../components/TextField';
+import { serverMessage, signIn } from '../../lib/auth';
+import { resolveHomePath } from '../../lib/home-path';
+import { authReady, useSession } from '../../lib/session';
+import { AuthLayout } from './AuthLayout';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const submitting = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+
+  // An existing session goes straight on (not while this form is signing in: it toasts and routes itself).
+  useEffect(() => {
+    if (session.status !== 'signedIn' || !session.user || submitting.current) return;
+    let cancelled = false;
+    void resolveHomePath(session.user).then((path) => {
+      if (!cancelled) navigate(path, { replace: true });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [session.status, session.user, navigate]);
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    submitting.current = true;
+    try {
+      await authReady();
+      if ((await signIn(email, password)) === 'confirmSignUp') {
+        navigate(`/verify-email?email=${encodeURIComponent(email)}`);
+        return;
+      }
+      const user = await session.refresh();
+      if (!user) throw new Error(t('login.failed'));
+      toast.success(user.role === 'admin' ? t('login.welcomeAdmin') : t('login.success'));
+      navigate(await resolveHomePath(user), { replace: true });
+    } catch (error) {
+      toast.error(serverMessage(error) ?? t('login.failed'));
+    } finally {
+      submitting.current = false;
+    }
+  });
+
+  if (session.status === 'loading') return <PageLoading />;
+
+  return (
+    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField
+          label={t('common.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={t('common.password')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
+          {isSubmitting ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('login.noAccount')}{' '}
+        <Link to="/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          {t('login.toSignup')}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

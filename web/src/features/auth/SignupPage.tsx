@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { type SignUpInput, signUpSchema } from '../../../../shared/schemas/auth';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { serverMessage, signUp } from '../../lib/auth';
+import { authReady } from '../../lib/session';
+import { AuthLayout } from './AuthLayout';
+
+export default function SignupPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpInput>({ resolver: zodResolver(signUpSchema) });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    try {
+      await authReady();
+      await signUp(email, password, i18n.language);
+      toast.success(t('signup.success'));
+      navigate(`/verify-email?email=${encodeURIComponent(email)}`);
+    } catch (error) {
+      toast.error(serverMessage(error) ?? t('signup.failed'));
+    }
+  });
+
+  return (
+    <AuthLayout title={t('signup.title')} subtitle={t('signup.subtitle')}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField
+          label={t('common.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={t('common.password')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label={t('signup.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
+          {isSubmitting ? t('signup.submitting') : t('signup.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('signup.haveAccount')}{' '}
+        <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          {t('signup.toLogin')}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { type VerifyCodeInput, verifyCodeSchema } from '../../../../shared/schemas/auth';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { confirmSignUp, isAlreadyConfirmed, type SessionUser, serverMessage } from '../../lib/auth';
+import { resolveHomePath } from '../../lib/home-path';
+import { authReady, useSession } from '../../lib/session';
+import { AuthLayout } from './AuthLayout';
+
+export default function VerifyEmailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [params] = useSearchParams();
+  const linkEmail = params.get('email') ?? '';
+  const linkCode = params.get('code') ?? '';
+  const [verifying, setVerifying] = useState(Boolean(linkEmail && linkCode));
+  const started = useRef(false);
+
+  /** Signed in: to the user's home; not signed in: to /login. */
+  const routeOn = async (user: SessionUser | null) => {
+    navigate(user ? await resolveHomePath(user) : '/login', { replace: true });
+  };
+
+  const confirm = async ({ email, code }: VerifyCodeInput) => {
+    try {
+      await authReady();
+      await confirmSignUp(email, code);
+      toast.success(t('verify.success'));
+      await routeOn(await session.refresh());
+    } catch (error) {
+      if (isAlreadyConfirmed(error)) return routeOn(await session.refresh());
+      toast.error(serverMessage(error) ?? t('verify.failed'));
+      setVerifying(false);
+    }
+  };
+
+  // A verification link: confirm once, straight away.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per link
+  useEffect(() => {
+    if (!linkEmail || !linkCode || started.current) return;
+    started.current = true;
+    void confirm({ email: linkEmail, code: linkCode });
+  }, [linkEmail, linkCode]);
+
+  // A sign-in (in this tab or another) routes on as well.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: routeOn is stable in effect
+  useEffect(() => {
+    if (!verifying && session.status === 'signedIn') void routeOn(session.user);
+  }, [session.status, session.user, verifying]);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<VerifyCodeInput>({
+    resolver: zodResolver(verifyCodeSchema),
+    defaultValues: { email: linkEmail, code: '' },
+  });
+
+  if (verifying) {
+    return (
+      <AuthLayout title={t('verify.verifying')}>
+        <div role="status" className="flex items-center gap-3 text-slate-700">
+          <span
+            className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+            aria-hidden="true"
+          />
+          {t('verify.verifying')}
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={t('verify.checkTitle')}>
+      <p className="text-slate-700">
+        {linkEmail ? t('verify.checkBodyTo', { email: linkEmail }) : t('verify.checkBody')}
+      </p>
+      <p className="mt-3 text-sm text-slate-600">
+        {t('verify.spamAdvice')}{' '}
+        <Link to="/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          {t('verify.signupAgain')}
+        </Link>
+      </p>
+      <h2 className="mt-6 text-base font-semibold text-slate-900">{t('verify.codeTitle')}</h2>
+      <form noValidate onSubmit={handleSubmit(confirm)} className="mt-3 flex flex-col gap-4">
+        <TextField
+          label={t('common.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={t('verify.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={errors.code?.message}
+          {...register('code')}
+        />
+        <Button type="submit" disabled={isSubmitting} className="w-full">
+          {isSubmitting ? t('verify.submitting') : t('verify.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

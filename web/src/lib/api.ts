@@ -1,0 +1,37 @@
+import type { ErrorBody, MeResponse } from '../../../shared/api';
+import { idToken } from './auth';
+import { loadConfig } from './config';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const [config, token] = await Promise.all([loadConfig(), idToken()]);
+  const response = await fetch(`${config.apiBasePath}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    const error = (data as Partial<ErrorBody> | null)?.error;
+    const fallback = (data as { message?: string } | null)?.message ?? response.statusText;
+    throw new ApiError(response.status, error?.code ?? 'error', error?.message ?? fallback, error?.fields);
+  }
+  return data as T;
+}
+
+export const getMe = () => apiFetch<MeResponse>('/me');

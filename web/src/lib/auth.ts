@@ -1,0 +1,108 @@
+// Everything that touches Amplify lives here, so only the pages that need a session load it.
+import { Amplify } from 'aws-amplify';
+import {
+  confirmSignUp as amplifyConfirmSignUp,
+  signIn as amplifySignIn,
+  signOut as amplifySignOut,
+  signUp as amplifySignUp,
+  fetchAuthSession,
+} from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import type { RuntimeConfig } from '../../../shared/api';
+import type { Role } from '../../../shared/constants';
+import { roleFromGroups } from '../../../shared/roles';
+
+export interface SessionUser {
+  userId: string;
+  email: string;
+  role: Role;
+}
+
+let flow: RuntimeConfig['auth']['authFlowType'] = 'USER_SRP_AUTH';
+
+export function configureAuth(config: RuntimeConfig) {
+  const { userPoolId, userPoolClientId, userPoolEndpoint, authFlowType } = config.auth;
+  flow = authFlowType;
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId,
+        userPoolClientId,
+        loginWith: { email: true },
+        ...(userPoolEndpoint
+          ? { userPoolEndpoint: new URL(userPoolEndpoint, window.location.origin).href }
+          : {}),
+      },
+    },
+  });
+}
+
+export async function currentUser(): Promise<SessionUser | null> {
+  try {
+    const { tokens } = await fetchAuthSession();
+    const claims = tokens?.idToken?.payload;
+    if (!claims || typeof claims.sub !== 'string') return null;
+    return {
+      userId: claims.sub,
+      email: String(claims.email ?? ''),
+      role: roleFromGroups(claims['cognito:groups']),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The ID token the API expects (refreshed by Amplify when it is close to expiry). */
+export async function idToken(): Promise<string | null> {
+  try {
+    const { tokens } = await fetchAuthSession();
+    return tokens?.idToken?.toString() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export async function signUp(email: string, password: string, locale: string) {
+  return amplifySignUp({
+    username: email,
+    password,
+    options: { userAttributes: { email }, clientMetadata: { locale } },
+  });
+}
+
+export async function confirmSignUp(email: string, code: string) {
+  return amplifyConfirmSignUp({ username: email, confirmationCode: code });
+}
+
+export type SignInOutcome = 'signedIn' | 'confirmSignUp';
+
+export async function signIn(email: string, password: string): Promise<SignInOutcome> {
+  const result = await amplifySignIn({ username: email, password, options: { authFlowType: flow } });
+  if (result.isSignedIn) return 'signedIn';
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
+  throw new Error(`Unsupported sign-in step: ${result.nextStep.signInStep}`);
+}
+
+export async function signOut() {
+  await amplifySignOut();
+}
+
+export function onAuthChange(listener: () => void): () => void {
+  return Hub.listen('auth', ({ payload }) => {
+    if (['signedIn', 'signedOut', 'tokenRefresh_failure'].includes(payload.event)) listener();
+  });
+}
+
+/** Cognito's own message when it is a meaningful sentence, else null (caller falls back). */
+export function serverMessage(error: unknown): string | null {
+  if (error instanceof Error && error.message && !/^Unknown|^undefined$/.test(error.message))
+    return error.message;
+  return null;
+}
+
+/** Cognito's answer when the account was confirmed before (link opened twice). */
+export function isAlreadyConfirmed(error: unknown): boolean {
+  return (
+    error instanceof Error && error.name === 'NotAuthorizedException' && /CONFIRMED/i.test(error.message)
+  );
+}

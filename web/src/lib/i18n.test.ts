@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from 'vitest';
+import { LANGUAGE_STORAGE_KEY, storedLanguage, storeLanguage } from './i18n';
+
+const storage = (value: string | null) => ({ getItem: vi.fn(() => value) });
+
+describe('language setting', () => {
+  it('keeps en and de', () => {
+    expect(storedLanguage(storage('de'))).toBe('de');
+    expect(storedLanguage(storage('en'))).toBe('en');
+  });
+
+  it('falls back to en for anything else', () => {
+    for (const value of [null, '', 'fr', 'DE', 'de-DE']) expect(storedLanguage(storage(value))).toBe('en');
+  });
+
+  it('logs and ignores storage failures', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(storedLanguage(broken)).toBe('en');
+    expect(() => storeLanguage('de', broken)).not.toThrow();
+    expect(error).toHaveBeenCalledTimes(2);
+    error.mockRestore();
+  });
+
+  it('stores under the product-specific key', () => {
+    const setItem = vi.fn();
+    storeLanguage('de', { setItem });
+    expect(setItem).toHaveBeenCalledWith(LANGUAGE_STORAGE_KEY, 'de');
+    expect(LANGUAGE_STORAGE_KEY).toMatch(/^relocate-germany\./);
+  });
+});
