@@ -1,9 +1,49 @@
 // Puts the Cognito emulator on the app's origin (/_local/cognito) and bridges the one call
 // Amplify needs that cognito-local lacks: GetTokensFromRefreshToken → REFRESH_TOKEN_AUTH.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { readBody, sendJson } from './http-util';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+// Only the calls a browser may make against a real pool (no IAM credentials): the emulator
+// checks no signatures, so Admin* and pool management must not be reachable from the page.
+const PUBLIC_TARGETS = new Set(
+  [
+    'SignUp',
+    'ConfirmSignUp',
+    'ResendConfirmationCode',
+    'InitiateAuth',
+    'RespondToAuthChallenge',
+    'GetTokensFromRefreshToken',
+    'GetUser',
+    'UpdateUserAttributes',
+    'VerifyUserAttribute',
+    'GetUserAttributeVerificationCode',
+    'ChangePassword',
+    'ForgotPassword',
+    'ConfirmForgotPassword',
+    'GlobalSignOut',
+    'RevokeToken',
+    'DeleteUser',
+  ].map((name) => `${TARGET_PREFIX}${name}`),
+);
+
+const PASSWORD_FIELDS: Record<string, string> = {
+  [`${TARGET_PREFIX}SignUp`]: 'Password',
+  [`${TARGET_PREFIX}ConfirmForgotPassword`]: 'Password',
+  [`${TARGET_PREFIX}ChangePassword`]: 'ProposedPassword',
+};
+
+/** cognito-local ignores the pool's password policy; real Cognito enforces it, so do we. */
+function passwordPolicyError(target: string, body: Buffer): string | null {
+  const field = PASSWORD_FIELDS[target];
+  if (!field) return null;
+  const password = (JSON.parse(body.toString('utf8')) as Record<string, unknown>)[field];
+  return typeof password === 'string' && password.length >= PASSWORD_MIN_LENGTH
+    ? null
+    : 'Password did not conform with policy: Password not long enough';
+}
 
 export function createCognitoProxy(cognitoUrl: string) {
   async function call(target: string, payload: unknown) {
@@ -17,6 +57,14 @@ export function createCognitoProxy(cognitoUrl: string) {
   return async function handle(req: IncomingMessage, res: ServerResponse, subPath: string) {
     const body = await readBody(req, 1024 * 1024);
     const target = String(req.headers['x-amz-target'] ?? '');
+    if (req.method === 'POST' && !PUBLIC_TARGETS.has(target)) {
+      return sendJson(res, 400, {
+        __type: 'NotAuthorizedException',
+        message: `${target || 'This call'} is not available from the browser`,
+      });
+    }
+    const policyError = passwordPolicyError(target, body);
+    if (policyError) return sendJson(res, 400, { __type: 'InvalidPasswordException', message: policyError });
     let upstream: Response;
     if (req.method === 'POST' && target === `${TARGET_PREFIX}GetTokensFromRefreshToken`) {
       const input = JSON.parse(body.toString('utf8')) as { RefreshToken: string; ClientId: string };

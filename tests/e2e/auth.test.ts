@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { uniqueEmail, verificationLink, waitForMail } from '../support/auth';
+import { api, newCustomer, uniqueEmail, verificationLink, waitForMail } from '../support/auth';
 import { launchBrowser, trackErrors } from '../support/browser';
 import { TEST_ADMIN } from '../support/stack-process';
 
@@ -49,8 +49,13 @@ describe('customer sign-up journey', () => {
     await page.waitForURL(`**/verify-email?email=${encodeURIComponent(email)}`);
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
 
-    const link = verificationLink(await waitForMail(url, email));
-    await page.goto(link.href);
+    // The link is followed from the local mailbox page, as a developer would.
+    await waitForMail(url, email);
+    await page.goto('/_local/mail');
+    const mail = page.locator('article', { hasText: `To ${email}` });
+    await mail.getByRole('heading', { name: 'Verify your email address' }).waitFor();
+    await mail.frameLocator('iframe').getByRole('link', { name: 'Verify my email' }).click();
+    await page.getByText('Verifying your email...').first().waitFor();
     await toast('Email verified successfully!').waitFor();
     await page.waitForURL('**/login');
 
@@ -104,6 +109,55 @@ describe('admin and protected routes', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${url}/`);
+  });
+
+  it('refuses /admin to a customer with "Access denied" and sends them home', async () => {
+    const customer = await newCustomer(url);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill(customer.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/onboarding/details');
+    await page.goto('/admin');
+    await toast('Access denied').waitFor();
+    await page.waitForURL(`${url}/`);
+  });
+
+  it('refreshes expired tokens through the refresh bridge and stays signed in', async () => {
+    const customer = await newCustomer(url);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill(customer.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/onboarding/details');
+
+    // Make the stored tokens look expired (Amplify reads exp from the payload).
+    const before = await page.evaluate(() => {
+      const expire = (jwt: string) => {
+        const [h, p, s] = jwt.split('.');
+        const payload = JSON.parse(atob((p ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+        payload.exp = Math.floor(Date.now() / 1000) - 60;
+        return `${h}.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.${s}`;
+      };
+      const keys = Object.keys(localStorage).filter((k) => /\.(idToken|accessToken)$/.test(k));
+      for (const key of keys) localStorage.setItem(key, expire(localStorage.getItem(key) ?? ''));
+      return keys.map((k) => localStorage.getItem(k));
+    });
+    expect(before).toHaveLength(2);
+
+    const refreshed = page.waitForRequest(
+      (request) =>
+        request.url().endsWith('/_local/cognito') &&
+        request.headers()['x-amz-target'] === 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+    );
+    await page.reload();
+    await refreshed;
+    await page.getByText(`Signed in as ${customer.email}`).waitFor();
+    const idToken = await page.evaluate(
+      () => localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('.idToken')) ?? '') ?? '',
+    );
+    expect(before).not.toContain(idToken);
+    expect((await api(url, '/api/me', { token: idToken })).status).toBe(200);
   });
 
   it('sends visitors without a session to /login', async () => {

@@ -54,6 +54,16 @@ describe('sign-up → confirm → login → /api/me', () => {
     expect((await waitForMail(url, email)).subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse');
   });
 
+  it('enforces the password policy (at least 6 characters) on the server', async () => {
+    await expect(signUp(url, uniqueEmail('short'), '12345')).rejects.toThrow('Password not long enough');
+  });
+
+  it('refuses a second sign-up with the same e-mail', async () => {
+    const email = uniqueEmail('twice');
+    await signUp(url, email, 'secret-pass');
+    await expect(signUp(url, email, 'secret-pass')).rejects.toThrow();
+  });
+
   it('refuses login before the e-mail is confirmed', async () => {
     const email = uniqueEmail('unconfirmed');
     await signUp(url, email, 'secret-pass');
@@ -153,6 +163,26 @@ describe('API authorization', () => {
     ).toString('base64url');
     expect((await api(url, `/api/admin/users?cursor=${forged}`, { token: adminToken })).status).toBe(400);
     expect((await api(url, '/api/admin/users?limit=0', { token: adminToken })).status).toBe(400);
+  });
+
+  it('keeps Cognito admin calls out of reach of the browser-facing endpoint', async () => {
+    const config = await runtimeConfig(url);
+    const response = await fetch(`${url}/_local/cognito`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.AdminAddUserToGroup',
+      },
+      body: JSON.stringify({
+        UserPoolId: config.auth.userPoolId,
+        Username: customer.email,
+        GroupName: 'admin',
+      }),
+    });
+    expect(response.status).toBe(400);
+    const again = await login(url, customer.email, customer.password);
+    const me = await api<MeResponse>(url, '/api/me', { token: again.idToken });
+    expect(me.body.role).toBe('customer');
   });
 
   it('rejects a wrong password at login', async () => {

@@ -6,6 +6,26 @@ import { freePort, waitFor } from '../../infra/local/ports';
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'admin-pass-1' };
 
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** `npm start`'s entry point as a child in its own process group. */
+export function spawnStack(options: { port: number; dataDir: string; web: string; env?: NodeJS.ProcessEnv }) {
+  return spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+    cwd: ROOT,
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      LOCAL_DATA_DIR: options.dataDir,
+      LOCAL_WEB: options.web,
+      LOCAL_ADMIN_EMAIL: TEST_ADMIN.email,
+      LOCAL_ADMIN_PASSWORD: TEST_ADMIN.password,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 export interface StackProcess {
   url: string;
   dataDir: string;

@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/local/ports';
+import type { MeResponse } from '../../shared/api';
+import { api, login, newCustomer } from '../support/auth';
+import { type StackProcess, spawnStack, startStackProcess } from '../support/stack-process';
+
+// These tests start their own stacks (not the suite's shared one): they stop and restart them.
+const dataDir = mkdtempSync(join(tmpdir(), 'relocation-lifecycle-'));
+const started: StackProcess[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((stack) => stack.stop()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs a start that is expected to fail, returning its exit code and output. */
+async function failedStart(options: Parameters<typeof spawnStack>[0]) {
+  const child = spawnStack(options);
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, output };
+}
+
+/** Processes still alive in a process group. */
+function groupMembers(pgid: number): string[] {
+  const ps = spawnSync('ps', ['-o', 'pid=', '-g', String(pgid)], { encoding: 'utf8' });
+  return ps.stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+describe('npm start lifecycle', () => {
+  let first: StackProcess;
+  let customer: Awaited<ReturnType<typeof newCustomer>>;
+
+  it('starts and refuses a second stack on the same data dir or the same port, clearly', async () => {
+    first = await startStackProcess({ web: 'none', dataDir });
+    started.push(first);
+    expect(first.output()).toContain('Mailbox:');
+
+    const sameDir = await failedStart({ port: await freePort(), dataDir, web: 'none' });
+    expect(sameDir.code).toBe(1);
+    expect(sameDir.output).toContain('A local stack is already running');
+
+    const port = Number(new URL(first.url).port);
+    const otherDir = mkdtempSync(join(tmpdir(), 'relocation-other-'));
+    const samePort = await failedStart({ port, dataDir: otherDir, web: 'none' });
+    rmSync(otherDir, { recursive: true, force: true });
+    expect(samePort.code).toBe(1);
+    expect(samePort.output).toContain(`Port ${port} is already in use`);
+
+    // The refused starts left the running stack alone.
+    expect((await api(first.url, '/api/health')).status).toBe(200);
+  });
+
+  it('stops every child process on Ctrl-C (SIGINT)', async () => {
+    customer = await newCustomer(first.url);
+    const pid = first.child.pid as number;
+    expect(groupMembers(pid).length).toBeGreaterThan(2); // the server, DynamoDB Local, cognito-local
+    const exited = new Promise<number | null>((resolve) => first.child.once('exit', resolve));
+    process.kill(pid, 'SIGINT');
+    expect(await exited).toBe(0);
+    expect(groupMembers(pid)).toEqual([]);
+  });
+
+  it('keeps users and profiles across a restart', async () => {
+    const again = await startStackProcess({ web: 'none', dataDir, port: Number(new URL(first.url).port) });
+    started.push(again);
+    const { idToken } = await login(again.url, customer.email, customer.password);
+    const me = await api<MeResponse>(again.url, '/api/me', { token: idToken });
+    expect(me.status).toBe(200);
+    expect(me.body.profile.email).toBe(customer.email);
+    // A token issued before the restart is still accepted (same origin, so same issuer; same keys).
+    expect((await api(again.url, '/api/me', { token: customer.idToken })).status).toBe(200);
+  });
+
+  it('fails with a message naming Java when Java is missing', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'relocation-nojava-'));
+    symlinkSync(process.execPath, join(bin, 'node'));
+    const result = await failedStart({
+      port: await freePort(),
+      dataDir: join(bin, 'data'),
+      web: 'none',
+      env: { PATH: bin },
+    });
+    rmSync(bin, { recursive: true, force: true });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('Java was not found on PATH');
+  });
+});
