@@ -1,6 +1,6 @@
 // The whole product on one machine: emulators for DynamoDB, S3, Cognito and SES, the same
 // Lambda handlers behind a local API Gateway, and the SPA, all on ONE origin.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -23,6 +23,7 @@ import {
 import { LocalStackError } from './errors';
 import { sendJson } from './http-util';
 import { startLambdaEndpoint } from './lambda-endpoint';
+import { acquireLock } from './lock';
 import { serveMailbox } from './mailbox';
 import { freePorts, isPortFree } from './ports';
 import { createStaticWeb } from './static-web';
@@ -47,30 +48,6 @@ const TABLE_NAME = 'relocation-local';
 const BUCKET = 'user-documents';
 const SUPPORT = { email: 'support@relocate-germany.example', whatsapp: '+49 40 0000 0000' };
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** One stack per data dir; a stale lock from a killed run is taken over. */
-function acquireLock(dataDir: string): () => void {
-  const lock = join(dataDir, 'stack.pid');
-  if (existsSync(lock)) {
-    const pid = Number(readFileSync(lock, 'utf8'));
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new LocalStackError(
-        `A local stack is already running (pid ${pid}) with data dir ${dataDir}. Stop it with Ctrl-C first, or use another LOCAL_DATA_DIR and PORT.`,
-      );
-    }
-  }
-  writeFileSync(lock, String(process.pid));
-  return () => rmSync(lock, { force: true });
-}
-
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => {});
   const dataDir = resolve(options.dataDir);
@@ -82,14 +59,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
   assertJava();
   mkdirSync(dataDir, { recursive: true });
-  const releaseLock = acquireLock(dataDir);
+  const lock = acquireLock(dataDir);
 
   const children: Child[] = [];
   const closers: (() => Promise<unknown>)[] = [];
   const stop = async () => {
     for (const close of closers.reverse()) await close().catch(() => {});
     await Promise.all(children.map((child) => stopChild(child)));
-    releaseLock();
+    lock.release();
   };
 
   try {
@@ -148,6 +125,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
     ]);
     children.push(dynamoChild, cognitoChild);
+    lock.recordChildren(children.map((child) => child.process.pid ?? 0).filter(Boolean));
     log('emulators ready');
 
     await ensureTable(dynamo, TABLE_NAME);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,24 @@ describe('npm start lifecycle', () => {
     expect(me.body.profile.email).toBe(customer.email);
     // A token issued before the restart is still accepted (same origin, so same issuer; same keys).
     expect((await api(again.url, '/api/me', { token: customer.idToken })).status).toBe(200);
+  });
+
+  it('takes over after a stack was killed hard, stopping the emulators it left behind', async () => {
+    const killed = started.pop() as StackProcess;
+    const { children } = JSON.parse(readFileSync(join(dataDir, 'stack.lock'), 'utf8')) as {
+      children: number[];
+    };
+    expect(children).toHaveLength(2);
+    const exited = new Promise((resolve) => killed.child.once('exit', resolve));
+    process.kill(killed.child.pid as number, 'SIGKILL');
+    await exited;
+    const orphans = () => children.filter((pid) => spawnSync('kill', ['-0', String(pid)]).status === 0);
+    expect(orphans()).toHaveLength(2);
+
+    const next = await startStackProcess({ web: 'none', dataDir, port: Number(new URL(killed.url).port) });
+    started.push(next);
+    expect(orphans()).toEqual([]);
+    expect((await login(next.url, customer.email, customer.password)).idToken).toBeTruthy();
   });
 
   it('fails with a message naming Java when Java is missing', async () => {

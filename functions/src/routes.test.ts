@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findRoute, routeKey, routes, triggers } from './routes';
+
+describe('route table', () => {
+  it('has one entry per method and path', () => {
+    const keys = routes.map(routeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it.each(routes.map((route) => [routeKey(route), route.handler]))(
+    '%s has a handler module exporting handler',
+    async (_key, name) => {
+      const file = join(import.meta.dirname, 'handlers', `${name}.ts`);
+      expect(existsSync(file)).toBe(true);
+      const mod = (await import(file)) as { handler?: unknown };
+      expect(typeof mod.handler).toBe('function');
+    },
+  );
+
+  it('keeps every /api/admin route admin-only and only /api/health public', () => {
+    for (const route of routes) {
+      if (route.path.startsWith('/api/admin/') || route.path === '/api/admin')
+        expect(route.access).toBe('admin');
+      if (route.access === 'public') expect(route.path).toBe('/api/health');
+      expect(route.path.startsWith('/api/')).toBe(true);
+    }
+  });
+
+  it('finds routes by API Gateway route key only', () => {
+    expect(findRoute('GET /api/me')?.handler).toBe('get-me');
+    expect(findRoute('GET /api/me/')).toBeUndefined();
+    expect(findRoute(undefined)).toBeUndefined();
+  });
+
+  it.each(Object.values(triggers))('trigger %s has a module', (name) => {
+    expect(existsSync(join(import.meta.dirname, 'triggers', `${name}.ts`))).toBe(true);
+  });
+});
