@@ -98,6 +98,22 @@ describe('customer sign-up journey', () => {
   });
 });
 
+describe('language', () => {
+  it('switches sign-up to German, validation included, and keeps the choice across reloads', async () => {
+    await page.goto('/signup');
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await page.getByRole('heading', { name: 'Konto erstellen' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    await page.getByRole('button', { name: 'Konto erstellen' }).click();
+    await page.getByText('Pflichtfeld').first().waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Konto erstellen' }).waitFor();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Willkommen zurück' }).waitFor();
+  });
+});
+
 describe('admin and protected routes', () => {
   it('logs the admin in to /admin with the admin welcome', async () => {
     await page.goto('/login');
