@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// The SDK's Node 22 notice is noise in test output; the lockfile pins what runs (README).
+const quietSdk = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+
 // Three suites, one runner: unit tests beside the code, integration against a local stack
 // on free ports, end-to-end in headless Chromium against the built SPA.
 export default defineConfig({
@@ -15,6 +18,7 @@ export default defineConfig({
             'web/src/**/*.test.{ts,tsx}',
           ],
           environment: 'node',
+          env: quietSdk,
         },
       },
       {
@@ -22,7 +26,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-stack.ts'],
-          env: { LOCAL_WEB: 'none' },
+          env: { ...quietSdk, LOCAL_WEB: 'none' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -32,7 +36,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-stack.ts'],
-          env: { LOCAL_WEB: 'web/dist' },
+          env: { ...quietSdk, LOCAL_WEB: 'web/dist' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -23,6 +23,13 @@ beforeEach(async () => {
 
 const toast = (text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
 
+async function logIn(email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
 async function fillSignup(email: string, password: string, confirm: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -89,10 +96,7 @@ describe('customer sign-up journey', () => {
   });
 
   it('shows the server message for a wrong password', async () => {
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(TEST_ADMIN.email);
-    await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logIn(TEST_ADMIN.email, 'wrong-password');
     await page.locator('[data-sonner-toast][data-type="error"]').first().waitFor();
     expect(page.url()).toContain('/login');
   });
@@ -116,10 +120,7 @@ describe('language', () => {
 
 describe('admin and protected routes', () => {
   it('logs the admin in to /admin with the admin welcome', async () => {
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(TEST_ADMIN.email);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logIn(TEST_ADMIN.email, TEST_ADMIN.password);
     await toast('Welcome back, Admin!').waitFor();
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -129,10 +130,7 @@ describe('admin and protected routes', () => {
 
   it('refuses /admin to a customer with "Access denied" and sends them home', async () => {
     const customer = await newCustomer(url);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByLabel('Password').fill(customer.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logIn(customer.email, customer.password);
     await page.waitForURL('**/onboarding/details');
     await page.goto('/admin');
     await toast('Access denied').waitFor();
@@ -141,10 +139,7 @@ describe('admin and protected routes', () => {
 
   it('refreshes expired tokens through the refresh bridge and stays signed in', async () => {
     const customer = await newCustomer(url);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByLabel('Password').fill(customer.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logIn(customer.email, customer.password);
     await page.waitForURL('**/onboarding/details');
 
     // Make the stored tokens look expired (Amplify reads exp from the payload).

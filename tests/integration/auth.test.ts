@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MeResponse, Page, Profile } from '../../shared/api';
 import {
   api,
+  cognitoCall,
   cognitoClient,
   confirmFromMailbox,
   login,
@@ -73,13 +74,9 @@ describe('sign-up → confirm → login → /api/me', () => {
   it('refreshes tokens through the Amplify refresh call the emulator lacks', async () => {
     const customer = await newCustomer(url);
     const config = await runtimeConfig(url);
-    const response = await fetch(`${url}/_local/cognito`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
-      },
-      body: JSON.stringify({ RefreshToken: customer.refreshToken, ClientId: config.auth.userPoolClientId }),
+    const response = await cognitoCall(url, 'GetTokensFromRefreshToken', {
+      RefreshToken: customer.refreshToken,
+      ClientId: config.auth.userPoolClientId,
     });
     expect(response.status).toBe(200);
     const { AuthenticationResult } = (await response.json()) as { AuthenticationResult: { IdToken: string } };
@@ -167,17 +164,10 @@ describe('API authorization', () => {
 
   it('keeps Cognito admin calls out of reach of the browser-facing endpoint', async () => {
     const config = await runtimeConfig(url);
-    const response = await fetch(`${url}/_local/cognito`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.AdminAddUserToGroup',
-      },
-      body: JSON.stringify({
-        UserPoolId: config.auth.userPoolId,
-        Username: customer.email,
-        GroupName: 'admin',
-      }),
+    const response = await cognitoCall(url, 'AdminAddUserToGroup', {
+      UserPoolId: config.auth.userPoolId,
+      Username: customer.email,
+      GroupName: 'admin',
     });
     expect(response.status).toBe(400);
     const again = await login(url, customer.email, customer.password);

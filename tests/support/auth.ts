@@ -117,3 +117,15 @@ export async function api<T = unknown>(
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
+
+/** A raw Cognito JSON call through the app origin's endpoint, as Amplify makes it. */
+export function cognitoCall(url: string, target: string, body: unknown) {
+  return fetch(`${url}/_local/cognito`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+    },
+    body: JSON.stringify(body),
+  });
+}

@@ -2,16 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { type LoginInput, loginSchema } from '../../../../shared/schemas/auth';
-import { Button } from '../../components/Button';
 import { PageLoading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { serverMessage, signIn } from '../../lib/auth';
 import { resolveHomePath } from '../../lib/home-path';
 import { authReady, useSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
+import { EmailField, SubmitButton, SwitchLink } from './FormParts';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -60,13 +60,7 @@ export default function LoginPage() {
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
-          label={t('common.email')}
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <TextField
           label={t('common.password')}
           type="password"
@@ -74,16 +68,9 @@ export default function LoginPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
-          {isSubmitting ? t('login.submitting') : t('login.submit')}
-        </Button>
+        <SubmitButton busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
       </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        {t('login.noAccount')}{' '}
-        <Link to="/signup" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          {t('login.toSignup')}
-        </Link>
-      </p>
+      <SwitchLink prompt={t('login.noAccount')} to="/signup" label={t('login.toSignup')} />
     </AuthLayout>
   );
 }

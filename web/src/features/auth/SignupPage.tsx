@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { type SignUpInput, signUpSchema } from '../../../../shared/schemas/auth';
-import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { serverMessage, signUp } from '../../lib/auth';
 import { authReady } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
+import { EmailField, SubmitButton, SwitchLink } from './FormParts';
 
 export default function SignupPage() {
   const { t, i18n } = useTranslation();
@@ -33,13 +33,7 @@ export default function SignupPage() {
   return (
     <AuthLayout title={t('signup.title')} subtitle={t('signup.subtitle')}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
-          label={t('common.email')}
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <TextField
           label={t('common.password')}
           type="password"
@@ -54,16 +48,9 @@ export default function SignupPage() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
-          {isSubmitting ? t('signup.submitting') : t('signup.submit')}
-        </Button>
+        <SubmitButton busy={isSubmitting} label={t('signup.submit')} busyLabel={t('signup.submitting')} />
       </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        {t('signup.haveAccount')}{' '}
-        <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-          {t('signup.toLogin')}
-        </Link>
-      </p>
+      <SwitchLink prompt={t('signup.haveAccount')} to="/login" label={t('signup.toLogin')} />
     </AuthLayout>
   );
 }

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { type VerifyCodeInput, verifyCodeSchema } from '../../../../shared/schemas/auth';
-import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { confirmSignUp, isAlreadyConfirmed, type SessionUser, serverMessage } from '../../lib/auth';
 import { resolveHomePath } from '../../lib/home-path';
 import { authReady, useSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
+import { EmailField, SubmitButton } from './FormParts';
 
 export default function VerifyEmailPage() {
   const { t } = useTranslation();
@@ -90,13 +90,7 @@ export default function VerifyEmailPage() {
       </p>
       <h2 className="mt-6 text-base font-semibold text-slate-900">{t('verify.codeTitle')}</h2>
       <form noValidate onSubmit={handleSubmit(confirm)} className="mt-3 flex flex-col gap-4">
-        <TextField
-          label={t('common.email')}
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <TextField
           label={t('verify.code')}
           inputMode="numeric"
@@ -104,9 +98,7 @@ export default function VerifyEmailPage() {
           error={errors.code?.message}
           {...register('code')}
         />
-        <Button type="submit" disabled={isSubmitting} className="w-full">
-          {isSubmitting ? t('verify.submitting') : t('verify.submit')}
-        </Button>
+        <SubmitButton busy={isSubmitting} label={t('verify.submit')} busyLabel={t('verify.submitting')} />
       </form>
     </AuthLayout>
   );
