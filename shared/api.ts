@@ -75,3 +75,23 @@ export interface RuntimeConfig {
   };
   support: { email: string; whatsapp: string };
 }
+
+/** SPEC 3 'documents'. */
+export interface DocumentRecord {
+  id: string;
+  user_id: string;
+  document_type: import('./documents').DocumentType;
+  file_name: string;
+  file_path: string;
+  file_size: number;
+  uploaded_at: string;
+}
+
+/** A presigned upload: PUT the file's bytes to `url` with exactly these headers. */
+export interface UploadTicket {
+  upload_id: string;
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  expires_at: string;
+}

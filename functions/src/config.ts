@@ -13,6 +13,9 @@ export const env = {
   get tableName() {
     return required('TABLE_NAME');
   },
+  get bucketName() {
+    return required('BUCKET_NAME');
+  },
   get userPoolId() {
     return required('USER_POOL_ID');
   },

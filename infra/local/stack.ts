@@ -155,6 +155,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       loadHandler: async (name) => (await import(`../../functions/src/handlers/${name}.ts`)).handler,
     });
     const cognitoProxy = createCognitoProxy(cognitoUrl);
+    // Where the emulators listen, for developers' tools (aws CLI, NoSQL Workbench) and tests.
+    const endpoints = {
+      dynamodb: process.env.AWS_ENDPOINT_URL_DYNAMODB,
+      s3: process.env.AWS_ENDPOINT_URL_S3,
+      cognito: cognitoUrl,
+      ses: sesUrl,
+      table: TABLE_NAME,
+      bucket: BUCKET,
+      region: process.env.AWS_REGION,
+      s3Credentials: S3_CREDENTIALS,
+    };
 
     const server: Server = createServer();
     let spa: (
@@ -190,6 +201,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           return await serveMailbox(sesUrl, res, wantsHtml);
         }
         if (url.pathname === '/_local/health') return sendJson(res, 200, { status: 'ok' });
+        if (url.pathname === '/_local/endpoints') return sendJson(res, 200, endpoints);
         if (url.pathname === '/_local/cognito' || url.pathname.startsWith('/_local/cognito/')) {
           return await cognitoProxy(req, res, url.pathname.slice('/_local/cognito'.length) + url.search);
         }

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../web/public/locales/en/translation.json';
+import { englishText, errorsOf } from '../test-helpers';
 import { loginSchema, signUpSchema, verifyCodeSchema } from './auth';
 
-/** Field → message key of the first issue per field, as the form shows them. */
-function errorsOf(result: {
-  success: boolean;
-  error?: { issues: { path: PropertyKey[]; message: string }[] };
-}) {
-  const out: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
-  return out;
-}
-
-/** The English text a message key renders as. */
-const text = (key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
+const text = englishText;
 
 const valid = { email: 'anna@example.com', password: 'secret', confirmPassword: 'secret' };
 

@@ -1,9 +1,10 @@
 import type { MeResponse, Page, Profile } from '../../../shared/api';
 import type { PageQuery } from '../../../shared/schemas/pagination';
+import type { OnboardingDetails } from '../../../shared/schemas/profile';
 import type { Caller } from '../lib/caller';
-import { getProfile, listCustomers, newProfile, putProfileIfAbsent } from '../store/profiles';
+import { getProfile, listCustomers, newProfile, putProfileIfAbsent, updateProfile } from '../store/profiles';
 
-const nowIso = () => new Date().toISOString();
+export const nowIso = () => new Date().toISOString();
 
 /** PostConfirmation: every confirmed sign-up gets its customer profile, once. */
 export async function createCustomerProfile(userId: string, email: string): Promise<void> {
@@ -14,14 +15,24 @@ export async function createCustomerProfile(userId: string, email: string): Prom
  * The caller's profile and role. If the PostConfirmation trigger failed after Cognito
  * confirmed the user, the profile is created here, so no account is left half-made.
  */
-export async function getMe(caller: Caller): Promise<MeResponse> {
+export async function ensureProfile(caller: Caller): Promise<Profile> {
   let profile = await getProfile(caller.userId);
   if (!profile) {
     await putProfileIfAbsent(newProfile(caller.userId, caller.email, nowIso()), caller.role);
     profile = await getProfile(caller.userId);
   }
   if (!profile) throw new Error(`Profile ${caller.userId} missing after create`);
-  return { role: caller.role, profile };
+  return profile;
+}
+
+export async function getMe(caller: Caller): Promise<MeResponse> {
+  return { role: caller.role, profile: await ensureProfile(caller) };
+}
+
+/** Onboarding step 1: the customer's own details (address fields already nulled by the schema). */
+export async function updateMyDetails(caller: Caller, details: OnboardingDetails): Promise<Profile> {
+  await ensureProfile(caller);
+  return updateProfile(caller.userId, details, nowIso());
 }
 
 export function listCustomerPage(query: PageQuery): Promise<Page<Profile>> {

@@ -111,3 +111,20 @@ export async function listCustomers(limit: number, cursor: string | null) {
     nextCursor: encodeCursor(out.LastEvaluatedKey),
   };
 }
+
+/** Sets the given profile fields and updated_at; the profile must exist. */
+export async function updateProfile(userId: string, fields: Partial<Profile>, now: string): Promise<Profile> {
+  const entries = Object.entries({ ...fields, updated_at: now });
+  const out = await dynamo().send(
+    new UpdateCommand({
+      TableName: env.tableName,
+      Key: { PK: keys.user(userId), SK: keys.profile() },
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value ?? null])),
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return toProfile(out.Attributes ?? {});
+}

@@ -12,4 +12,10 @@ export const keys = {
   /** GSI1 partition holding every customer profile (admins are left out: sparse index). */
   customers: () => 'CUSTOMERS',
   customersSort: (createdAt: string, userId: string) => `${createdAt}#${userId}`,
+  /** One document per type and user: a new upload of a type replaces the old one. */
+  document: (type: string) => `DOC#${type}`,
+  documentPrefix: () => 'DOC#',
+  /** GSI1 entry to find a document by its id (admin routes). */
+  documentById: (documentId: string) => `DOCID#${documentId}`,
+  documentByIdSort: () => 'DOCUMENT',
 };

@@ -22,18 +22,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/dashboard', lazy: async () => ({ Component: (await import('./pages')).DashboardPage }) },
           { path: '/account', lazy: async () => ({ Component: (await import('./pages')).AccountPage }) },
-          {
-            path: '/onboarding/details',
-            lazy: async () => ({ Component: (await import('./pages')).OnboardingDetailsPage }),
-          },
-          {
-            path: '/onboarding/documents',
-            lazy: async () => ({ Component: (await import('./pages')).OnboardingDocumentsPage }),
-          },
-          {
-            path: '/onboarding/success',
-            lazy: async () => ({ Component: (await import('./pages')).OnboardingSuccessPage }),
-          },
+          { path: '/onboarding/details', lazy: page(() => import('../features/onboarding/DetailsPage')) },
+          { path: '/onboarding/documents', lazy: page(() => import('../features/onboarding/DocumentsPage')) },
+          { path: '/onboarding/success', lazy: page(() => import('../features/onboarding/SuccessPage')) },
           // SPEC 6: the user detail page has no client-side admin check; the API enforces it.
           {
             path: '/admin/users/:userId',

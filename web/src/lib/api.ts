@@ -1,18 +1,9 @@
 import type { ErrorBody, MeResponse } from '../../../shared/api';
 import { idToken } from './auth';
 import { loadConfig } from './config';
+import { ApiError } from './errors';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError, serverMessage } from './errors';
 
 export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const [config, token] = await Promise.all([loadConfig(), idToken()]);

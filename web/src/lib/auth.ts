@@ -93,13 +93,6 @@ export function onAuthChange(listener: () => void): () => void {
   });
 }
 
-/** Cognito's own message when it is a meaningful sentence, else null (caller falls back). */
-export function serverMessage(error: unknown): string | null {
-  if (error instanceof Error && error.message && !/^Unknown|^undefined$/.test(error.message))
-    return error.message;
-  return null;
-}
-
 /** Cognito's answer when the account was confirmed before (link opened twice). */
 export function isAlreadyConfirmed(error: unknown): boolean {
   return (

@@ -7,7 +7,8 @@ import { toast } from 'sonner';
 import { type LoginInput, loginSchema } from '../../../../shared/schemas/auth';
 import { PageLoading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
-import { serverMessage, signIn } from '../../lib/auth';
+import { signIn } from '../../lib/auth';
+import { serverMessage } from '../../lib/errors';
 import { resolveHomePath } from '../../lib/home-path';
 import { authReady, useSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
@@ -49,7 +50,7 @@ export default function LoginPage() {
       toast.success(user.role === 'admin' ? t('login.welcomeAdmin') : t('login.success'));
       navigate(await resolveHomePath(user), { replace: true });
     } catch (error) {
-      toast.error(serverMessage(error) ?? t('login.failed'));
+      toast.error(serverMessage(error, t('login.failed')));
     } finally {
       submitting.current = false;
     }

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { type SignUpInput, signUpSchema } from '../../../../shared/schemas/auth';
 import { TextField } from '../../components/TextField';
-import { serverMessage, signUp } from '../../lib/auth';
+import { signUp } from '../../lib/auth';
+import { serverMessage } from '../../lib/errors';
 import { authReady } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton, SwitchLink } from './FormParts';
@@ -26,7 +27,7 @@ export default function SignupPage() {
       toast.success(t('signup.success'));
       navigate(`/verify-email?email=${encodeURIComponent(email)}`);
     } catch (error) {
-      toast.error(serverMessage(error) ?? t('signup.failed'));
+      toast.error(serverMessage(error, t('signup.failed')));
     }
   });
 

@@ -6,7 +6,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { type VerifyCodeInput, verifyCodeSchema } from '../../../../shared/schemas/auth';
 import { TextField } from '../../components/TextField';
-import { confirmSignUp, isAlreadyConfirmed, type SessionUser, serverMessage } from '../../lib/auth';
+import { confirmSignUp, isAlreadyConfirmed, type SessionUser } from '../../lib/auth';
+import { serverMessage } from '../../lib/errors';
 import { resolveHomePath } from '../../lib/home-path';
 import { authReady, useSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
@@ -35,7 +36,7 @@ export default function VerifyEmailPage() {
       await routeOn(await session.refresh());
     } catch (error) {
       if (isAlreadyConfirmed(error)) return routeOn(await session.refresh());
-      toast.error(serverMessage(error) ?? t('verify.failed'));
+      toast.error(serverMessage(error, t('verify.failed')));
       setVerifying(false);
     }
   };

@@ -1,0 +1,66 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { env } from '../config';
+
+let s3: S3Client | undefined;
+function client(): S3Client {
+  // Path-style only where the emulator needs it (S3_FORCE_PATH_STYLE, set by the local stack).
+  s3 ??= new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true' });
+  return s3;
+}
+
+export const UPLOAD_URL_SECONDS = 300;
+
+/**
+ * A presigned PUT whose signature covers Content-Type and Content-Length, so S3 refuses
+ * any other size or type. (The local emulator checks no signatures: the confirm step
+ * re-checks the stored object either way.)
+ */
+export async function presignUpload(key: string, contentType: string, size: number): Promise<string> {
+  return getSignedUrl(
+    client(),
+    new PutObjectCommand({ Bucket: env.bucketName, Key: key, ContentType: contentType, ContentLength: size }),
+    { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
+  );
+}
+
+export async function presignDownload(key: string, fileName: string, seconds = 300): Promise<string> {
+  return getSignedUrl(
+    client(),
+    new GetObjectCommand({
+      Bucket: env.bucketName,
+      Key: key,
+      ResponseContentDisposition: `inline; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`,
+    }),
+    { expiresIn: seconds },
+  );
+}
+
+/** Size of a stored object, or null when there is none. */
+export async function objectSize(key: string): Promise<number | null> {
+  try {
+    const head = await client().send(new HeadObjectCommand({ Bucket: env.bucketName, Key: key }));
+    return head.ContentLength ?? 0;
+  } catch (error) {
+    if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return null;
+    throw error;
+  }
+}
+
+export async function readHead(key: string, bytes: number): Promise<Uint8Array> {
+  const out = await client().send(
+    new GetObjectCommand({ Bucket: env.bucketName, Key: key, Range: `bytes=0-${bytes - 1}` }),
+  );
+  return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+}
+
+export async function removeObject(key: string): Promise<void> {
+  await client().send(new DeleteObjectCommand({ Bucket: env.bucketName, Key: key }));
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { DocumentRecord, Profile, UploadTicket } from '../../../shared/api';
+import {
+  CONTENT_TYPES,
+  contentMatchesExtension,
+  type DocumentExtension,
+  type DocumentType,
+  extensionOf,
+  hasRequiredDocuments,
+  isDocumentType,
+  MAX_DOCUMENT_BYTES,
+  SIGNATURE_BYTES,
+} from '../../../shared/documents';
+import type { UploadConfirm, UploadRequest } from '../../../shared/schemas/documents';
+import { objectSize, presignUpload, readHead, removeObject, UPLOAD_URL_SECONDS } from '../adapters/storage';
+import type { Caller } from '../lib/caller';
+import { HttpError, notFound } from '../lib/errors';
+import { log } from '../lib/log';
+import { getDocument, listDocuments, saveDocument } from '../store/documents';
+import { updateProfile } from '../store/profiles';
+import { ensureProfile, nowIso } from './profiles';
+
+const tooLarge = () => new HttpError(413, 'payload_too_large', 'File is too large (max 10MB)');
+
+/** Uploads land under the owner's prefix: {userId}/{random id}.{ext} (SPEC 7). */
+const uploadKey = (userId: string, uploadId: string, ext: string) => `${userId}/${uploadId}.${ext}`;
+
+export async function createUpload(caller: Caller, request: UploadRequest): Promise<UploadTicket> {
+  if (request.file_size > MAX_DOCUMENT_BYTES) throw tooLarge();
+  const ext = extensionOf(request.file_name) as DocumentExtension;
+  const uploadId = randomUUID();
+  const contentType = CONTENT_TYPES[ext];
+  const url = await presignUpload(uploadKey(caller.userId, uploadId, ext), contentType, request.file_size);
+  return {
+    upload_id: uploadId,
+    url,
+    method: 'PUT',
+    headers: { 'content-type': contentType },
+    expires_at: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(),
+  };
+}
+
+/** Rejects an uploaded object, removing it so nothing unchecked stays in the bucket. */
+async function reject(key: string, error: HttpError): Promise<never> {
+  await removeObject(key);
+  throw error;
+}
+
+/**
+ * Accepts an uploaded file only after checking the stored object itself (size and first
+ * bytes), then writes the record; a replaced file is removed only once the new record is
+ * in place, so a crash leaves at worst an orphaned old file, never a dangling record.
+ */
+export async function confirmUpload(
+  caller: Caller,
+  type: string,
+  body: UploadConfirm,
+): Promise<DocumentRecord> {
+  if (!isDocumentType(type)) throw notFound('Unknown document type');
+  const ext = extensionOf(body.file_name) as DocumentExtension;
+  const key = uploadKey(caller.userId, body.upload_id, ext);
+
+  const previous = await getDocument(caller.userId, type);
+  if (previous?.file_path === key) return previous; // the same upload confirmed twice
+
+  const size = await objectSize(key);
+  if (size === null) throw new HttpError(400, 'bad_request', 'No uploaded file found for this upload');
+  if (size > MAX_DOCUMENT_BYTES) return reject(key, tooLarge());
+  if (size === 0 || !contentMatchesExtension(ext, await readHead(key, SIGNATURE_BYTES))) {
+    return reject(key, new HttpError(400, 'bad_request', 'The file content does not match its format'));
+  }
+
+  await ensureProfile(caller);
+  const document: DocumentRecord = {
+    id: previous?.id ?? randomUUID(),
+    user_id: caller.userId,
+    document_type: type,
+    file_name: body.file_name,
+    file_path: key,
+    file_size: size,
+    uploaded_at: nowIso(),
+  };
+  await saveDocument(document, previous);
+  if (previous) {
+    await removeObject(previous.file_path).catch((error: unknown) =>
+      log.warn('old document file not removed', { key: previous.file_path, error: String(error) }),
+    );
+  }
+  return document;
+}
+
+export function listMyDocuments(caller: Caller): Promise<DocumentRecord[]> {
+  return listDocuments(caller.userId);
+}
+
+/** Onboarding step 2 is finished only with a passport and an employment contract on file. */
+export async function completeOnboarding(caller: Caller): Promise<Profile> {
+  await ensureProfile(caller);
+  const types = (await listDocuments(caller.userId)).map((d) => d.document_type as DocumentType);
+  if (!hasRequiredDocuments(types)) {
+    throw new HttpError(
+      409,
+      'conflict',
+      'Required: You must upload your Passport and Employment Contract to continue.',
+    );
+  }
+  return updateProfile(caller.userId, { onboarding_completed: true }, nowIso());
+}

@@ -1,0 +1,87 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { DocumentRecord } from '../../../shared/api';
+import type { DocumentType } from '../../../shared/documents';
+import { env } from '../config';
+import { HttpError } from '../lib/errors';
+import { dynamo } from './client';
+import { keys } from './table';
+
+function toDocument(item: Record<string, unknown>): DocumentRecord {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...document } = item;
+  return document as unknown as DocumentRecord;
+}
+
+export async function getDocument(userId: string, type: DocumentType): Promise<DocumentRecord | null> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: env.tableName, Key: { PK: keys.user(userId), SK: keys.document(type) } }),
+  );
+  return out.Item ? toDocument(out.Item) : null;
+}
+
+/** A user's documents, newest upload first. */
+export async function listDocuments(userId: string): Promise<DocumentRecord[]> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: env.tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :doc)',
+      ExpressionAttributeValues: { ':pk': keys.user(userId), ':doc': keys.documentPrefix() },
+    }),
+  );
+  return (out.Items ?? []).map(toDocument).sort((a, b) => b.uploaded_at.localeCompare(a.uploaded_at));
+}
+
+/**
+ * Writes a document record. A first upload of its type also counts it on the profile, in
+ * the same transaction; a replacement must still find the record it replaces (so two
+ * concurrent replacements cannot both win).
+ */
+export async function saveDocument(document: DocumentRecord, previous: DocumentRecord | null): Promise<void> {
+  const item = {
+    ...document,
+    PK: keys.user(document.user_id),
+    SK: keys.document(document.document_type),
+    GSI1PK: keys.documentById(document.id),
+    GSI1SK: keys.documentByIdSort(),
+  };
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: previous
+          ? [
+              {
+                Put: {
+                  TableName: env.tableName,
+                  Item: item,
+                  ConditionExpression: 'file_path = :previous',
+                  ExpressionAttributeValues: { ':previous': previous.file_path },
+                },
+              },
+            ]
+          : [
+              {
+                Put: {
+                  TableName: env.tableName,
+                  Item: item,
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
+              {
+                Update: {
+                  TableName: env.tableName,
+                  Key: { PK: keys.user(document.user_id), SK: keys.profile() },
+                  UpdateExpression: 'ADD documents_count :one',
+                  ConditionExpression: 'attribute_exists(PK)',
+                  ExpressionAttributeValues: { ':one': 1 },
+                },
+              },
+            ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      throw new HttpError(409, 'conflict', 'The document changed while it was being saved; please try again');
+    }
+    throw error;
+  }
+}

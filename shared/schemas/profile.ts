@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { NATIONALITIES } from '../nationalities';
+
+// SPEC 5 'Onboarding details form'. Messages are locale keys (validation.*).
+export const NAME_MAX = 100;
+export const WHATSAPP_MAX = 20;
+export const CITY_MAX = 100;
+export const STREET_MAX = 200;
+export const GENDERS = ['male', 'female'] as const;
+
+/** Letters of any script (accents included), spaces, hyphens and apostrophes. */
+const NAME_PATTERN = /^[\p{L}\p{M}\s'’-]+$/u;
+/** Optional plus, first digit 1-9, 2 to 15 digits in all. */
+export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
+const POSTAL_CODE_PATTERN = /^\d{5}$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const nationalityNames = new Set<string>(NATIONALITIES.map((n) => n.name));
+
+const name = (field: 'firstName' | 'lastName') =>
+  z
+    .string()
+    .trim()
+    .min(1, `validation.${field}Required`)
+    .max(NAME_MAX, `validation.${field}Max`)
+    .regex(NAME_PATTERN, `validation.${field}Pattern`);
+
+/** Spaces and dashes people type inside numbers are dropped before the pattern applies. */
+const whatsapp = z
+  .string()
+  .trim()
+  .min(1, 'validation.whatsappRequired')
+  .max(WHATSAPP_MAX, 'validation.whatsappMax')
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(PHONE_PATTERN, 'validation.whatsappPattern'));
+
+const isRealDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
+
+export const onboardingDetailsSchema = z
+  .object({
+    gender: z.enum(GENDERS, 'validation.genderRequired'),
+    first_name: name('firstName'),
+    last_name: name('lastName'),
+    whatsapp_number: whatsapp,
+    nationality: z
+      .string()
+      .min(1, 'validation.nationalityRequired')
+      .refine((value) => nationalityNames.has(value), 'validation.invalidInput'),
+    target_city: z.string().trim().min(1, 'validation.required').max(CITY_MAX, 'validation.cityMax'),
+    intended_arrival_date: z
+      .string()
+      .min(1, 'validation.arrivalDateRequired')
+      .refine((value) => DATE_PATTERN.test(value) && isRealDate(value), 'validation.invalidInput'),
+    knows_address: z.boolean(),
+    // Nullable so the schema's own output validates again on the server.
+    street_address: z.string().nullish(),
+    postal_code: z.string().nullish(),
+    city: z.string().nullish(),
+  })
+  // The address counts only when the box is ticked: only then is it checked, else it is null.
+  .superRefine((value, ctx) => {
+    if (!value.knows_address) return;
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if ((value.street_address ?? '').trim().length > STREET_MAX)
+      issue('street_address', 'validation.streetMax');
+    const postal = (value.postal_code ?? '').trim();
+    if (postal && !POSTAL_CODE_PATTERN.test(postal)) issue('postal_code', 'validation.postalCode');
+    if ((value.city ?? '').trim().length > CITY_MAX) issue('city', 'validation.cityMax');
+  })
+  .transform(({ knows_address, street_address, postal_code, city, ...rest }) => {
+    const kept = (text: string | null | undefined) => (knows_address && text?.trim()) || null;
+    return {
+      ...rest,
+      knows_address,
+      street_address: kept(street_address),
+      postal_code: kept(postal_code),
+      city: kept(city),
+    };
+  });
+
+export type OnboardingDetailsInput = z.input<typeof onboardingDetailsSchema>;
+export type OnboardingDetails = z.output<typeof onboardingDetailsSchema>;

@@ -1,0 +1,246 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DocumentRecord, MeResponse, Profile } from '../../shared/api';
+import { api, login, newCustomer } from '../support/auth';
+import { objectKeys, upload } from '../support/documents';
+import { fakeExe, tinyPdf, tinyPng } from '../support/files';
+import { TEST_ADMIN } from '../support/stack-process';
+
+const url = inject('stackUrl');
+
+const details = {
+  gender: 'female',
+  first_name: 'Zoë',
+  last_name: "D'Souza-Müller",
+  whatsapp_number: '+49 151 2345678',
+  nationality: 'Indian',
+  target_city: 'Hamburg',
+  intended_arrival_date: '2027-03-01',
+  knows_address: true,
+  street_address: 'Hafenstraße 1',
+  postal_code: '20457',
+  city: 'Hamburg',
+};
+
+const userIdOf = async (token: string) => (await api<MeResponse>(url, '/api/me', { token })).body.profile.id;
+
+describe('onboarding step 1: PUT /api/me/profile', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await newCustomer(url)).idToken;
+  });
+
+  it('saves the details and returns them on reload', async () => {
+    const saved = await api<Profile>(url, '/api/me/profile', { token, method: 'PUT', body: details });
+    expect(saved.status).toBe(200);
+    const me = await api<MeResponse>(url, '/api/me', { token });
+    expect(me.body.profile).toMatchObject({ ...details, whatsapp_number: '+491512345678' });
+    expect(me.body.profile.updated_at > me.body.profile.created_at).toBe(true);
+  });
+
+  it('stores the address as null when the box is not ticked', async () => {
+    await api(url, '/api/me/profile', { token, method: 'PUT', body: { ...details, knows_address: false } });
+    const me = await api<MeResponse>(url, '/api/me', { token });
+    expect(me.body.profile).toMatchObject({
+      knows_address: false,
+      street_address: null,
+      postal_code: null,
+      city: null,
+    });
+  });
+
+  it('rejects invalid details with 400 and the field messages, changing nothing', async () => {
+    const before = (await api<MeResponse>(url, '/api/me', { token })).body.profile;
+    const response = await api<{ error: { code: string; fields: Record<string, string> } }>(
+      url,
+      '/api/me/profile',
+      {
+        token,
+        method: 'PUT',
+        body: { ...details, first_name: 'R2D2', whatsapp_number: '0049', postal_code: '123' },
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(response.body.error.fields).toEqual({
+      first_name: 'validation.firstNamePattern',
+      whatsapp_number: 'validation.whatsappPattern',
+      postal_code: 'validation.postalCode',
+    });
+    expect((await api<MeResponse>(url, '/api/me', { token })).body.profile).toEqual(before);
+  });
+
+  it('refuses admins (customer route) and callers without a token', async () => {
+    const admin = await login(url, TEST_ADMIN.email, TEST_ADMIN.password);
+    expect(
+      (await api(url, '/api/me/profile', { token: admin.idToken, method: 'PUT', body: details })).status,
+    ).toBe(403);
+    expect((await api(url, '/api/me/profile', { method: 'PUT', body: details })).status).toBe(401);
+  });
+});
+
+describe('onboarding step 2: documents', () => {
+  let token: string;
+  let userId: string;
+  beforeAll(async () => {
+    token = (await newCustomer(url)).idToken;
+    userId = await userIdOf(token);
+  });
+
+  it('refuses to complete onboarding before passport and contract are on file', async () => {
+    const response = await api<{ error: { message: string } }>(url, '/api/me/onboarding/complete', {
+      token,
+      method: 'POST',
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.error.message).toBe(
+      'Required: You must upload your Passport and Employment Contract to continue.',
+    );
+  });
+
+  it.each([
+    ['passport', 'passport.pdf', tinyPdf()],
+    ['employment_contract', 'contract.PNG', tinyPng()],
+    ['rental_agreement', 'lease.pdf', tinyPdf()],
+  ])('uploads and confirms a %s', async (type, fileName, bytes) => {
+    const { ticket, confirm } = await upload(url, token, type, fileName, bytes);
+    expect(ticket.status).toBe(201);
+    expect(confirm?.status).toBe(200);
+    expect(confirm?.body).toMatchObject({
+      user_id: userId,
+      document_type: type,
+      file_name: fileName,
+      file_size: bytes.length,
+    });
+    expect(confirm?.body.file_path).toMatch(new RegExp(`^${userId}/[0-9a-f-]{36}\\.(pdf|png)$`));
+  });
+
+  it('lists the documents and counts them on the profile', async () => {
+    const list = await api<DocumentRecord[]>(url, '/api/me/documents', { token });
+    expect(list.body.map((d) => d.document_type).sort()).toEqual([
+      'employment_contract',
+      'passport',
+      'rental_agreement',
+    ]);
+    expect((await api<MeResponse>(url, '/api/me', { token })).body.profile.documents_count).toBe(3);
+    expect(await objectKeys(url, userId)).toHaveLength(3);
+  });
+
+  it('replaces a document: one record, one object, the count unchanged', async () => {
+    const before = (await api<DocumentRecord[]>(url, '/api/me/documents', { token })).body.find(
+      (d) => d.document_type === 'passport',
+    );
+    const { confirm } = await upload(url, token, 'passport', 'passport-new.png', tinyPng());
+    expect(confirm?.status).toBe(200);
+    expect(confirm?.body.id).toBe(before?.id);
+    const passports = (await api<DocumentRecord[]>(url, '/api/me/documents', { token })).body.filter(
+      (d) => d.document_type === 'passport',
+    );
+    expect(passports).toHaveLength(1);
+    expect(passports[0]?.file_name).toBe('passport-new.png');
+    const keys = await objectKeys(url, userId);
+    expect(keys).toHaveLength(3);
+    expect(keys).toContain(confirm?.body.file_path);
+    expect(keys).not.toContain(before?.file_path);
+    expect((await api<MeResponse>(url, '/api/me', { token })).body.profile.documents_count).toBe(3);
+  });
+
+  it('completes onboarding once the two required documents exist', async () => {
+    const response = await api<Profile>(url, '/api/me/onboarding/complete', { token, method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(response.body.onboarding_completed).toBe(true);
+  });
+});
+
+describe('upload checks on the server', () => {
+  let token: string;
+  let userId: string;
+  beforeAll(async () => {
+    token = (await newCustomer(url)).idToken;
+    userId = await userIdOf(token);
+  });
+
+  it('refuses a declared size over 10 MB with 413 before anything is uploaded', async () => {
+    const { ticket } = await upload(url, token, 'passport', 'big.pdf', tinyPdf(), 11 * 1024 * 1024);
+    expect(ticket.status).toBe(413);
+  });
+
+  it('rejects an 11 MB object after upload (declared small) and removes it from the bucket', async () => {
+    const big = Buffer.concat([tinyPdf(), Buffer.alloc(11 * 1024 * 1024)]);
+    const { confirm } = await upload(url, token, 'passport', 'big.pdf', big, 1000);
+    expect(confirm?.status).toBe(413);
+    expect(await objectKeys(url, userId)).toEqual([]);
+    expect((await api<DocumentRecord[]>(url, '/api/me/documents', { token })).body).toEqual([]);
+  });
+
+  it('rejects content that does not match the extension (a renamed .exe) and removes it', async () => {
+    const { confirm } = await upload(url, token, 'passport', 'passport.pdf', fakeExe());
+    expect(confirm?.status).toBe(400);
+    expect(confirm?.body.error?.message).toBe('The file content does not match its format');
+    expect(await objectKeys(url, userId)).toEqual([]);
+  });
+
+  it.each([
+    ['an unsupported extension', { document_type: 'passport', file_name: 'virus.exe', file_size: 10 }],
+    ['an unknown document type', { document_type: 'visa', file_name: 'a.pdf', file_size: 10 }],
+    ['a zero size', { document_type: 'passport', file_name: 'a.pdf', file_size: 0 }],
+  ])('refuses an upload request with %s (400)', async (_name, body) => {
+    expect((await api(url, '/api/me/documents/uploads', { token, method: 'POST', body })).status).toBe(400);
+  });
+
+  it('refuses to confirm an upload that never happened, or under an unknown type', async () => {
+    const body = { upload_id: '00000000-0000-4000-8000-000000000000', file_name: 'a.pdf' };
+    expect((await api(url, '/api/me/documents/passport', { token, method: 'PUT', body })).status).toBe(400);
+    expect((await api(url, '/api/me/documents/visa', { token, method: 'PUT', body })).status).toBe(404);
+    expect(
+      (
+        await api(url, '/api/me/documents/passport', {
+          token,
+          method: 'PUT',
+          body: { ...body, upload_id: '../x' },
+        })
+      ).status,
+    ).toBe(400);
+  });
+});
+
+describe('customers reach only their own documents', () => {
+  it("cannot confirm another customer's upload, nor see their documents", async () => {
+    const owner = await newCustomer(url);
+    const other = await newCustomer(url);
+    const ticket = await api<{ upload_id: string; url: string; headers: Record<string, string> }>(
+      url,
+      '/api/me/documents/uploads',
+      {
+        token: owner.idToken,
+        method: 'POST',
+        body: { document_type: 'passport', file_name: 'p.pdf', file_size: tinyPdf().length },
+      },
+    );
+    await fetch(ticket.body.url, {
+      method: 'PUT',
+      headers: ticket.body.headers,
+      body: new Uint8Array(tinyPdf()),
+    });
+
+    // The other customer names the owner's upload: it resolves under their own prefix only.
+    const stolen = await api(url, '/api/me/documents/passport', {
+      token: other.idToken,
+      method: 'PUT',
+      body: { upload_id: ticket.body.upload_id, file_name: 'p.pdf' },
+    });
+    expect(stolen.status).toBe(400);
+    expect((await api<DocumentRecord[]>(url, '/api/me/documents', { token: other.idToken })).body).toEqual(
+      [],
+    );
+
+    const mine = await api(url, '/api/me/documents/passport', {
+      token: owner.idToken,
+      method: 'PUT',
+      body: { upload_id: ticket.body.upload_id, file_name: 'p.pdf' },
+    });
+    expect(mine.status).toBe(200);
+    expect((await api<DocumentRecord[]>(url, '/api/me/documents', { token: other.idToken })).body).toEqual(
+      [],
+    );
+  });
+});

@@ -1,0 +1,60 @@
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import type { DocumentRecord, UploadTicket } from '../../shared/api';
+import { api } from './auth';
+
+interface Endpoints {
+  s3: string;
+  bucket: string;
+  region: string;
+  s3Credentials: { accessKeyId: string; secretAccessKey: string };
+}
+
+export async function endpoints(url: string): Promise<Endpoints> {
+  return (await (await fetch(`${url}/_local/endpoints`)).json()) as Endpoints;
+}
+
+/** The keys stored under a user's prefix, read from the S3 emulator itself. */
+export async function objectKeys(url: string, userId: string): Promise<string[]> {
+  const e = await endpoints(url);
+  const s3 = new S3Client({
+    endpoint: e.s3,
+    region: e.region,
+    credentials: e.s3Credentials,
+    forcePathStyle: true,
+  });
+  const out = await s3.send(new ListObjectsV2Command({ Bucket: e.bucket, Prefix: `${userId}/` }));
+  return (out.Contents ?? []).map((o) => o.Key ?? '');
+}
+
+/** The browser's three steps: ask for an upload, PUT the bytes, confirm. */
+export async function upload(
+  url: string,
+  token: string,
+  type: string,
+  fileName: string,
+  bytes: Buffer,
+  declaredSize = bytes.length,
+) {
+  const ticket = await api<UploadTicket>(url, '/api/me/documents/uploads', {
+    token,
+    method: 'POST',
+    body: { document_type: type, file_name: fileName, file_size: declaredSize },
+  });
+  if (ticket.status !== 201) return { ticket, confirm: null };
+  const put = await fetch(ticket.body.url, {
+    method: 'PUT',
+    headers: ticket.body.headers,
+    body: new Uint8Array(bytes),
+  });
+  if (!put.ok) throw new Error(`PUT to S3 failed: ${put.status}`);
+  const confirm = await api<DocumentRecord & { error?: { message: string } }>(
+    url,
+    `/api/me/documents/${type}`,
+    {
+      token,
+      method: 'PUT',
+      body: { upload_id: ticket.body.upload_id, file_name: fileName },
+    },
+  );
+  return { ticket, confirm };
+}

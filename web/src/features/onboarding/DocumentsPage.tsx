@@ -1,0 +1,189 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { DocumentRecord } from '../../../../shared/api';
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+  hasRequiredDocuments,
+  isAllowedExtension,
+  MAX_DOCUMENT_BYTES,
+  ONBOARDING_EXTENSIONS,
+  REQUIRED_DOCUMENT_TYPES,
+} from '../../../../shared/documents';
+import { Button } from '../../components/Button';
+import { PageLoading } from '../../components/Spinner';
+import { serverMessage } from '../../lib/errors';
+import { formatBytes } from '../../lib/format';
+import { completeOnboarding, listMyDocuments, uploadDocument } from './api';
+import { OnboardingLayout } from './OnboardingLayout';
+
+const ACCEPT = ONBOARDING_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+function DocumentCard({
+  type,
+  document,
+  onUploaded,
+}: {
+  type: DocumentType;
+  document: DocumentRecord | undefined;
+  onUploaded: (document: DocumentRecord) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const title = t(`onboarding.documents.types.${type}.title`);
+  const required = REQUIRED_DOCUMENT_TYPES.includes(type);
+
+  const upload = async (file: File) => {
+    if (!isAllowedExtension(file.name)) return void toast.error(t('documents.invalidFormat'));
+    if (file.size > MAX_DOCUMENT_BYTES) return void toast.error(t('onboarding.documents.tooLarge'));
+    setProgress(0);
+    try {
+      onUploaded(await uploadDocument(type, file, setProgress));
+      toast.success(t('onboarding.documents.uploaded', { title }));
+    } catch (error) {
+      toast.error(serverMessage(error, t('onboarding.documents.uploadFailed')));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const uploading = progress !== null;
+  return (
+    <li className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
+      <div className="flex-1">
+        <div className="flex items-center gap-2">
+          <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${required ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-700'}`}
+          >
+            {required ? t('onboarding.documents.required') : t('onboarding.documents.optional')}
+          </span>
+        </div>
+        <p className="mt-1 text-sm text-slate-600">{t(`onboarding.documents.types.${type}.description`)}</p>
+        {document && (
+          <p className="mt-2 flex items-center gap-1 text-sm text-green-800">
+            <span aria-hidden="true">✓</span>
+            {t('onboarding.documents.onFile', {
+              name: document.file_name,
+              size: formatBytes(document.file_size, i18n.language),
+            })}
+          </p>
+        )}
+        {uploading && (
+          <div
+            role="progressbar"
+            aria-label={t('onboarding.documents.progress')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+            className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100"
+          >
+            <div
+              className="h-full bg-brand-600 transition-all"
+              style={{ width: `${Math.round(progress * 100)}%` }}
+            />
+          </div>
+        )}
+      </div>
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT}
+        className="hidden"
+        tabIndex={-1}
+        data-document-type={type}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void upload(file);
+        }}
+      />
+      <Button
+        variant={document ? 'secondary' : 'primary'}
+        disabled={uploading}
+        aria-label={
+          uploading
+            ? undefined
+            : t(document ? 'onboarding.documents.replaceLabel' : 'onboarding.documents.uploadLabel', {
+                title,
+              })
+        }
+        onClick={() => input.current?.click()}
+      >
+        {uploading
+          ? t('onboarding.documents.uploading')
+          : document
+            ? t('onboarding.documents.replace')
+            : t('onboarding.documents.upload')}
+      </Button>
+    </li>
+  );
+}
+
+export default function DocumentsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [documents, setDocuments] = useState<Partial<Record<DocumentType, DocumentRecord>> | null>(null);
+  const [completing, setCompleting] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    listMyDocuments()
+      .then((list) => active && setDocuments(Object.fromEntries(list.map((d) => [d.document_type, d]))))
+      .catch((error: unknown) => {
+        toast.error(serverMessage(error, t('onboarding.documents.loadFailed')));
+        if (active) setDocuments({});
+      });
+    return () => {
+      active = false;
+    };
+  }, [t]);
+
+  if (!documents) return <PageLoading />;
+  const ready = hasRequiredDocuments(Object.keys(documents));
+
+  const complete = async () => {
+    setCompleting(true);
+    try {
+      await completeOnboarding();
+      toast.success(t('onboarding.documents.completed'));
+      navigate('/onboarding/success');
+    } catch (error) {
+      toast.error(serverMessage(error, t('onboarding.documents.completeFailed')));
+    } finally {
+      setCompleting(false);
+    }
+  };
+
+  return (
+    <OnboardingLayout
+      step={t('onboarding.documents.step')}
+      title={t('onboarding.documents.title')}
+      subtitle={t('onboarding.documents.subtitle')}
+      back={{ label: t('common.back'), to: '/onboarding/details' }}
+    >
+      <ul className="flex flex-col gap-4">
+        {DOCUMENT_TYPES.map((type) => (
+          <DocumentCard
+            key={type}
+            type={type}
+            document={documents[type]}
+            onUploaded={(document) => setDocuments((current) => ({ ...current, [type]: document }))}
+          />
+        ))}
+      </ul>
+      <div className="mt-6 space-y-2 text-sm">
+        <p className="rounded-lg bg-slate-100 p-3 text-slate-700">{t('onboarding.documents.formats')}</p>
+        <p className="rounded-lg bg-amber-50 p-3 text-amber-900">
+          {t('onboarding.documents.requiredNotice')}
+        </p>
+      </div>
+      <Button className="mt-6 w-full sm:w-auto" disabled={!ready || completing} onClick={complete}>
+        {completing ? t('onboarding.documents.completing') : t('onboarding.documents.complete')}
+      </Button>
+    </OnboardingLayout>
+  );
+}
