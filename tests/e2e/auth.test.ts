@@ -1,34 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { api, newCustomer, uniqueEmail, verificationLink, waitForMail } from '../support/auth';
-import { launchBrowser, trackErrors } from '../support/browser';
+import { browserSession, logIn as logInAs, toast as toastOf, trackErrors } from '../support/browser';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
-let browser: Browser;
-let context: BrowserContext;
+const session = browserSession(url);
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext({ baseURL: url });
-  page = await context.newPage();
+beforeEach(() => {
+  page = session.page;
 });
 
-const toast = (text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
-
-async function logIn(email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+const toast = (text: string) => toastOf(page, text);
+const logIn = (email: string, password: string) => logInAs(page, email, password);
 
 async function fillSignup(email: string, password: string, confirm: string) {
   await page.getByLabel('Email').fill(email);
@@ -74,7 +58,7 @@ describe('customer sign-up journey', () => {
 
     // The session survives a reload, and /login sends a signed-in user on at once.
     await page.reload();
-    await page.getByText(`Signed in as ${email}`).waitFor();
+    await page.getByRole('heading', { name: 'Personal details' }).waitFor();
     await page.goto('/login');
     await page.waitForURL('**/onboarding/details');
     expect(errors).toEqual([]);
@@ -163,7 +147,8 @@ describe('admin and protected routes', () => {
     );
     await page.reload();
     await refreshed;
-    await page.getByText(`Signed in as ${customer.email}`).waitFor();
+    await page.getByRole('heading', { name: 'Personal details' }).waitFor();
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
     const idToken = await page.evaluate(
       () => localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('.idToken')) ?? '') ?? '',
     );

@@ -1,4 +1,5 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -24,4 +25,34 @@ export function trackErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * One headless Chromium per test file and a fresh context (no cookies, no storage) per
+ * test; `session.page` is the current test's page.
+ */
+export function browserSession(baseURL: string) {
+  const session = {} as { browser: Browser; context?: BrowserContext; page: Page };
+  beforeAll(async () => {
+    session.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  beforeEach(async () => {
+    await session.context?.close();
+    session.context = await session.browser.newContext({ baseURL });
+    session.page = await session.context.newPage();
+  });
+  return session;
+}
+
+export const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]', { hasText: text }).first();
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
 }

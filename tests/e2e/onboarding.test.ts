@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { MeResponse } from '../../shared/api';
+import { api, login, newCustomer } from '../support/auth';
+import { browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { tinyPdf, tinyPng } from '../support/files';
+
+const url = inject('stackUrl');
+const session = browserSession(url);
+let page: Page;
+beforeEach(() => {
+  page = session.page;
+});
+
+const field = (label: string) => page.getByLabel(label, { exact: true });
+
+describe('onboarding in the browser', () => {
+  it('fills step 1 through its validation errors, uploads two files, completes and reaches the dashboard', async () => {
+    const errors = trackErrors(page);
+    const customer = await newCustomer(url);
+    await logIn(page, customer.email, customer.password);
+    await page.waitForURL('**/onboarding/details');
+    await page.getByText('Step 1 of 2').waitFor();
+
+    // Everything empty: the spec's messages appear, nothing is sent.
+    await page.getByRole('button', { name: 'Continue to Documents' }).click();
+    for (const message of [
+      'Gender is required',
+      'First name is required',
+      'Last name is required',
+      'WhatsApp number is required',
+      'Nationality is required',
+      'Intended arrival date is required',
+    ]) {
+      await page.getByText(message).waitFor();
+    }
+
+    await field('Gender').selectOption('female');
+    await field('First name').fill('Zoë2');
+    await field('Last name').fill("D'Souza");
+    await field('WhatsApp number').fill('0151 234');
+    await field('Nationality').selectOption({ label: 'Indian' });
+    await field('Target city in Germany').fill('Hamburg');
+    await field('Intended arrival date').fill('2027-03-01');
+    await page
+      .getByLabel('I already know the address where I will first stay upon arrival in Germany')
+      .check();
+    await field('Street address').fill('Hafenstraße 1');
+    await field('Postal code').fill('2045');
+    await field('City').fill('Hamburg');
+    await page.getByRole('button', { name: 'Continue to Documents' }).click();
+    await page.getByText('First name can only contain letters, spaces, hyphens, and apostrophes').waitFor();
+    await page.getByText('Please enter a valid international phone number (e.g., +49123456789)').waitFor();
+    await page.getByText('Please enter a valid 5-digit German postal code').waitFor();
+
+    await field('First name').fill('Zoë');
+    await field('WhatsApp number').fill('+49 151 2345678');
+    await field('Postal code').fill('20457');
+    await page.getByRole('button', { name: 'Continue to Documents' }).click();
+    await toast(page, 'Profile updated successfully!').waitFor();
+    await page.waitForURL('**/onboarding/documents');
+
+    const complete = page.getByRole('button', { name: 'Complete Onboarding' });
+    expect(await complete.isDisabled()).toBe(true);
+    await page
+      .getByText('Required: You must upload your Passport and Employment Contract to continue.')
+      .waitFor();
+    await page.getByText('Accepted formats: PDF, JPG, PNG, DOC, DOCX (max 10MB per file)').waitFor();
+
+    await page
+      .locator('input[data-document-type="passport"]')
+      .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+    await toast(page, 'Passport uploaded successfully!').waitFor();
+    await page.getByRole('button', { name: 'Replace Passport' }).waitFor();
+    expect(await complete.isDisabled()).toBe(true);
+
+    await page
+      .locator('input[data-document-type="employment_contract"]')
+      .setInputFiles({ name: 'contract.png', mimeType: 'image/png', buffer: tinyPng() });
+    await toast(page, 'Employment Contract uploaded successfully!').waitFor();
+    await page.getByText('contract.png').waitFor();
+
+    // The saved details come back into the form.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL('**/onboarding/details');
+    expect(await field('First name').inputValue()).toBe('Zoë');
+    expect(await field('Postal code').inputValue()).toBe('20457');
+    await page.goBack();
+    await page.waitForURL('**/onboarding/documents');
+
+    await page.getByRole('button', { name: 'Complete Onboarding' }).click();
+    await toast(page, 'Onboarding completed!').waitFor();
+    await page.waitForURL('**/onboarding/success');
+    await page.getByRole('heading', { name: 'Onboarding Complete!' }).waitFor();
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+
+    const { idToken } = await login(url, customer.email, customer.password);
+    const me = await api<MeResponse>(url, '/api/me', { token: idToken });
+    expect(me.body.profile).toMatchObject({
+      onboarding_completed: true,
+      documents_count: 2,
+      whatsapp_number: '+491512345678',
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses a file of the wrong format in the browser before uploading', async () => {
+    const customer = await newCustomer(url);
+    await logIn(page, customer.email, customer.password);
+    await page.waitForURL('**/onboarding/details');
+    await page.goto('/onboarding/documents');
+    await page
+      .locator('input[data-document-type="passport"]')
+      .setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await toast(page, 'This file format is not accepted').waitFor();
+    await page.getByRole('button', { name: 'Upload Passport' }).waitFor();
+  });
+});
