@@ -4,7 +4,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const results = '.test-results.json';
 const steps = [
-  ['lint and format (biome)', 'npx', ['biome', 'check', '.']],
+  ['lint and format (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']],
   ['typecheck (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['build the SPA (vite)', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']],
   [

@@ -24,6 +24,8 @@ export interface Profile {
   deletion_requested_at: string | null;
   deletion_requested_by: string | null;
   documents_count: number;
+  /** The interface language the user last chose; e-mails are written in it. */
+  language: import('./constants').Language;
   created_at: string;
   updated_at: string;
 }
@@ -94,4 +96,67 @@ export interface UploadTicket {
   method: 'PUT';
   headers: Record<string, string>;
   expires_at: string;
+}
+
+export interface JourneyTask {
+  /** `preview-<template id>` for synthetic tasks of locked phases (never stored). */
+  id: string;
+  task_template_id: string;
+  status: import('./journey').TaskStatus;
+  completed_at: string | null;
+  completed_by_user: boolean | null;
+  notes: string | null;
+  created_at: string | null;
+  is_preview: boolean;
+  task_name: string;
+  task_description: string;
+  info_text: string;
+  completion_type: import('./journey').CompletionType;
+  requires_flow: boolean;
+  task_order: number;
+}
+
+export interface JourneyPhase {
+  id: string;
+  phase_name: string;
+  phase_order: number;
+  display_name: string;
+  description: string;
+  unlock_days_after_arrival: number | null;
+  unlocked: boolean;
+  tasks: JourneyTask[];
+  completed_count: number;
+  total_count: number;
+}
+
+export interface JourneyResponse {
+  phases: JourneyPhase[];
+}
+
+/** SPEC 3 'support_workflows', with the task's name joined. */
+export interface Workflow {
+  id: string;
+  user_id: string;
+  user_task_id: string;
+  workflow_type: import('./journey').WorkflowType;
+  status: import('./journey').WorkflowStatus;
+  initiated_at: string;
+  completed_at: string | null;
+  notes: string | null;
+  assigned_to: string | null;
+  task_name: string;
+}
+
+export interface DeletionRequest {
+  id: string;
+  user_id: string;
+  status: 'pending';
+  requested_at: string;
+  reason: string | null;
+}
+
+export interface DeletionResponse {
+  /** true: the account is gone (unverified); false: a request awaits the team. */
+  deleted: boolean;
+  request: DeletionRequest | null;
 }

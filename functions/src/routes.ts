@@ -19,7 +19,23 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/me/documents', handler: 'list-my-documents', access: 'customer' },
   { method: 'POST', path: '/api/me/documents/uploads', handler: 'create-upload', access: 'customer' },
   { method: 'PUT', path: '/api/me/documents/{type}', handler: 'confirm-upload', access: 'customer' },
+  { method: 'GET', path: '/api/me/journey', handler: 'get-journey', access: 'customer' },
+  {
+    method: 'POST',
+    path: '/api/me/tasks/{taskId}/complete',
+    handler: 'complete-my-task',
+    access: 'customer',
+  },
+  {
+    method: 'POST',
+    path: '/api/me/tasks/{taskId}/service-request',
+    handler: 'request-service',
+    access: 'customer',
+  },
+  { method: 'GET', path: '/api/me/workflows', handler: 'list-my-workflows', access: 'customer' },
+  { method: 'POST', path: '/api/me/deletion', handler: 'request-deletion', access: 'customer' },
   { method: 'GET', path: '/api/admin/users', handler: 'admin-list-users', access: 'admin' },
+  { method: 'POST', path: '/api/admin/users/{userId}/verify', handler: 'admin-verify-user', access: 'admin' },
 ];
 
 /** Cognito triggers: trigger name → module in functions/src/triggers/. */

@@ -130,6 +130,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     await ensureTable(dynamo, TABLE_NAME);
     const pool = await ensureUserPool(cognito, dataDir);
+    process.env.USER_POOL_ID = pool.userPoolId;
+    await (await import('../../functions/src/store/catalogue')).seedCatalogue();
     const profiles = await import('../../functions/src/store/profiles');
     await ensureAdmin(cognito, pool.userPoolId, options.admin, profiles);
 

@@ -104,11 +104,12 @@ export async function newCustomer(url: string) {
 export async function api<T = unknown>(
   url: string,
   path: string,
-  options: { token?: string; method?: string; body?: unknown } = {},
+  options: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: T }> {
   const response = await fetch(`${url}${path}`, {
     method: options.method ?? 'GET',
     headers: {
+      ...options.headers,
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
     },
@@ -128,4 +129,46 @@ export function cognitoCall(url: string, target: string, body: unknown) {
     },
     body: JSON.stringify(body),
   });
+}
+
+export async function adminToken(url: string): Promise<string> {
+  const { TEST_ADMIN } = await import('./stack-process');
+  return (await login(url, TEST_ADMIN.email, TEST_ADMIN.password)).idToken;
+}
+
+/** A customer with details saved (arrival date as given) and, if asked, verified by the admin. */
+export async function customerWith(url: string, options: { arrival?: string; verified?: boolean } = {}) {
+  const customer = await newCustomer(url);
+  const me = await api<{ profile: { id: string } }>(url, '/api/me', { token: customer.idToken });
+  const userId = me.body.profile.id;
+  if (options.arrival) {
+    const saved = await api(url, '/api/me/profile', {
+      token: customer.idToken,
+      method: 'PUT',
+      body: {
+        gender: 'male',
+        first_name: 'Rahul',
+        last_name: 'Sharma',
+        whatsapp_number: '+919876543210',
+        nationality: 'Indian',
+        target_city: 'Berlin',
+        intended_arrival_date: options.arrival,
+        knows_address: false,
+      },
+    });
+    if (saved.status !== 200) throw new Error(`profile save failed: ${JSON.stringify(saved.body)}`);
+  }
+  if (options.verified) {
+    const verified = await api(url, `/api/admin/users/${userId}/verify`, {
+      token: await adminToken(url),
+      method: 'POST',
+    });
+    if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  }
+  return { ...customer, userId };
+}
+
+/** YYYY-MM-DD, `days` from today (negative: in the past). */
+export function dateFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }

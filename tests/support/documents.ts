@@ -3,6 +3,8 @@ import type { DocumentRecord, UploadTicket } from '../../shared/api';
 import { api } from './auth';
 
 interface Endpoints {
+  dynamodb: string;
+  table: string;
   s3: string;
   bucket: string;
   region: string;

@@ -1,7 +1,9 @@
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NotFound,
   PutObjectCommand,
   S3Client,
@@ -63,4 +65,24 @@ export async function readHead(key: string, bytes: number): Promise<Uint8Array> 
 
 export async function removeObject(key: string): Promise<void> {
   await client().send(new DeleteObjectCommand({ Bucket: env.bucketName, Key: key }));
+}
+
+/** Removes every object under a prefix (a user's folder), page by page. */
+export async function removePrefix(prefix: string): Promise<number> {
+  let removed = 0;
+  let token: string | undefined;
+  do {
+    const page = await client().send(
+      new ListObjectsV2Command({ Bucket: env.bucketName, Prefix: prefix, ContinuationToken: token }),
+    );
+    const objects = (page.Contents ?? []).map((o) => ({ Key: o.Key as string }));
+    if (objects.length > 0) {
+      await client().send(
+        new DeleteObjectsCommand({ Bucket: env.bucketName, Delete: { Objects: objects, Quiet: true } }),
+      );
+      removed += objects.length;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return removed;
 }

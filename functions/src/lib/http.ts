@@ -5,6 +5,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { z } from 'zod';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/constants';
 import { findRoute } from '../routes';
 import { type Caller, callerFromClaims } from './caller';
 import { forbidden, HttpError } from './errors';
@@ -18,6 +19,8 @@ export interface ApiRequest<B> {
   body: B;
   params: Record<string, string | undefined>;
   query: Record<string, string | undefined>;
+  /** The caller's interface language, from Accept-Language (en or de). */
+  language: Language;
 }
 
 export interface Reply {
@@ -41,6 +44,15 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     fields[path] ??= issue.message;
   }
   return fields;
+}
+
+/** The first supported language in an Accept-Language header. */
+export function languageFrom(header: string | undefined): Language {
+  for (const part of (header ?? '').split(',')) {
+    const code = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
+    if (isLanguage(code)) return code;
+  }
+  return DEFAULT_LANGUAGE;
 }
 
 function parseBody<B>(event: ApiEvent, schema: z.ZodType<B> | undefined): B {
@@ -92,6 +104,7 @@ export function apiHandler<B = undefined>(
         body: parseBody(event, options.body),
         params: event.pathParameters ?? {},
         query: event.queryStringParameters ?? {},
+        language: languageFrom(event.headers?.['accept-language']),
       });
       return json(reply.status ?? 200, reply.body ?? null);
     } catch (error) {

@@ -43,3 +43,16 @@ export function verifyEmailMail(language: unknown, link: string, code: string): 
   const text = [t.greeting, t.intro, `${t.button}: ${link}`, `${t.codeIntro} ${code}`, t.ignore].join('\n\n');
   return { subject: t.subject, html, text };
 }
+
+/** Sent when an admin verifies the account (SPEC 2, verification dialog). */
+export function accountVerifiedMail(language: unknown, dashboardLink: string): RenderedMail {
+  const t = mailTexts(language).accountVerified;
+  const html = [
+    `<p>${escapeHtml(t.greeting)}</p>`,
+    `<p>${escapeHtml(t.body)}</p>`,
+    `<p><a href="${escapeHtml(dashboardLink)}">${escapeHtml(t.button)}</a></p>`,
+    `<p>${escapeHtml(t.signoff)}</p>`,
+  ].join('\n');
+  const text = [t.greeting, t.body, `${t.button}: ${dashboardLink}`, t.signoff].join('\n\n');
+  return { subject: t.subject, html, text };
+}

@@ -1,4 +1,5 @@
 import type { MeResponse, Page, Profile } from '../../../shared/api';
+import type { Language } from '../../../shared/constants';
 import type { PageQuery } from '../../../shared/schemas/pagination';
 import type { OnboardingDetails } from '../../../shared/schemas/profile';
 import type { Caller } from '../lib/caller';
@@ -7,8 +8,12 @@ import { getProfile, listCustomers, newProfile, putProfileIfAbsent, updateProfil
 export const nowIso = () => new Date().toISOString();
 
 /** PostConfirmation: every confirmed sign-up gets its customer profile, once. */
-export async function createCustomerProfile(userId: string, email: string): Promise<void> {
-  await putProfileIfAbsent(newProfile(userId, email, nowIso()), 'customer');
+export async function createCustomerProfile(
+  userId: string,
+  email: string,
+  language: Language,
+): Promise<void> {
+  await putProfileIfAbsent(newProfile(userId, email, nowIso(), language), 'customer');
 }
 
 /**

@@ -42,7 +42,7 @@ export async function saveDocument(document: DocumentRecord, previous: DocumentR
     PK: keys.user(document.user_id),
     SK: keys.document(document.document_type),
     GSI1PK: keys.documentById(document.id),
-    GSI1SK: keys.documentByIdSort(),
+    GSI1SK: keys.byIdSort(),
   };
   try {
     await dynamo().send(

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '../../../shared/api';
-import type { Role } from '../../../shared/constants';
+import { DEFAULT_LANGUAGE, type Language, type Role } from '../../../shared/constants';
 import { env } from '../config';
 import { dynamo } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -9,7 +9,12 @@ import { keys } from './table';
 
 type ProfileItem = Profile & { PK: string; SK: string; role: Role; GSI1PK?: string; GSI1SK?: string };
 
-export function newProfile(id: string, email: string, now: string): Profile {
+export function newProfile(
+  id: string,
+  email: string,
+  now: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Profile {
   return {
     id,
     email,
@@ -33,6 +38,7 @@ export function newProfile(id: string, email: string, now: string): Profile {
     deletion_requested_at: null,
     deletion_requested_by: null,
     documents_count: 0,
+    language,
     created_at: now,
     updated_at: now,
   };
@@ -73,10 +79,16 @@ export async function putProfileIfAbsent(profile: Profile, role: Role): Promise<
 }
 
 export async function getProfile(userId: string): Promise<Profile | null> {
+  return (await getProfileWithRole(userId))?.profile ?? null;
+}
+
+export async function getProfileWithRole(userId: string): Promise<{ profile: Profile; role: Role } | null> {
   const out = await dynamo().send(
     new GetCommand({ TableName: env.tableName, Key: { PK: keys.user(userId), SK: keys.profile() } }),
   );
-  return out.Item ? toProfile(out.Item) : null;
+  return out.Item
+    ? { profile: toProfile(out.Item), role: out.Item.role === 'admin' ? 'admin' : 'customer' }
+    : null;
 }
 
 /** Takes a profile out of the customer list (it belongs to an admin). */

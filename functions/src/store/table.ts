@@ -17,5 +17,17 @@ export const keys = {
   documentPrefix: () => 'DOC#',
   /** GSI1 entry to find a document by its id (admin routes). */
   documentById: (documentId: string) => `DOCID#${documentId}`,
-  documentByIdSort: () => 'DOCUMENT',
+  /** One task per template and user: creating it twice is impossible by key. */
+  task: (templateId: string) => `TASK#${templateId}`,
+  taskPrefix: () => 'TASK#',
+  taskById: (taskId: string) => `TASKID#${taskId}`,
+  workflow: (workflowId: string) => `WORKFLOW#${workflowId}`,
+  workflowPrefix: () => 'WORKFLOW#',
+  workflowById: (workflowId: string) => `WORKFLOWID#${workflowId}`,
+  /** At most one pending deletion request per user. */
+  deletionRequest: () => 'DELETION_REQUEST',
+  pendingDeletions: () => 'DELETION_REQUESTS#pending',
+  /** GSI1 sort key of items found by id alone. */
+  byIdSort: () => 'ITEM',
+  catalogue: () => 'CATALOGUE',
 };

@@ -1,4 +1,5 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../shared/constants';
 import { log } from '../lib/log';
 import { createCustomerProfile } from '../services/profiles';
 
@@ -7,7 +8,9 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const { sub, email } = event.request.userAttributes;
   if (!sub || !email) throw new Error('PostConfirmation event without sub or email');
-  await createCustomerProfile(sub, email);
+  // The SPA passes its language with the confirmation; e-mails follow it.
+  const locale = event.request.clientMetadata?.locale;
+  await createCustomerProfile(sub, email, isLanguage(locale) ? locale : DEFAULT_LANGUAGE);
   log.info('profile created', { userId: sub });
   return event;
 }

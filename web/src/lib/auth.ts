@@ -70,8 +70,12 @@ export async function signUp(email: string, password: string, locale: string) {
   });
 }
 
-export async function confirmSignUp(email: string, code: string) {
-  return amplifyConfirmSignUp({ username: email, confirmationCode: code });
+export async function confirmSignUp(email: string, code: string, locale: string) {
+  return amplifyConfirmSignUp({
+    username: email,
+    confirmationCode: code,
+    options: { clientMetadata: { locale } },
+  });
 }
 
 export type SignInOutcome = 'signedIn' | 'confirmSignUp';

@@ -14,7 +14,7 @@ import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton } from './FormParts';
 
 export default function VerifyEmailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
   const [params] = useSearchParams();
@@ -31,7 +31,7 @@ export default function VerifyEmailPage() {
   const confirm = async ({ email, code }: VerifyCodeInput) => {
     try {
       await authReady();
-      await confirmSignUp(email, code);
+      await confirmSignUp(email, code, i18n.language);
       toast.success(t('verify.success'));
       await routeOn(await session.refresh());
     } catch (error) {

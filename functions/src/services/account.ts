@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { DeletionResponse, Profile } from '../../../shared/api';
+import { ALWAYS_UNLOCKED_PHASE } from '../../../shared/journey';
+import { deleteIdentity } from '../adapters/identity';
+import { sendMail } from '../adapters/mail';
+import { removePrefix } from '../adapters/storage';
+import { env } from '../config';
+import type { Caller } from '../lib/caller';
+import { HttpError, notFound } from '../lib/errors';
+import { log } from '../lib/log';
+import { accountVerifiedMail } from '../mail/templates';
+import { loadCatalogue } from '../store/catalogue';
+import { deleteUserItems, fileDeletionRequest } from '../store/deletion';
+import { getProfileWithRole } from '../store/profiles';
+import { verifyWithTasks } from '../store/tasks';
+import { newTask } from './journey';
+import { ensureProfile, nowIso } from './profiles';
+
+const MAIL_ATTEMPTS = 3;
+
+/** A mail that must not undo what already happened: retried, then logged. */
+async function sendBestEffort(mail: Parameters<typeof sendMail>[0], context: Record<string, unknown>) {
+  for (let attempt = 1; attempt <= MAIL_ATTEMPTS; attempt++) {
+    try {
+      await sendMail(mail);
+      return;
+    } catch (error) {
+      log.warn('mail failed', { ...context, attempt, error: String(error) });
+      if (attempt < MAIL_ATTEMPTS) await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+    }
+  }
+  log.error('mail not sent after retries', context);
+}
+
+async function customerProfile(userId: string): Promise<Profile> {
+  const found = await getProfileWithRole(userId);
+  if (found?.role !== 'customer') throw notFound('User not found');
+  return found.profile;
+}
+
+/** Admin verification: flag, phase-1 tasks, then the notification e-mail. */
+export async function verifyAccount(admin: Caller, userId: string): Promise<Profile> {
+  const profile = await customerProfile(userId);
+  if (profile.account_verified) throw new HttpError(409, 'conflict', 'This account is already verified');
+  const catalogue = await loadCatalogue();
+  const at = nowIso();
+  const tasks = catalogue.templates
+    .filter((t) => t.phase_id === ALWAYS_UNLOCKED_PHASE)
+    .map((template) => newTask(userId, template, at));
+  await verifyWithTasks(userId, admin.userId, at, tasks);
+  await sendBestEffort(
+    { to: profile.email, ...accountVerifiedMail(profile.language, `${env.appOrigin}/dashboard`) },
+    { userId, mail: 'accountVerified' },
+  );
+  return { ...profile, account_verified: true, account_verified_at: at, account_verified_by: admin.userId };
+}
+
+/**
+ * Removes an account: files, then items (profile last), then the identity. Every step is
+ * idempotent, so a failed deletion can simply be run again.
+ */
+export async function deleteAccount(userId: string): Promise<void> {
+  await removePrefix(`${userId}/`);
+  await deleteUserItems(userId);
+  await deleteIdentity(userId);
+  log.info('account deleted', { userId });
+}
+
+/** SPEC 4: unverified accounts go at once; verified ones file a request for the team. */
+export async function requestDeletion(caller: Caller, reason: string | undefined): Promise<DeletionResponse> {
+  const profile = await ensureProfile(caller);
+  if (profile.deletion_requested)
+    throw new HttpError(409, 'conflict', 'A deletion request is already pending');
+  if (!profile.account_verified) {
+    await deleteAccount(caller.userId);
+    return { deleted: true, request: null };
+  }
+  const request = {
+    id: randomUUID(),
+    user_id: caller.userId,
+    status: 'pending' as const,
+    requested_at: nowIso(),
+    reason: reason || null,
+  };
+  await fileDeletionRequest(request, caller.userId);
+  return { deleted: false, request };
+}

@@ -1,0 +1,183 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TaskStatus, WorkflowStatus, WorkflowType } from '../../../shared/journey';
+import { env } from '../config';
+import { HttpError } from '../lib/errors';
+import { dynamo } from './client';
+import { keys } from './table';
+
+/** SPEC 3 'user_tasks' as stored (the template is joined when read). */
+export interface TaskItem {
+  id: string;
+  user_id: string;
+  task_template_id: string;
+  phase_id: string;
+  status: TaskStatus;
+  completed_at: string | null;
+  completed_by_user: boolean | null;
+  notes: string | null;
+  created_at: string;
+}
+
+export interface WorkflowItem {
+  id: string;
+  user_id: string;
+  user_task_id: string;
+  task_template_id: string;
+  workflow_type: WorkflowType;
+  status: WorkflowStatus;
+  initiated_at: string;
+  completed_at: string | null;
+  notes: string | null;
+  assigned_to: string | null;
+}
+
+export const taskItem = (task: TaskItem) => ({
+  ...task,
+  PK: keys.user(task.user_id),
+  SK: keys.task(task.task_template_id),
+  GSI1PK: keys.taskById(task.id),
+  GSI1SK: keys.byIdSort(),
+});
+
+const conflict = (message: string) => new HttpError(409, 'conflict', message);
+
+/** Creates a task unless one exists for its template; returns whether it was created. */
+export async function createTaskIfAbsent(task: TaskItem): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: env.tableName,
+        Item: taskItem(task),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Self-completion or support completion of an open task (the status guard stops doubles). */
+export async function completeTask(
+  task: TaskItem,
+  change: { completedAt: string; byUser: boolean; notes: string | null },
+  allowedFrom: readonly TaskStatus[],
+): Promise<TaskItem> {
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: env.tableName,
+        Key: { PK: keys.user(task.user_id), SK: keys.task(task.task_template_id) },
+        UpdateExpression:
+          'SET #status = :completed, completed_at = :at, completed_by_user = :byUser, notes = :notes',
+        ConditionExpression: `#status IN (${allowedFrom.map((_, i) => `:from${i}`).join(', ')})`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':completed': 'completed',
+          ':at': change.completedAt,
+          ':byUser': change.byUser,
+          ':notes': change.notes,
+          ...Object.fromEntries(allowedFrom.map((status, i) => [`:from${i}`, status])),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...updated } = out.Attributes ?? {};
+    return updated as TaskItem;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw conflict('This task is already completed');
+    throw error;
+  }
+}
+
+/**
+ * A service request: the workflow and the task's move to in_progress happen together, and
+ * only while the account is verified with no deletion pending.
+ */
+export async function startServiceRequest(task: TaskItem, workflow: WorkflowItem): Promise<void> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: env.tableName,
+              Key: { PK: keys.user(task.user_id), SK: keys.profile() },
+              ConditionExpression: 'account_verified = :true AND deletion_requested = :false',
+              ExpressionAttributeValues: { ':true': true, ':false': false },
+            },
+          },
+          {
+            Update: {
+              TableName: env.tableName,
+              Key: { PK: keys.user(task.user_id), SK: keys.task(task.task_template_id) },
+              UpdateExpression: 'SET #status = :inProgress',
+              ConditionExpression: '#status = :notStarted',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':inProgress': 'in_progress', ':notStarted': 'not_started' },
+            },
+          },
+          {
+            Put: {
+              TableName: env.tableName,
+              Item: {
+                ...workflow,
+                PK: keys.user(workflow.user_id),
+                SK: keys.workflow(workflow.id),
+                GSI1PK: keys.workflowById(workflow.id),
+                GSI1SK: keys.byIdSort(),
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException)
+      throw conflict('A service was already requested for this task');
+    throw error;
+  }
+}
+
+/**
+ * Verification (SPEC 4): the profile flag and every phase-1 task in one transaction, so a
+ * verified account always has its tasks and a second verification changes nothing.
+ */
+export async function verifyWithTasks(
+  userId: string,
+  adminId: string,
+  at: string,
+  tasks: TaskItem[],
+): Promise<void> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: env.tableName,
+              Key: { PK: keys.user(userId), SK: keys.profile() },
+              UpdateExpression:
+                'SET account_verified = :true, account_verified_at = :at, account_verified_by = :by',
+              ConditionExpression: 'attribute_exists(PK) AND account_verified = :false',
+              ExpressionAttributeValues: { ':true': true, ':false': false, ':at': at, ':by': adminId },
+            },
+          },
+          ...tasks.map((task) => ({
+            Put: {
+              TableName: env.tableName,
+              Item: taskItem(task),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          })),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) throw conflict('This account is already verified');
+    throw error;
+  }
+}

@@ -1,0 +1,111 @@
+// Pure rules of the relocation journey (SPEC 3, 4, 7).
+export const TASK_STATUSES = ['not_started', 'pending_confirmation', 'in_progress', 'completed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const COMPLETION_TYPES = ['user_self_complete', 'support_team_complete', 'service_request'] as const;
+export type CompletionType = (typeof COMPLETION_TYPES)[number];
+
+export const WORKFLOW_STATUSES = ['initiated', 'in_progress', 'completed', 'cancelled'] as const;
+export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
+export const TERMINAL_WORKFLOW_STATUSES: readonly WorkflowStatus[] = ['completed', 'cancelled'];
+
+export const WORKFLOW_TYPES = [
+  'health_insurance',
+  'esim_card',
+  'bank_account',
+  'liability_insurance',
+  'financial_planning',
+  'other',
+] as const;
+export type WorkflowType = (typeof WORKFLOW_TYPES)[number];
+
+export const ALWAYS_UNLOCKED_PHASE = 'before_arrival';
+export const PHASE_COUNT = 4;
+export const GERMAN_TIME_ZONE = 'Europe/Berlin';
+
+/** SPEC 7: the workflow type follows from the task's name. */
+export function workflowTypeFor(taskName: string): WorkflowType {
+  const name = taskName.toLowerCase();
+  if (name.includes('health insurance')) return 'health_insurance';
+  if (name.includes('esim card')) return 'esim_card';
+  if (name.includes('bank account')) return 'bank_account';
+  if (name.includes('liability insurance')) return 'liability_insurance';
+  if (name.includes('plan your future')) return 'financial_planning';
+  return 'other';
+}
+
+/** Today's calendar date in Germany, as YYYY-MM-DD. */
+export function germanDate(now: Date): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: GERMAN_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Whole calendar days from `from` to `to` (both YYYY-MM-DD); negative if `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  const utc = (date: string) => {
+    const [y, m, d] = date.split('-').map(Number);
+    return Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1);
+  };
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
+}
+
+/**
+ * SPEC 4 'Phase unlock': before_arrival always; every other phase once the whole days since
+ * the arrival date (German calendar days) reach its unlock days; never without a date.
+ */
+export function isPhaseUnlocked(
+  phase: { phase_name: string; unlock_days_after_arrival: number | null },
+  arrivalDate: string | null,
+  now: Date,
+): boolean {
+  if (phase.phase_name === ALWAYS_UNLOCKED_PHASE) return true;
+  if (!arrivalDate) return false;
+  return daysBetween(arrivalDate, germanDate(now)) >= (phase.unlock_days_after_arrival ?? 0);
+}
+
+export type TaskAction = 'complete' | 'request_service';
+
+/** Why a customer may not act on a task, or null when they may. */
+export type TaskRefusal =
+  | 'deletion_pending'
+  | 'not_verified'
+  | 'phase_locked'
+  | 'preview'
+  | 'support_only'
+  | 'wrong_action'
+  | 'already_done';
+
+export function taskRefusal(input: {
+  action: TaskAction;
+  completionType: CompletionType;
+  status: TaskStatus;
+  isPreview: boolean;
+  accountVerified: boolean;
+  deletionRequested: boolean;
+  phaseUnlocked: boolean;
+}): TaskRefusal | null {
+  if (input.deletionRequested) return 'deletion_pending';
+  if (!input.accountVerified) return 'not_verified';
+  if (!input.phaseUnlocked) return 'phase_locked';
+  if (input.isPreview) return 'preview';
+  if (input.completionType === 'support_team_complete') return 'support_only';
+  const expected = input.action === 'complete' ? 'user_self_complete' : 'service_request';
+  if (input.completionType !== expected) return 'wrong_action';
+  if (input.status !== 'not_started') return 'already_done';
+  return null;
+}
+
+/** HTTP status for a refusal: state conflicts are 409, permission problems 403. */
+export function refusalStatus(refusal: TaskRefusal): 403 | 409 {
+  return refusal === 'already_done' || refusal === 'deletion_pending' ? 409 : 403;
+}
+
+/** Admins may set any status only while the workflow is not terminal (SPEC 4). */
+export function canChangeWorkflow(status: WorkflowStatus): boolean {
+  return !TERMINAL_WORKFLOW_STATUSES.includes(status);
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const NOTES_MAX = 1000;
+
+export const completeTaskSchema = z.object({
+  notes: z.string().trim().max(NOTES_MAX, 'validation.notesMax').optional(),
+});
+export type CompleteTaskInput = z.infer<typeof completeTaskSchema>;
+
+export const deletionRequestSchema = z.object({
+  reason: z.string().trim().max(NOTES_MAX, 'validation.notesMax').optional(),
+});
+export type DeletionRequestInput = z.infer<typeof deletionRequestSchema>;
