@@ -1,26 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+
 import { Button } from '../components/Button';
 import { Logo } from '../components/Logo';
-import { useSession } from '../lib/session';
+import { useLogout, useSession } from '../lib/session';
 
 /** Signed-in pages that later issues fill in: title, who is signed in, Logout. */
 export function PlaceholderPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { user, signOut } = useSession();
+  const { user } = useSession();
+  const logout = useLogout();
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
           <Logo />
-          <Button
-            variant="secondary"
-            onClick={async () => {
-              await signOut();
-              navigate('/');
-            }}
-          >
+          <Button variant="secondary" onClick={logout}>
             {t('common.logout')}
           </Button>
         </div>

@@ -7,7 +7,8 @@ import { useSession } from '../lib/session';
 
 /** No session → /login. */
 export function RequireSession() {
-  const { status } = useSession();
+  const { status, leaving } = useSession();
+  if (leaving) return null;
   if (status === 'loading') return <PageLoading />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
   return <Outlet />;
@@ -16,8 +17,8 @@ export function RequireSession() {
 /** Signed in without the admin role → 'Access denied' and home. */
 export function RequireAdmin() {
   const { t } = useTranslation();
-  const { status, user } = useSession();
-  const denied = status === 'signedIn' && user?.role !== 'admin';
+  const { status, user, leaving } = useSession();
+  const denied = !leaving && status === 'signedIn' && user?.role !== 'admin';
   const toasted = useRef(false);
   useEffect(() => {
     if (denied && !toasted.current) {
@@ -25,6 +26,7 @@ export function RequireAdmin() {
       toast.error(t('errors.accessDenied'));
     }
   }, [denied, t]);
+  if (leaving) return null;
   if (status === 'loading') return <PageLoading />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
   if (denied) return <Navigate to="/" replace />;

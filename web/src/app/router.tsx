@@ -20,8 +20,8 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./guards')).RequireSession }),
         children: [
-          { path: '/dashboard', lazy: async () => ({ Component: (await import('./pages')).DashboardPage }) },
-          { path: '/account', lazy: async () => ({ Component: (await import('./pages')).AccountPage }) },
+          { path: '/dashboard', lazy: page(() => import('../features/dashboard/DashboardPage')) },
+          { path: '/account', lazy: page(() => import('../features/account/AccountPage')) },
           { path: '/onboarding/details', lazy: page(() => import('../features/onboarding/DetailsPage')) },
           { path: '/onboarding/documents', lazy: page(() => import('../features/onboarding/DocumentsPage')) },
           { path: '/onboarding/success', lazy: page(() => import('../features/onboarding/SuccessPage')) },

@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import type { ErrorBody, MeResponse } from '../../../shared/api';
 import { idToken } from './auth';
 import { loadConfig } from './config';
@@ -10,6 +11,8 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   const response = await fetch(`${config.apiBasePath}${path}`, {
     method: init.method ?? 'GET',
     headers: {
+      // Catalogue texts and e-mails come back in the interface language.
+      'accept-language': i18n.language || 'en',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
     },

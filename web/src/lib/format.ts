@@ -6,3 +6,28 @@ export function formatBytes(bytes: number, language: string): string {
   if (bytes < 1024 * 1024) return `${number(bytes / 1024, 0)} KB`;
   return `${number(bytes / (1024 * 1024), 1)} MB`;
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A calendar date (YYYY-MM-DD, no time zone) as dd.MM.yyyy (SPEC 9). */
+export function formatCalendarDate(date: string | null): string {
+  const [y, m, d] = (date ?? '').split('-');
+  return y && m && d ? `${d}.${m}.${y}` : '';
+}
+
+/** An instant as dd.MM.yyyy, or dd.MM.yyyy HH:mm with `withTime`, in the viewer's time zone. */
+export function formatDate(iso: string | null, withTime = false): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+  return withTime ? `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}` : day;
+}
+
+/** An instant as 'MMM d, yyyy' (SPEC 9), month names in the interface language. */
+export function formatLongDate(iso: string | null, language: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
+}

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { signOut as authSignOut, configureAuth, currentUser, onAuthChange, type SessionUser } from './auth';
 import { loadConfig } from './config';
 
@@ -7,6 +8,8 @@ type Status = 'loading' | 'signedIn' | 'signedOut';
 interface Session {
   status: Status;
   user: SessionUser | null;
+  /** True while logging out: guards stay quiet instead of bouncing to /login. */
+  leaving: boolean;
   /** Re-reads the session from Amplify's token store (after sign-in, for example). */
   refresh(): Promise<SessionUser | null>;
   signOut(): Promise<void>;
@@ -23,6 +26,7 @@ export function authReady(): Promise<void> {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<Status>('loading');
   const [user, setUser] = useState<SessionUser | null>(null);
+  const [leaving, setLeaving] = useState(false);
 
   const refresh = useCallback(async () => {
     await authReady();
@@ -40,13 +44,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return onAuthChange(() => void refresh());
   }, [refresh]);
 
+  // Signing out must always end the local session, even when Cognito cannot be reached
+  // or the user no longer exists there (after deleting the account).
   const signOut = useCallback(async () => {
-    await authSignOut();
+    setLeaving(true);
+    try {
+      await authSignOut();
+    } catch (error) {
+      console.warn('Sign-out did not reach Cognito; the local session is cleared anyway', error);
+    }
     setUser(null);
     setStatus('signedOut');
   }, []);
 
-  const value = useMemo(() => ({ status, user, refresh, signOut }), [status, user, refresh, signOut]);
+  const value = useMemo(
+    () => ({ status, user, leaving, refresh, signOut }),
+    [status, user, leaving, refresh, signOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -54,4 +68,14 @@ export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession outside SessionProvider');
   return session;
+}
+
+/** Logout as every page does it: end the session, then go to the landing page. */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  const { signOut } = useSession();
+  return useCallback(async () => {
+    await signOut();
+    navigate('/', { replace: true });
+  }, [navigate, signOut]);
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Logo } from '../../components/Logo';
-import { useSession } from '../../lib/session';
+import { useLogout } from '../../lib/session';
 
 export function OnboardingLayout({
   step,
@@ -21,7 +21,7 @@ export function OnboardingLayout({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { signOut } = useSession();
+  const logout = useLogout();
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
@@ -29,13 +29,7 @@ export function OnboardingLayout({
           <Logo />
           <div className="flex items-center gap-2">
             <LanguageSwitcher />
-            <Button
-              variant="secondary"
-              onClick={async () => {
-                await signOut();
-                navigate('/');
-              }}
-            >
+            <Button variant="secondary" onClick={logout}>
               {t('common.logout')}
             </Button>
           </div>

@@ -1,0 +1,129 @@
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { customerWith, dateFromToday, login } from '../support/auth';
+import { browserSession, logIn, toast, trackErrors } from '../support/browser';
+
+const url = inject('stackUrl');
+const session = browserSession(url);
+let page: Page;
+beforeEach(() => {
+  page = session.page;
+});
+
+const taskRow = (name: string) =>
+  page.locator('li', { has: page.getByRole('heading', { name, exact: true }) });
+
+async function openDashboard(email: string, password: string) {
+  await logIn(page, email, password);
+  await page.waitForURL(/\/(onboarding\/details|dashboard)$/);
+  await page.goto('/dashboard');
+  await page.getByRole('heading', { name: 'Your Relocation Journey' }).waitFor();
+}
+
+describe('customer dashboard', () => {
+  it('lets a verified customer complete a task and request a service, both kept after reload', async () => {
+    const errors = trackErrors(page);
+    const c = await customerWith(url, { arrival: dateFromToday(10), verified: true });
+    await openDashboard(c.email, c.password);
+    expect(await page.getByText('Account Under Review').count()).toBe(0);
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(
+      ['Phase 1', 'Locked\nPhase 2', 'Locked\nPhase 3', 'Locked\nPhase 4'].map((s) =>
+        expect.stringContaining(s.split('\n').pop() as string),
+      ),
+    );
+
+    await taskRow('Apply for your work visa').getByRole('button', { name: 'Mark as complete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete task' });
+    await dialog.getByLabel('Notes (optional)').fill('Embassy appointment booked');
+    await dialog.getByRole('button', { name: 'Mark as complete' }).click();
+    await toast(page, 'Task marked as complete!').waitFor();
+    await taskRow('Apply for your work visa').getByText('Completed (by user)').waitFor();
+
+    await taskRow('Get health insurance').getByRole('button', { name: 'Request service' }).click();
+    await toast(page, 'Service request sent! Our team will contact you shortly.').waitFor();
+    await taskRow('Get health insurance').getByText('In progress').waitFor();
+    const services = page.getByRole('region', { name: 'Active Services' });
+    await services.getByText('Get health insurance').waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your Relocation Journey' }).waitFor();
+    await taskRow('Apply for your work visa').getByText('Completed (by user)').waitFor();
+    await taskRow('Apply for your work visa').getByText('Your notes: Embassy appointment booked').waitFor();
+    await services.getByText('Initiated').waitFor();
+    await page.getByText('1/6 tasks completed').waitFor();
+
+    // Locked phases show previews that cannot be acted on.
+    await page.getByRole('tab', { name: /Phase 2/ }).click();
+    await page.getByText('This phase unlocks on your arrival day.', { exact: false }).waitFor();
+    expect(
+      await taskRow('Register your address (Anmeldung)')
+        .getByRole('button', { name: 'Mark as complete' })
+        .isDisabled(),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows an unverified customer the review banner and only disabled task buttons', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(10) });
+    await openDashboard(c.email, c.password);
+    await page.getByText('Account Under Review').waitFor();
+    await page.getByText('1-2 business days', { exact: false }).waitFor();
+    const buttons = page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: /Mark as complete|Request service/ });
+    expect(await buttons.count()).toBeGreaterThan(0);
+    for (const button of await buttons.all()) expect(await button.isDisabled()).toBe(true);
+    await page.getByText('Available once your account is verified').first().waitFor();
+  });
+
+  it('opens My Account from the avatar menu and logs out from it', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(10) });
+    await openDashboard(c.email, c.password);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByText('Rahul Sharma').waitFor();
+    await page.getByRole('link', { name: 'My Account' }).click();
+    await page.waitForURL('**/account');
+    await page.getByText(c.email).first().waitFor();
+    await page.getByText(dateFromToday(10).split('-').reverse().join('.')).waitFor();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${url}/`);
+  });
+});
+
+describe('account deletion by the customer', () => {
+  it('deletes an unverified account at once and signs out', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(10) });
+    await openDashboard(c.email, c.password);
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Account' })
+      .getByRole('button', { name: 'Delete my account' })
+      .click();
+    await toast(page, 'Account deleted successfully').waitFor();
+    await page.waitForURL(`${url}/`);
+    await expect(login(url, c.email, c.password)).rejects.toThrow();
+  });
+
+  it('files a request for a verified account; afterwards every action is disabled', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(10), verified: true });
+    await openDashboard(c.email, c.password);
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Account' });
+    await dialog.getByLabel('Reason (optional)').fill('Changed my plans');
+    await dialog.getByRole('button', { name: 'Request deletion' }).click();
+    await toast(page, 'Deletion request submitted. Our team will review your request.').waitFor();
+    await page.waitForURL(`${url}/`);
+
+    await openDashboard(c.email, c.password);
+    await page.getByText('Account Deletion Pending').waitFor();
+    await page.getByText('Not available while your deletion request is pending').first().waitFor();
+    expect(
+      await taskRow('Apply for your work visa')
+        .getByRole('button', { name: 'Mark as complete' })
+        .isDisabled(),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,32 @@
+import { forwardRef, type TextareaHTMLAttributes, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const TextArea = forwardRef<
+  HTMLTextAreaElement,
+  TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }
+>(function TextArea({ label, error, id, ...props }, ref) {
+  const { t } = useTranslation();
+  const generated = useId();
+  const areaId = id ?? generated;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={areaId} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={areaId}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${areaId}-error` : undefined}
+        className="rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600"
+        {...props}
+      />
+      {error && (
+        <p id={`${areaId}-error`} role="alert" className="text-sm text-red-700">
+          {t(error)}
+        </p>
+      )}
+    </div>
+  );
+});

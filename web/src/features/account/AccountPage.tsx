@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { DeletionResponse, Profile } from '../../../../shared/api';
+import { NATIONALITIES } from '../../../../shared/nationalities';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { PageLoading } from '../../components/Spinner';
+import { TextArea } from '../../components/TextArea';
+import { apiFetch, getMe } from '../../lib/api';
+import { serverMessage } from '../../lib/errors';
+import { formatCalendarDate, formatDate } from '../../lib/format';
+import { useLogout } from '../../lib/session';
+import { AppHeader } from '../dashboard/AppHeader';
+
+export default function AccountPage() {
+  const { t } = useTranslation(['translation', 'nationalities']);
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [dialog, setDialog] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    getMe()
+      .then((me) => setProfile(me.profile))
+      .catch((error: unknown) => toast.error(serverMessage(error, t('errors.loadProfile'))));
+  }, [t]);
+
+  if (!profile) return <PageLoading />;
+
+  const deleteAccount = async () => {
+    setBusy(true);
+    try {
+      const result = await apiFetch<DeletionResponse>('/me/deletion', {
+        method: 'POST',
+        body: reason.trim() ? { reason: reason.trim() } : {},
+      });
+      toast.success(result.deleted ? t('account.deleted') : t('account.requested'));
+      await logout();
+    } catch (error) {
+      toast.error(
+        serverMessage(
+          error,
+          profile.account_verified ? t('account.requestFailed') : t('account.deleteFailed'),
+        ),
+      );
+      setBusy(false);
+    }
+  };
+
+  const code = NATIONALITIES.find((n) => n.name === profile.nationality)?.code;
+  const none = t('account.notProvided');
+  const rows: [string, string | null][] = [
+    [t('account.name'), [profile.first_name, profile.last_name].filter(Boolean).join(' ')],
+    [t('account.email'), profile.email],
+    [t('account.gender'), profile.gender ? t(`onboarding.details.${profile.gender}`) : null],
+    [t('account.whatsapp'), profile.whatsapp_number],
+    [t('account.nationality'), code ? t(code, { ns: 'nationalities' }) : profile.nationality],
+    [t('account.targetCity'), profile.target_city],
+    [t('account.arrivalDate'), formatCalendarDate(profile.intended_arrival_date)],
+    [
+      t('account.address'),
+      [profile.street_address, [profile.postal_code, profile.city].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', '),
+    ],
+    [t('account.memberSince'), formatDate(profile.created_at)],
+  ];
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <AppHeader profile={profile} />
+      <main className="mx-auto max-w-3xl px-4 py-8">
+        <Button variant="ghost" className="-ml-2" onClick={() => navigate('/dashboard')}>
+          <span aria-hidden="true">←</span> {t('account.backToDashboard')}
+        </Button>
+        <h1 className="mt-4 text-3xl font-bold text-slate-900">{t('account.title')}</h1>
+        <section
+          className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+          aria-labelledby="info-title"
+        >
+          <h2 id="info-title" className="text-lg font-semibold text-slate-900">
+            {t('account.personalInfo')}
+          </h2>
+          <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-sm text-slate-600">{label}</dt>
+                <dd className="font-medium text-slate-900">{value || none}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section
+          className="mt-6 rounded-2xl border border-red-200 bg-white p-6 shadow-sm"
+          aria-labelledby="danger-title"
+        >
+          <h2 id="danger-title" className="text-lg font-semibold text-red-800">
+            {t('account.dangerZone')}
+          </h2>
+          {profile.deletion_requested ? (
+            <p className="mt-2 text-sm text-slate-700">{t('account.pending')}</p>
+          ) : (
+            <>
+              <p className="mt-2 text-sm text-slate-700">
+                {profile.account_verified ? t('account.deleteVerified') : t('account.deleteUnverified')}
+              </p>
+              <Button variant="danger" className="mt-4" onClick={() => setDialog(true)}>
+                {t('account.deleteButton')}
+              </Button>
+            </>
+          )}
+        </section>
+      </main>
+      <Dialog open={dialog} title={t('account.deleteTitle')} onClose={() => setDialog(false)}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void deleteAccount();
+          }}
+          className="flex flex-col gap-4"
+        >
+          <p className="text-sm text-slate-700">
+            {profile.account_verified ? t('account.deleteVerified') : t('account.deleteUnverified')}
+          </p>
+          <TextArea
+            label={t('account.reason')}
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setDialog(false)}>
+              {t('tasks.cancel')}
+            </Button>
+            <Button type="submit" variant="danger" disabled={busy}>
+              {profile.account_verified ? t('account.confirmRequest') : t('account.confirmDelete')}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import type { RuntimeConfig, Workflow } from '../../../../shared/api';
+import { formatDate } from '../../lib/format';
+
+export function ActiveServices({ workflows }: { workflows: Workflow[] }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-labelledby="services-title"
+    >
+      <h2 id="services-title" className="text-lg font-bold text-slate-900">
+        {t('dashboard.servicesTitle')}
+      </h2>
+      {workflows.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{t('dashboard.servicesEmpty')}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {workflows.map((w) => (
+            <li key={w.id} className="rounded-lg bg-slate-50 p-3">
+              <p className="font-medium text-slate-900">{w.task_name}</p>
+              <p className="text-sm text-slate-600">{t(`workflows.type.${w.workflow_type}`)}</p>
+              <div className="mt-1 flex items-center justify-between text-xs text-slate-600">
+                <span className="rounded-full bg-blue-100 px-2 py-0.5 font-semibold text-blue-900">
+                  {t(`workflows.status.${w.status}`)}
+                </span>
+                <span>{t('dashboard.requestedOn', { date: formatDate(w.initiated_at) })}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function HelpCard({ support }: { support: RuntimeConfig['support'] }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-labelledby="help-title"
+    >
+      <h2 id="help-title" className="text-lg font-bold text-slate-900">
+        {t('dashboard.helpTitle')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t('dashboard.helpBody')}</p>
+      <dl className="mt-3 space-y-2 text-sm">
+        <div>
+          <dt className="font-medium text-slate-800">{t('dashboard.helpEmail')}</dt>
+          <dd>
+            <a href={`mailto:${support.email}`} className="text-brand-700 underline">
+              {support.email}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-800">{t('dashboard.helpWhatsapp')}</dt>
+          <dd className="text-slate-700">{support.whatsapp}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JourneyTask } from '../../../../shared/api';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { TextArea } from '../../components/TextArea';
+
+export type Blocker = 'deletion' | 'notVerified' | 'locked' | null;
+
+const REASONS: Record<Exclude<Blocker, null>, string> = {
+  deletion: 'tasks.reasonDeletion',
+  notVerified: 'tasks.reasonNotVerified',
+  locked: 'tasks.reasonLocked',
+};
+
+const STATUS_STYLES: Record<JourneyTask['status'], string> = {
+  not_started: 'bg-slate-100 text-slate-700',
+  pending_confirmation: 'bg-amber-100 text-amber-900',
+  in_progress: 'bg-blue-100 text-blue-900',
+  completed: 'bg-green-100 text-green-900',
+};
+
+export function TaskRow({
+  task,
+  blocker,
+  onComplete,
+  onRequest,
+}: {
+  task: JourneyTask;
+  blocker: Blocker;
+  onComplete: (task: JourneyTask, notes: string) => Promise<boolean>;
+  onRequest: (task: JourneyTask) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState(false);
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState(false);
+  const open = task.status === 'not_started';
+  const reasonId = `task-${task.task_template_id}-reason`;
+  const reason = blocker ? t(REASONS[blocker]) : null;
+
+  const by =
+    task.status === 'completed' && task.completed_by_user !== null
+      ? task.completed_by_user
+        ? t('tasks.byUser')
+        : t('tasks.bySupport')
+      : '';
+  let action: React.ReactNode = null;
+  if (task.completion_type === 'support_team_complete') {
+    action = <p className="text-sm text-slate-600">{t('tasks.supportHandles')}</p>;
+  } else if (open) {
+    const label =
+      task.completion_type === 'service_request' ? t('tasks.requestService') : t('tasks.complete');
+    action = (
+      <Button
+        variant={task.completion_type === 'service_request' ? 'primary' : 'secondary'}
+        disabled={!!blocker || busy}
+        aria-describedby={reason ? reasonId : undefined}
+        onClick={async () => {
+          if (task.completion_type !== 'service_request') return setDialog(true);
+          setBusy(true);
+          await onRequest(task);
+          setBusy(false);
+        }}
+      >
+        {label}
+      </Button>
+    );
+  }
+
+  return (
+    <li className="flex flex-col gap-3 border-t border-slate-100 py-4 first:border-t-0 sm:flex-row sm:items-start">
+      <div className="flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h4 className="font-semibold text-slate-900">{task.task_name}</h4>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[task.status]}`}>
+            {t(`tasks.status.${task.status}`)} {by}
+          </span>
+        </div>
+        <p className="mt-1 text-sm text-slate-700">{task.task_description}</p>
+        <details className="mt-1 text-sm text-slate-600">
+          <summary className="cursor-pointer font-medium text-brand-700">{t('tasks.moreInfo')}</summary>
+          <p className="mt-1">{task.info_text}</p>
+        </details>
+        {task.notes && (
+          <p className="mt-1 text-sm text-slate-600 italic">{t('tasks.notesLabel', { notes: task.notes })}</p>
+        )}
+        {reason && action && task.completion_type !== 'support_team_complete' && open && (
+          <p id={reasonId} className="mt-1 text-xs text-slate-500">
+            {reason}
+          </p>
+        )}
+      </div>
+      <div className="shrink-0">{action}</div>
+      <Dialog open={dialog} title={t('tasks.completeTitle')} onClose={() => setDialog(false)}>
+        <form
+          method="dialog"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            setBusy(true);
+            const done = await onComplete(task, notes.trim());
+            setBusy(false);
+            if (done) setDialog(false);
+          }}
+          className="flex flex-col gap-4"
+        >
+          <p className="text-sm text-slate-700">{task.task_name}</p>
+          <TextArea
+            label={t('tasks.notes')}
+            maxLength={1000}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setDialog(false)}>
+              {t('tasks.cancel')}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {t('tasks.confirmComplete')}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </li>
+  );
+}
