@@ -1,0 +1,73 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { newProfile } from '../store/profiles';
+import { verifyAccount } from './account';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const ses = mockClient(SESv2Client);
+const admin = { userId: 'admin-1', email: 'admin@example.com', role: 'admin' as const };
+
+beforeEach(() => {
+  Object.assign(process.env, {
+    TABLE_NAME: 't',
+    MAIL_FROM: 'no-reply@example.com',
+    APP_ORIGIN: 'https://app.example.com',
+  });
+  ddb.reset();
+  ses.reset();
+  ddb
+    .on(GetCommand)
+    .resolves({ Item: { ...newProfile('u-1', 'c@example.com', '2026-01-01T00:00:00Z'), role: 'customer' } });
+  ddb.on(QueryCommand).resolves({
+    Items: [
+      { kind: 'phase', id: 'before_arrival', phase_name: 'before_arrival', phase_order: 1, texts: {} },
+      {
+        kind: 'template',
+        id: 'work_visa',
+        phase_id: 'before_arrival',
+        task_order: 1,
+        is_active: true,
+        texts: {},
+      },
+      { kind: 'template', id: 'tax_id', phase_id: 'arrival', task_order: 1, is_active: true, texts: {} },
+    ],
+  });
+  ddb.on(TransactWriteCommand).resolves({});
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('verifyAccount when mail fails', () => {
+  it('keeps the verification, retries the mail three times and logs the failure', async () => {
+    ses.on(SendEmailCommand).rejects(new Error('SES throttled'));
+    const result = verifyAccount(admin, 'u-1');
+    await vi.runAllTimersAsync();
+    await expect(result).resolves.toMatchObject({ account_verified: true, account_verified_by: 'admin-1' });
+
+    const transaction = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(transaction).toHaveLength(2); // the profile update and the one phase-1 task
+    expect(transaction[1]?.Put?.Item).toMatchObject({ task_template_id: 'work_visa', status: 'not_started' });
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(3);
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('mail not sent after retries'));
+  });
+
+  it('sends once when SES answers', async () => {
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+    await verifyAccount(admin, 'u-1');
+    const input = ses.commandCalls(SendEmailCommand)[0]?.args[0].input;
+    expect(input?.Destination?.ToAddresses).toEqual(['c@example.com']);
+    expect(input?.Content?.Simple?.Subject?.Data).toBe('Your account has been verified');
+  });
+});
