@@ -160,3 +160,24 @@ export interface DeletionResponse {
   deleted: boolean;
   request: DeletionRequest | null;
 }
+
+/** Everything the admin user page shows, in one call. */
+export interface AdminUserDetail {
+  profile: Profile;
+  documents: DocumentRecord[];
+  phases: JourneyPhase[];
+  workflows: Workflow[];
+  deletion_request: DeletionRequest | null;
+}
+
+/** SPEC 3 'account_deletion_requests' with the profile's name and e-mail joined. */
+export interface PendingDeletion extends DeletionRequest {
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+}
+
+export interface DownloadLink {
+  url: string;
+  expires_at: string;
+}

@@ -35,7 +35,58 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/me/workflows', handler: 'list-my-workflows', access: 'customer' },
   { method: 'POST', path: '/api/me/deletion', handler: 'request-deletion', access: 'customer' },
   { method: 'GET', path: '/api/admin/users', handler: 'admin-list-users', access: 'admin' },
+  { method: 'GET', path: '/api/admin/users/{userId}', handler: 'admin-get-user', access: 'admin' },
+  { method: 'PATCH', path: '/api/admin/users/{userId}', handler: 'admin-edit-user', access: 'admin' },
+  { method: 'DELETE', path: '/api/admin/users/{userId}', handler: 'admin-delete-user', access: 'admin' },
   { method: 'POST', path: '/api/admin/users/{userId}/verify', handler: 'admin-verify-user', access: 'admin' },
+  {
+    method: 'GET',
+    path: '/api/admin/users/{userId}/documents',
+    handler: 'admin-list-user-documents',
+    access: 'admin',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/documents/{documentId}/download',
+    handler: 'admin-download-document',
+    access: 'admin',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/documents/{documentId}/uploads',
+    handler: 'admin-create-replacement',
+    access: 'admin',
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/documents/{documentId}',
+    handler: 'admin-replace-document',
+    access: 'admin',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/documents/{documentId}',
+    handler: 'admin-delete-document',
+    access: 'admin',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/tasks/{taskId}/complete',
+    handler: 'admin-complete-task',
+    access: 'admin',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/workflows/{workflowId}',
+    handler: 'admin-update-workflow',
+    access: 'admin',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/deletion-requests',
+    handler: 'admin-list-deletion-requests',
+    access: 'admin',
+  },
 ];
 
 /** Cognito triggers: trigger name → module in functions/src/triggers/. */

@@ -83,3 +83,65 @@ export const onboardingDetailsSchema = z
 
 export type OnboardingDetailsInput = z.input<typeof onboardingDetailsSchema>;
 export type OnboardingDetails = z.output<typeof onboardingDetailsSchema>;
+
+// SPEC 5 'Admin profile edit': the same name rules; everything else optional, empty → null.
+export const TEXT_MAX = 100;
+export const COUNTRY_DEFAULT = 'Germany';
+
+const emptyToNull = (value: string | null | undefined) => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+const optionalMax = (max: number, message: string) =>
+  z
+    .string()
+    .max(max, message)
+    .nullish()
+    .transform((value) => emptyToNull(value));
+
+export const adminProfileSchema = z.object({
+  first_name: name('firstName'),
+  last_name: name('lastName'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(255, 'validation.emailMax')
+    .pipe(z.email('validation.invalidEmail')),
+  gender: z
+    .union([z.enum(GENDERS), z.literal('')])
+    .nullish()
+    .transform((value) => value || null),
+  whatsapp_number: z
+    .string()
+    .trim()
+    .max(WHATSAPP_MAX, 'validation.whatsappMax')
+    .refine(
+      (value) => value === '' || PHONE_PATTERN.test(value.replace(/[\s-]/g, '')),
+      'validation.phoneAdmin',
+    )
+    .nullish()
+    .transform((value) => emptyToNull(value?.replace(/[\s-]/g, ''))),
+  nationality: optionalMax(TEXT_MAX, 'validation.nationalityMax'),
+  target_city: optionalMax(CITY_MAX, 'validation.cityMax'),
+  intended_arrival_date: z
+    .string()
+    .refine(
+      (value) => value === '' || (DATE_PATTERN.test(value) && isRealDate(value)),
+      'validation.invalidInput',
+    )
+    .nullish()
+    .transform((value) => emptyToNull(value)),
+  knows_address: z.boolean().default(false),
+  street_address: optionalMax(STREET_MAX, 'validation.streetMax'),
+  postal_code: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || POSTAL_CODE_PATTERN.test(value), 'validation.postalCode')
+    .nullish()
+    .transform((value) => emptyToNull(value)),
+  city: optionalMax(CITY_MAX, 'validation.cityMax'),
+  country: optionalMax(TEXT_MAX, 'validation.countryMax'),
+});
+export type AdminProfileInput = z.input<typeof adminProfileSchema>;
+export type AdminProfile = z.output<typeof adminProfileSchema>;

@@ -33,13 +33,18 @@ export async function presignUpload(key: string, contentType: string, size: numb
   );
 }
 
-export async function presignDownload(key: string, fileName: string, seconds = 300): Promise<string> {
+export async function presignDownload(
+  key: string,
+  fileName: string,
+  disposition: 'inline' | 'attachment',
+  seconds: number,
+): Promise<string> {
   return getSignedUrl(
     client(),
     new GetObjectCommand({
       Bucket: env.bucketName,
       Key: key,
-      ResponseContentDisposition: `inline; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`,
+      ResponseContentDisposition: `${disposition}; filename="${fileName.replace(/[^\w.\- ]/g, '_')}"`,
     }),
     { expiresIn: seconds },
   );

@@ -106,6 +106,7 @@ export function apiHandler<B = undefined>(
         query: event.queryStringParameters ?? {},
         language: languageFrom(event.headers?.['accept-language']),
       });
+      if (reply.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
       return json(reply.status ?? 200, reply.body ?? null);
     } catch (error) {
       return toResult(error, context);

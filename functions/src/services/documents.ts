@@ -20,7 +20,7 @@ import { getDocument, listDocuments, saveDocument } from '../store/documents';
 import { updateProfile } from '../store/profiles';
 import { ensureProfile, nowIso } from './profiles';
 
-const tooLarge = () => new HttpError(413, 'payload_too_large', 'File is too large (max 10MB)');
+export const tooLarge = () => new HttpError(413, 'payload_too_large', 'File is too large (max 10MB)');
 
 /** Uploads land under the owner's prefix: {userId}/{random id}.{ext} (SPEC 7). */
 const uploadKey = (userId: string, uploadId: string, ext: string) => `${userId}/${uploadId}.${ext}`;
@@ -40,17 +40,43 @@ export async function createUpload(caller: Caller, request: UploadRequest): Prom
   };
 }
 
-/** Rejects an uploaded object, removing it so nothing unchecked stays in the bucket. */
-async function reject(key: string, error: HttpError): Promise<never> {
-  await removeObject(key);
-  throw error;
+/**
+ * Checks an uploaded object itself (size and first bytes) and returns its size; a rejected
+ * object is removed so nothing unchecked stays in the bucket.
+ */
+export async function checkUploadedObject(key: string, ext: DocumentExtension): Promise<number> {
+  const size = await objectSize(key);
+  if (size === null) throw new HttpError(400, 'bad_request', 'No uploaded file found for this upload');
+  let problem: HttpError | null = null;
+  if (size > MAX_DOCUMENT_BYTES) problem = tooLarge();
+  else if (size === 0 || !contentMatchesExtension(ext, await readHead(key, SIGNATURE_BYTES))) {
+    problem = new HttpError(400, 'bad_request', 'The file content does not match its format');
+  }
+  if (problem) {
+    await removeObject(key);
+    throw problem;
+  }
+  return size;
 }
 
 /**
- * Accepts an uploaded file only after checking the stored object itself (size and first
- * bytes), then writes the record; a replaced file is removed only once the new record is
- * in place, so a crash leaves at worst an orphaned old file, never a dangling record.
+ * Writes the record, then removes a replaced file: a crash in between leaves at worst an
+ * orphaned old file, never a record pointing at nothing.
  */
+export async function storeDocument(
+  document: DocumentRecord,
+  previous: DocumentRecord | null,
+): Promise<DocumentRecord> {
+  await saveDocument(document, previous);
+  if (previous) {
+    await removeObject(previous.file_path).catch((error: unknown) =>
+      log.warn('old document file not removed', { key: previous.file_path, error: String(error) }),
+    );
+  }
+  return document;
+}
+
+/** A customer's upload becomes their document of that type (new, or replacing the old one). */
 export async function confirmUpload(
   caller: Caller,
   type: string,
@@ -63,30 +89,20 @@ export async function confirmUpload(
   const previous = await getDocument(caller.userId, type);
   if (previous?.file_path === key) return previous; // the same upload confirmed twice
 
-  const size = await objectSize(key);
-  if (size === null) throw new HttpError(400, 'bad_request', 'No uploaded file found for this upload');
-  if (size > MAX_DOCUMENT_BYTES) return reject(key, tooLarge());
-  if (size === 0 || !contentMatchesExtension(ext, await readHead(key, SIGNATURE_BYTES))) {
-    return reject(key, new HttpError(400, 'bad_request', 'The file content does not match its format'));
-  }
-
+  const size = await checkUploadedObject(key, ext);
   await ensureProfile(caller);
-  const document: DocumentRecord = {
-    id: previous?.id ?? randomUUID(),
-    user_id: caller.userId,
-    document_type: type,
-    file_name: body.file_name,
-    file_path: key,
-    file_size: size,
-    uploaded_at: nowIso(),
-  };
-  await saveDocument(document, previous);
-  if (previous) {
-    await removeObject(previous.file_path).catch((error: unknown) =>
-      log.warn('old document file not removed', { key: previous.file_path, error: String(error) }),
-    );
-  }
-  return document;
+  return storeDocument(
+    {
+      id: previous?.id ?? randomUUID(),
+      user_id: caller.userId,
+      document_type: type,
+      file_name: body.file_name,
+      file_path: key,
+      file_size: size,
+      uploaded_at: nowIso(),
+    },
+    previous,
+  );
 }
 
 export function listMyDocuments(caller: Caller): Promise<DocumentRecord[]> {

@@ -1,11 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeletionRequest } from '../../../shared/api';
 import { env } from '../config';
 import { HttpError } from '../lib/errors';
 import { batchWrite, dynamo } from './client';
 import { keys } from './table';
-import { userPartitionKeys } from './user-partition';
+import { plain, userPartitionKeys } from './user-partition';
 
 /** The request and the profile flag, together; a second request is a conflict. */
 export async function fileDeletionRequest(request: DeletionRequest, requestedBy: string): Promise<void> {
@@ -63,4 +63,25 @@ export async function deleteUserItems(userId: string): Promise<void> {
   await dynamo().send(
     new DeleteCommand({ TableName: env.tableName, Key: { PK: keys.user(userId), SK: keys.profile() } }),
   );
+}
+
+/** Pending deletion requests, newest first (one GSI1 Query, paged through). */
+export async function listPendingDeletionRequests(): Promise<DeletionRequest[]> {
+  const found: DeletionRequest[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: env.tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.pendingDeletions() },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    found.push(...(out.Items ?? []).map((item) => plain<DeletionRequest>(item)));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return found;
 }

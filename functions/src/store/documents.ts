@@ -85,3 +85,37 @@ export async function saveDocument(document: DocumentRecord, previous: DocumentR
     throw error;
   }
 }
+
+/** Removes a document record and uncounts it, together; the file goes afterwards. */
+export async function deleteDocumentRecord(document: DocumentRecord): Promise<void> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: env.tableName,
+              Key: { PK: keys.user(document.user_id), SK: keys.document(document.document_type) },
+              ConditionExpression: 'file_path = :path',
+              ExpressionAttributeValues: { ':path': document.file_path },
+            },
+          },
+          {
+            Update: {
+              TableName: env.tableName,
+              Key: { PK: keys.user(document.user_id), SK: keys.profile() },
+              UpdateExpression: 'ADD documents_count :minusOne',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':minusOne': -1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      throw new HttpError(409, 'conflict', 'The document changed meanwhile; reload and try again');
+    }
+    throw error;
+  }
+}

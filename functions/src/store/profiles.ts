@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '../../../shared/api';
 import { DEFAULT_LANGUAGE, type Language, type Role } from '../../../shared/constants';
 import { env } from '../config';
@@ -139,4 +139,26 @@ export async function updateProfile(userId: string, fields: Partial<Profile>, no
     }),
   );
   return toProfile(out.Attributes ?? {});
+}
+
+/** Several profiles by id (BatchGet, 100 at a time). */
+export async function getProfiles(userIds: string[]): Promise<Map<string, Profile>> {
+  const profiles = new Map<string, Profile>();
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, string>[] }> | undefined = {
+      [env.tableName]: {
+        Keys: unique.slice(i, i + 100).map((id) => ({ PK: keys.user(id), SK: keys.profile() })),
+      },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const out = await dynamo().send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of out.Responses?.[env.tableName] ?? []) {
+        const profile = toProfile(item);
+        profiles.set(profile.id, profile);
+      }
+      request = out.UnprocessedKeys as typeof request;
+    }
+  }
+  return profiles;
 }

@@ -181,3 +181,67 @@ export async function verifyWithTasks(
     throw error;
   }
 }
+
+/**
+ * An admin's workflow change. Only a non-terminal workflow changes (the status guard);
+ * completing it completes its task (by support) in the same transaction.
+ */
+export async function updateWorkflow(
+  workflow: WorkflowItem,
+  change: Pick<WorkflowItem, 'status' | 'completed_at' | 'notes' | 'assigned_to'>,
+  completeTaskOf: TaskItem | null,
+): Promise<WorkflowItem> {
+  const updated = { ...workflow, ...change };
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: env.tableName,
+              Key: { PK: keys.user(workflow.user_id), SK: keys.workflow(workflow.id) },
+              UpdateExpression:
+                'SET #status = :status, completed_at = :completedAt, notes = :notes, assigned_to = :assigned',
+              ConditionExpression: '#status IN (:initiated, :inProgress)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':status': change.status,
+                ':completedAt': change.completed_at,
+                ':notes': change.notes,
+                ':assigned': change.assigned_to,
+                ':initiated': 'initiated',
+                ':inProgress': 'in_progress',
+              },
+            },
+          },
+          ...(completeTaskOf
+            ? [
+                {
+                  Update: {
+                    TableName: env.tableName,
+                    Key: {
+                      PK: keys.user(completeTaskOf.user_id),
+                      SK: keys.task(completeTaskOf.task_template_id),
+                    },
+                    UpdateExpression:
+                      'SET #status = :completed, completed_at = :at, completed_by_user = :false',
+                    ExpressionAttributeNames: { '#status': 'status' },
+                    ExpressionAttributeValues: {
+                      ':completed': 'completed',
+                      ':at': change.completed_at,
+                      ':false': false,
+                    },
+                  },
+                },
+              ]
+            : []),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException)
+      throw conflict('This workflow is already completed or cancelled');
+    throw error;
+  }
+  return updated;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ADMIN_REPLACE_EXTENSIONS, isAllowedExtension } from '../documents';
+import { WORKFLOW_STATUSES } from '../journey';
+import { NOTES_MAX } from './journey';
+
+export const workflowUpdateSchema = z.object({
+  status: z.enum(WORKFLOW_STATUSES, 'validation.invalidInput'),
+  notes: z.string().trim().max(NOTES_MAX, 'validation.notesMax').nullish(),
+  assigned_to: z.string().trim().max(100, 'validation.invalidInput').nullish(),
+});
+export type WorkflowUpdate = z.infer<typeof workflowUpdateSchema>;
+
+export const adminDeleteUserSchema = z.object({
+  confirmationEmail: z.string().trim().min(1, 'validation.required'),
+});
+
+const replaceFileName = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(255, 'validation.invalidInput')
+  .refine((value) => isAllowedExtension(value, ADMIN_REPLACE_EXTENSIONS), 'admin.documents.replaceFormats');
+
+/** Admin replacement, step 1 (SPEC 5: only PDF, JPG, JPEG, PNG). */
+export const replaceRequestSchema = z.object({
+  file_name: replaceFileName,
+  file_size: z.number().int().positive('validation.invalidInput'),
+});
+
+/** Admin replacement, step 3: the timestamp names the uploaded key. */
+export const replaceConfirmSchema = z.object({
+  upload_id: z.string().regex(/^\d{13}$/, 'validation.invalidInput'),
+  file_name: replaceFileName,
+});

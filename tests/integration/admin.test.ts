@@ -1,0 +1,403 @@
+import { randomUUID } from 'node:crypto';
+import { BatchWriteItemCommand, DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { routes } from '../../functions/src/routes';
+import type {
+  AdminUserDetail,
+  DocumentRecord,
+  DownloadLink,
+  JourneyResponse,
+  MeResponse,
+  Page,
+  PendingDeletion,
+  Profile,
+  UploadTicket,
+  Workflow,
+} from '../../shared/api';
+import { adminToken, api, customerWith, dateFromToday, login } from '../support/auth';
+import { endpoints, objectKeys, upload } from '../support/documents';
+import { tinyPdf, tinyPng } from '../support/files';
+
+const url = inject('stackUrl');
+let admin: string;
+beforeAll(async () => {
+  admin = await adminToken(url);
+});
+
+const as = (token: string) => ({
+  get: <T>(path: string) => api<T>(url, path, { token }),
+  send: <T>(method: string, path: string, body?: unknown) => api<T>(url, path, { token, method, body }),
+});
+
+async function dynamo() {
+  const e = await endpoints(url);
+  return {
+    client: new DynamoDBClient({ endpoint: e.dynamodb, region: e.region, credentials: e.s3Credentials }),
+    table: e.table,
+  };
+}
+
+async function itemsOf(userId: string) {
+  const { client, table } = await dynamo();
+  const out = await client.send(
+    new QueryCommand({
+      TableName: table,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': { S: `USER#${userId}` } },
+    }),
+  );
+  return out.Items ?? [];
+}
+
+describe('admin routes are for admins only', () => {
+  const adminRoutes = routes.filter((r) => r.access === 'admin');
+  const concrete = (path: string) => path.replace(/\{\w+\}/g, 'x');
+
+  it('has admin routes to check', () => {
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it.each(adminRoutes.map((r) => [`${r.method} ${r.path}`, r]))(
+    '%s: 401 without a token, 403 for a customer',
+    async (_key, route) => {
+      const customer = await customerWith(url);
+      expect((await api(url, concrete(route.path), { method: route.method, body: {} })).status).toBe(401);
+      expect(
+        (await api(url, concrete(route.path), { token: customer.idToken, method: route.method, body: {} }))
+          .status,
+      ).toBe(403);
+    },
+  );
+});
+
+describe('customer list', () => {
+  it('pages through 1,000 customers newest first, none lost or repeated', async () => {
+    const marker = `seed-${randomUUID().slice(0, 6)}`;
+    const { client, table } = await dynamo();
+    const base = Date.parse('2020-01-01T00:00:00Z');
+    const seeded = Array.from({ length: 1000 }, (_, i) => {
+      const id = `${marker}-${String(i).padStart(4, '0')}`;
+      const created = new Date(base + i * 60_000).toISOString();
+      return {
+        PK: `USER#${id}`,
+        SK: 'PROFILE',
+        GSI1PK: 'CUSTOMERS',
+        GSI1SK: `${created}#${id}`,
+        role: 'customer',
+        id,
+        email: `${id}@example.com`,
+        created_at: created,
+        updated_at: created,
+        onboarding_completed: false,
+        account_verified: false,
+        deletion_requested: false,
+        documents_count: 0,
+      };
+    });
+    for (let i = 0; i < seeded.length; i += 25) {
+      await client.send(
+        new BatchWriteItemCommand({
+          RequestItems: {
+            [table]: seeded.slice(i, i + 25).map((item) => ({ PutRequest: { Item: marshall(item) } })),
+          },
+        }),
+      );
+    }
+    const seen: Profile[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const path: string = `/api/admin/users?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = await as(admin).get<Page<Profile>>(path);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.items);
+      cursor = page.body.nextCursor;
+      pages++;
+    } while (cursor && pages < 100);
+    const mine = seen.filter((p) => p.id.startsWith(marker)).map((p) => p.id);
+    expect(mine).toHaveLength(1000);
+    expect(new Set(mine).size).toBe(1000);
+    expect(mine).toEqual(seeded.map((s) => s.id).reverse());
+    const created = seen.map((p) => p.created_at);
+    expect(created).toEqual([...created].sort().reverse());
+  });
+});
+
+describe('user detail and profile edit', () => {
+  it('returns the whole user, and 404 for unknown users and for admins', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(5), verified: true });
+    const detail = await as(admin).get<AdminUserDetail>(`/api/admin/users/${c.userId}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.profile.email).toBe(c.email);
+    expect(detail.body.phases).toHaveLength(4);
+    expect(detail.body.phases[0]?.tasks.every((t) => !t.is_preview)).toBe(true);
+    expect((await as(admin).get('/api/admin/users/nobody')).status).toBe(404);
+    const me = await as(admin).get<MeResponse>('/api/me');
+    expect((await as(admin).get(`/api/admin/users/${me.body.profile.id}`)).status).toBe(404);
+  });
+
+  it('edits a profile with the admin schema: empty strings become null, a new e-mail signs in', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(5) });
+    const newEmail = `renamed-${randomUUID().slice(0, 6)}@example.com`;
+    const edited = await as(admin).send<Profile>('PATCH', `/api/admin/users/${c.userId}`, {
+      first_name: 'Priya',
+      last_name: 'Sharma',
+      email: newEmail,
+      gender: '',
+      whatsapp_number: '',
+      nationality: 'Indian',
+      target_city: 'Munich',
+      intended_arrival_date: dateFromToday(5),
+      knows_address: true,
+      street_address: 'Leopoldstraße 1',
+      postal_code: '80802',
+      city: 'München',
+      country: 'Germany',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({
+      first_name: 'Priya',
+      email: newEmail,
+      gender: null,
+      whatsapp_number: null,
+      country: 'Germany',
+    });
+    await expect(login(url, c.email, c.password)).rejects.toThrow();
+    expect((await login(url, newEmail, c.password)).idToken).toBeTruthy();
+
+    const invalid = await as(admin).send<{ error: { fields: Record<string, string> } }>(
+      'PATCH',
+      `/api/admin/users/${c.userId}`,
+      {
+        first_name: 'Priya',
+        last_name: 'Sharma',
+        email: 'not-an-email',
+        postal_code: '123',
+        country: 'x'.repeat(101),
+      },
+    );
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.fields).toEqual({
+      email: 'validation.invalidEmail',
+      postal_code: 'validation.postalCode',
+      country: 'validation.countryMax',
+    });
+  });
+});
+
+describe('tasks and workflows', () => {
+  it('completes a support task by support, and refuses other task types', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(5), verified: true });
+    const detail = (await as(admin).get<AdminUserDetail>(`/api/admin/users/${c.userId}`)).body;
+    const tasks = detail.phases[0]?.tasks ?? [];
+    const review = tasks.find((t) => t.task_template_id === 'document_review');
+    const visa = tasks.find((t) => t.task_template_id === 'work_visa');
+    const done = await as(admin).send(`POST`, `/api/admin/tasks/${review?.id}/complete`, {
+      notes: 'All documents fine',
+    });
+    expect(done.status).toBe(200);
+    const journey = await api<JourneyResponse>(url, '/api/me/journey', { token: c.idToken });
+    const after = journey.body.phases[0]?.tasks.find((t) => t.task_template_id === 'document_review');
+    expect(after).toMatchObject({
+      status: 'completed',
+      completed_by_user: false,
+      notes: 'All documents fine',
+    });
+    expect((await as(admin).send('POST', `/api/admin/tasks/${visa?.id}/complete`, {})).status).toBe(409);
+    expect((await as(admin).send('POST', `/api/admin/tasks/${review?.id}/complete`, {})).status).toBe(409);
+    expect((await as(admin).send('POST', '/api/admin/tasks/nope/complete', {})).status).toBe(404);
+  });
+
+  it('moves a workflow along; completing it completes its task (by support); terminal states refuse changes', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(5), verified: true });
+    const journey = (await api<JourneyResponse>(url, '/api/me/journey', { token: c.idToken })).body;
+    const esim = journey.phases[0]?.tasks.find((t) => t.task_template_id === 'esim_card');
+    const bank = journey.phases[0]?.tasks.find((t) => t.task_template_id === 'health_insurance');
+    const requested = await api<Workflow>(url, `/api/me/tasks/${esim?.id}/service-request`, {
+      token: c.idToken,
+      method: 'POST',
+    });
+    const other = await api<Workflow>(url, `/api/me/tasks/${bank?.id}/service-request`, {
+      token: c.idToken,
+      method: 'POST',
+    });
+
+    const moving = await as(admin).send<Workflow>('PATCH', `/api/admin/workflows/${requested.body.id}`, {
+      status: 'in_progress',
+      assigned_to: 'Lena',
+      notes: 'Called the provider',
+    });
+    expect(moving.status).toBe(200);
+    expect(moving.body).toMatchObject({
+      status: 'in_progress',
+      assigned_to: 'Lena',
+      completed_at: null,
+      task_name: 'Order your eSIM card',
+    });
+
+    const completed = await as(admin).send<Workflow>('PATCH', `/api/admin/workflows/${requested.body.id}`, {
+      status: 'completed',
+    });
+    expect(completed.body.status).toBe('completed');
+    expect(completed.body.completed_at).toBeTruthy();
+    expect(completed.body.assigned_to).toBe('Lena');
+    const task = (
+      await api<JourneyResponse>(url, '/api/me/journey', { token: c.idToken })
+    ).body.phases[0]?.tasks.find((t) => t.task_template_id === 'esim_card');
+    expect(task).toMatchObject({ status: 'completed', completed_by_user: false });
+
+    expect(
+      (await as(admin).send('PATCH', `/api/admin/workflows/${requested.body.id}`, { status: 'in_progress' }))
+        .status,
+    ).toBe(409);
+    await as(admin).send('PATCH', `/api/admin/workflows/${other.body.id}`, { status: 'cancelled' });
+    expect(
+      (await as(admin).send('PATCH', `/api/admin/workflows/${other.body.id}`, { status: 'completed' }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await as(admin).send('PATCH', `/api/admin/workflows/${other.body.id}`, { status: 'done' })).status,
+    ).toBe(400);
+  });
+});
+
+describe('documents', () => {
+  it('lists, downloads, replaces and deletes a document, keeping bucket, table and count consistent', async () => {
+    const c = await customerWith(url);
+    const passport = (await upload(url, c.idToken, 'passport', 'passport.pdf', tinyPdf())).confirm
+      ?.body as DocumentRecord;
+    await upload(url, c.idToken, 'employment_contract', 'contract.pdf', tinyPdf());
+
+    const list = await as(admin).get<DocumentRecord[]>(`/api/admin/users/${c.userId}/documents`);
+    expect(list.body).toHaveLength(2);
+
+    const link = await as(admin).get<DownloadLink>(
+      `/api/admin/documents/${passport.id}/download?disposition=attachment`,
+    );
+    const downloaded = await fetch(link.body.url);
+    expect(Buffer.from(await downloaded.arrayBuffer())).toEqual(tinyPdf());
+
+    // Replacement accepts only PDF and images.
+    const refused = await as(admin).send('POST', `/api/admin/documents/${passport.id}/uploads`, {
+      file_name: 'p.docx',
+      file_size: 10,
+    });
+    expect(refused.status).toBe(400);
+    const ticket = await as(admin).send<UploadTicket>('POST', `/api/admin/documents/${passport.id}/uploads`, {
+      file_name: 'passport-scan.png',
+      file_size: tinyPng().length,
+    });
+    expect(ticket.status).toBe(201);
+    await fetch(ticket.body.url, {
+      method: 'PUT',
+      headers: ticket.body.headers,
+      body: new Uint8Array(tinyPng()),
+    });
+    const replaced = await as(admin).send<DocumentRecord>('PUT', `/api/admin/documents/${passport.id}`, {
+      upload_id: ticket.body.upload_id,
+      file_name: 'passport-scan.png',
+    });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ id: passport.id, file_name: 'passport-scan.png' });
+    expect(replaced.body.file_path).toBe(`${c.userId}/passport_${ticket.body.upload_id}.png`);
+    const keys = await objectKeys(url, c.userId);
+    expect(keys).toHaveLength(2);
+    expect(keys).toContain(replaced.body.file_path);
+    expect(keys).not.toContain(passport.file_path);
+
+    expect((await as(admin).send('DELETE', `/api/admin/documents/${passport.id}`)).status).toBe(204);
+    expect(await objectKeys(url, c.userId)).toHaveLength(1);
+    const me = await api<MeResponse>(url, '/api/me', { token: c.idToken });
+    expect(me.body.profile.documents_count).toBe(1);
+    expect((await as(admin).send('DELETE', `/api/admin/documents/${passport.id}`)).status).toBe(404);
+  });
+});
+
+describe('deletion', () => {
+  it('lists pending requests with names, newest first', async () => {
+    const first = await customerWith(url, { arrival: dateFromToday(5), verified: true });
+    const second = await customerWith(url, { arrival: dateFromToday(5), verified: true });
+    await api(url, '/api/me/deletion', { token: first.idToken, method: 'POST', body: { reason: 'First' } });
+    await api(url, '/api/me/deletion', { token: second.idToken, method: 'POST', body: {} });
+    const list = (await as(admin).get<PendingDeletion[]>('/api/admin/deletion-requests')).body;
+    const mine = list.filter((r) => [first.userId, second.userId].includes(r.user_id));
+    expect(mine.map((r) => r.user_id)).toEqual([second.userId, first.userId]);
+    expect(mine[1]).toMatchObject({
+      email: first.email,
+      first_name: 'Rahul',
+      last_name: 'Sharma',
+      reason: 'First',
+      status: 'pending',
+    });
+  });
+
+  it('deletes a user permanently: nothing of theirs left, nothing of anyone else touched', async () => {
+    const doomed = await customerWith(url, { arrival: dateFromToday(5), verified: true });
+    const bystander = await customerWith(url, { arrival: dateFromToday(5), verified: true });
+    for (const c of [doomed, bystander]) await upload(url, c.idToken, 'passport', 'p.pdf', tinyPdf());
+    await api(url, '/api/me/deletion', { token: doomed.idToken, method: 'POST', body: {} });
+    const bystanderBefore = await itemsOf(bystander.userId);
+
+    const wrong = await as(admin).send<{ error: { message: string } }>(
+      'DELETE',
+      `/api/admin/users/${doomed.userId}`,
+      {
+        confirmationEmail: bystander.email,
+      },
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toBe('Email does not match');
+
+    expect(
+      (
+        await as(admin).send('DELETE', `/api/admin/users/${doomed.userId}`, {
+          confirmationEmail: doomed.email,
+        })
+      ).status,
+    ).toBe(204);
+    expect(await itemsOf(doomed.userId)).toEqual([]);
+    expect(await objectKeys(url, doomed.userId)).toEqual([]);
+    await expect(login(url, doomed.email, doomed.password)).rejects.toThrow();
+    const pending = (await as(admin).get<PendingDeletion[]>('/api/admin/deletion-requests')).body;
+    expect(pending.some((r) => r.user_id === doomed.userId)).toBe(false);
+
+    expect(await itemsOf(bystander.userId)).toEqual(bystanderBefore);
+    expect(await objectKeys(url, bystander.userId)).toHaveLength(1);
+    expect((await login(url, bystander.email, bystander.password)).idToken).toBeTruthy();
+  });
+
+  it('finishes a deletion that failed half-way when run again', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(5) });
+    await upload(url, c.idToken, 'passport', 'p.pdf', tinyPdf());
+    // As if a first attempt removed the table items and then died: files and identity remain.
+    const { client, table } = await dynamo();
+    const items = await itemsOf(c.userId);
+    await client.send(
+      new BatchWriteItemCommand({
+        RequestItems: {
+          [table]: items.map((item) => ({
+            DeleteRequest: { Key: { PK: item.PK as never, SK: item.SK as never } },
+          })),
+        },
+      }),
+    );
+    const retried = await as(admin).send('DELETE', `/api/admin/users/${c.userId}`, {
+      confirmationEmail: c.email,
+    });
+    expect(retried.status).toBe(204);
+    expect(await objectKeys(url, c.userId)).toEqual([]);
+    await expect(login(url, c.email, c.password)).rejects.toThrow();
+    expect(
+      (await as(admin).send('DELETE', `/api/admin/users/${c.userId}`, { confirmationEmail: c.email })).status,
+    ).toBe(404);
+  });
+
+  it('never deletes an admin', async () => {
+    const me = await as(admin).get<MeResponse>('/api/me');
+    const response = await as(admin).send('DELETE', `/api/admin/users/${me.body.profile.id}`, {
+      confirmationEmail: me.body.profile.email,
+    });
+    expect(response.status).toBe(403);
+  });
+});
