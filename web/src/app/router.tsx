@@ -26,17 +26,12 @@ export const routes: RouteObject[] = [
           { path: '/onboarding/documents', lazy: page(() => import('../features/onboarding/DocumentsPage')) },
           { path: '/onboarding/success', lazy: page(() => import('../features/onboarding/SuccessPage')) },
           // SPEC 6: the user detail page has no client-side admin check; the API enforces it.
-          {
-            path: '/admin/users/:userId',
-            lazy: async () => ({ Component: (await import('./pages')).AdminUserPage }),
-          },
+          { path: '/admin/users/:userId', lazy: page(() => import('../features/admin/UserPage')) },
         ],
       },
       {
         lazy: async () => ({ Component: (await import('./guards')).RequireAdmin }),
-        children: [
-          { path: '/admin', lazy: async () => ({ Component: (await import('./pages')).AdminPage }) },
-        ],
+        children: [{ path: '/admin', lazy: page(() => import('../features/admin/AdminDashboardPage')) }],
       },
     ],
   },

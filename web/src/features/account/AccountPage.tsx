@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { DeletionResponse, Profile } from '../../../../shared/api';
 import { NATIONALITIES } from '../../../../shared/nationalities';
+import { AppHeader } from '../../components/AppHeader';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { PageLoading } from '../../components/Spinner';
@@ -12,7 +13,6 @@ import { apiFetch, getMe } from '../../lib/api';
 import { serverMessage } from '../../lib/errors';
 import { formatCalendarDate, formatDate } from '../../lib/format';
 import { useLogout } from '../../lib/session';
-import { AppHeader } from '../dashboard/AppHeader';
 
 export default function AccountPage() {
   const { t } = useTranslation(['translation', 'nationalities']);

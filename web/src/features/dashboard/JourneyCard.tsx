@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JourneyPhase, JourneyTask, Profile } from '../../../../shared/api';
+import { Tabs } from '../../components/Tabs';
 import { type Blocker, TaskRow } from './TaskRow';
 
 function LockIcon() {
@@ -36,23 +37,7 @@ export function JourneyCard({
     phases.findIndex((p) => p.unlocked && p.completed_count < p.total_count),
   );
   const [selected, setSelected] = useState(firstOpen);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const phase = phases[selected];
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = {
-      ArrowRight: 1,
-      ArrowLeft: -1,
-      Home: -selected,
-      End: phases.length - 1 - selected,
-    };
-    const move = moves[event.key];
-    if (move === undefined) return;
-    event.preventDefault();
-    const next = (selected + move + phases.length) % phases.length;
-    setSelected(next);
-    tabs.current[next]?.focus();
-  };
 
   const blocker = (p: JourneyPhase): Blocker => {
     if (profile.deletion_requested) return 'deletion';
@@ -68,86 +53,99 @@ export function JourneyCard({
       <h2 id="journey-title" className="text-xl font-bold text-slate-900">
         {t('dashboard.journeyTitle')}
       </h2>
-      <div
-        role="tablist"
-        aria-labelledby="journey-title"
+      <Tabs
+        label={t('dashboard.journeyTitle')}
+        items={phases.map((p) => ({
+          id: `phase-${p.id}`,
+          label: (
+            <>
+              {!p.unlocked && (
+                <>
+                  <LockIcon />
+                  <span className="sr-only">{t('dashboard.locked')}</span>
+                </>
+              )}
+              {t('dashboard.phaseTab', { number: p.phase_order })}
+            </>
+          ),
+        }))}
+        selected={selected}
+        onSelect={setSelected}
         className="mt-4 grid grid-cols-4 gap-2"
-        onKeyDown={onKeyDown}
+        tabClassName={(active) =>
+          `flex items-center justify-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600 ${
+            active ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
+          }`
+        }
       >
-        {phases.map((p, i) => (
-          <button
-            key={p.id}
-            ref={(el) => {
-              tabs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`phase-tab-${p.id}`}
-            aria-selected={i === selected}
-            aria-controls={`phase-panel-${p.id}`}
-            tabIndex={i === selected ? 0 : -1}
-            onClick={() => setSelected(i)}
-            className={`flex items-center justify-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600 ${
-              i === selected ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
-            }`}
-          >
-            {!p.unlocked && (
-              <>
-                <LockIcon />
-                <span className="sr-only">{t('dashboard.locked')}</span>
-              </>
-            )}
-            {t('dashboard.phaseTab', { number: p.phase_order })}
-          </button>
-        ))}
-      </div>
-      {phase && (
-        <div
-          role="tabpanel"
-          id={`phase-panel-${phase.id}`}
-          aria-labelledby={`phase-tab-${phase.id}`}
-          className="mt-5"
-        >
-          <h3 className="text-lg font-semibold text-slate-900">{phase.display_name}</h3>
-          <p className="mt-1 text-sm text-slate-700">{phase.description}</p>
-          <div className="mt-3 flex items-center gap-3">
-            <div
-              role="progressbar"
-              aria-label={t('dashboard.progressLabel', { phase: phase.display_name })}
-              aria-valuemin={0}
-              aria-valuemax={phase.total_count}
-              aria-valuenow={phase.completed_count}
-              className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100"
-            >
-              <div
-                className="h-full bg-green-600"
-                style={{
-                  width: `${phase.total_count ? (100 * phase.completed_count) / phase.total_count : 0}%`,
-                }}
-              />
-            </div>
-            <span className="text-sm text-slate-700">
-              {t('dashboard.progress', { completed: phase.completed_count, total: phase.total_count })}
-            </span>
-          </div>
-          {!phase.unlocked && (
-            <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-              {lockedText(phase, profile, t)} {t('dashboard.previewNote')}
-            </p>
-          )}
-          <ul className="mt-2">
-            {phase.tasks.map((task) => (
-              <TaskRow
-                key={task.id}
-                task={task}
-                blocker={blocker(phase)}
-                onComplete={onComplete}
-                onRequest={onRequest}
-              />
-            ))}
-          </ul>
-        </div>
-      )}
+        {phase && (
+          <PhasePanel
+            phase={phase}
+            profile={profile}
+            blocker={blocker(phase)}
+            onComplete={onComplete}
+            onRequest={onRequest}
+          />
+        )}
+      </Tabs>
     </section>
+  );
+}
+
+function PhasePanel({
+  phase,
+  profile,
+  blocker,
+  onComplete,
+  onRequest,
+}: {
+  phase: JourneyPhase;
+  profile: Profile;
+  blocker: Blocker;
+  onComplete: (task: JourneyTask, notes: string) => Promise<boolean>;
+  onRequest: (task: JourneyTask) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-5">
+      <h3 className="text-lg font-semibold text-slate-900">{phase.display_name}</h3>
+      <p className="mt-1 text-sm text-slate-700">{phase.description}</p>
+      <div className="mt-3 flex items-center gap-3">
+        <div
+          role="progressbar"
+          aria-label={t('dashboard.progressLabel', { phase: phase.display_name })}
+          aria-valuemin={0}
+          aria-valuemax={phase.total_count}
+          aria-valuenow={phase.completed_count}
+          className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100"
+        >
+          <div
+            className="h-full bg-green-600"
+            style={{
+              width: `${phase.total_count ? (100 * phase.completed_count) / phase.total_count : 0}%`,
+            }}
+          />
+        </div>
+        <span className="text-sm text-slate-700">
+          {t('dashboard.progress', { completed: phase.completed_count, total: phase.total_count })}
+        </span>
+      </div>
+      {!phase.unlocked && (
+        <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          {lockedText(phase, profile, t)} {t('dashboard.previewNote')}
+        </p>
+      )}
+      <ul className="mt-2">
+        {phase.tasks.map((task) => (
+          <TaskRow
+            key={task.id}
+            task={task}
+            blocker={blocker}
+            onComplete={onComplete}
+            onRequest={onRequest}
+          />
+        ))}
+      </ul>
+    </div>
   );
 }

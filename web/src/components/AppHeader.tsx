@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Profile } from '../../../../shared/api';
-import { LanguageSwitcher } from '../../components/LanguageSwitcher';
-import { Logo } from '../../components/Logo';
-import { useLogout } from '../../lib/session';
+import type { Profile } from '../../../shared/api';
+import { useLogout } from '../lib/session';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
 
 export function initials(profile: Pick<Profile, 'first_name' | 'last_name' | 'email'>): string {
   const letters = [profile.first_name, profile.last_name].map((n) => n?.trim()[0] ?? '').join('');

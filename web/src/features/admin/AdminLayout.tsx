@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { Logo } from '../../components/Logo';
+import { useLogout } from '../../lib/session';
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <nav className="border-b border-slate-200 bg-white" aria-label={t('admin.title')}>
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
+          <div className="flex items-center gap-3">
+            <Logo />
+            <span className="hidden rounded-md bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white sm:inline">
+              {t('admin.title')}
+            </span>
+          </div>
+          <div className="flex items-center gap-2">
+            <LanguageSwitcher />
+            <Button variant="secondary" onClick={logout}>
+              {t('common.logout')}
+            </Button>
+          </div>
+        </div>
+      </nav>
+      <main className="mx-auto max-w-7xl px-4 py-8">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { JourneyPhase, JourneyTask } from '../../../../shared/api';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { TextArea } from '../../components/TextArea';
+import { serverMessage } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { completeSupportTask } from './api';
+
+export function TasksTab({ phases, onChanged }: { phases: JourneyPhase[]; onChanged: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [task, setTask] = useState<JourneyTask | null>(null);
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const complete = async () => {
+    if (!task) return;
+    setBusy(true);
+    try {
+      await completeSupportTask(task.id, notes.trim());
+      toast.success(t('admin.tasks.updated'));
+      setTask(null);
+      await onChanged();
+    } catch (error) {
+      toast.error(serverMessage(error, t('admin.tasks.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      {phases.map((phase) => (
+        <section key={phase.id} aria-labelledby={`admin-phase-${phase.id}`}>
+          <h3 id={`admin-phase-${phase.id}`} className="font-semibold text-slate-900">
+            {t('dashboard.phaseTab', { number: phase.phase_order })}: {phase.display_name}{' '}
+            <span className="text-sm font-normal text-slate-600">
+              {t('dashboard.progress', { completed: phase.completed_count, total: phase.total_count })}
+            </span>
+          </h3>
+          <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
+            {phase.tasks.map((item) => (
+              <li key={item.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center">
+                <div className="flex-1">
+                  <p className="font-medium text-slate-900">{item.task_name}</p>
+                  <p className="text-sm text-slate-600">
+                    {item.is_preview ? t('admin.tasks.preview') : t(`tasks.status.${item.status}`)}
+                    {item.status === 'completed' && item.completed_by_user !== null && (
+                      <> {item.completed_by_user ? t('tasks.byUser') : t('tasks.bySupport')}</>
+                    )}
+                    {item.completed_at && (
+                      <> · {t('admin.tasks.completedOn', { date: formatDate(item.completed_at, true) })}</>
+                    )}
+                  </p>
+                  {item.notes && <p className="text-sm text-slate-600 italic">{item.notes}</p>}
+                </div>
+                {item.completion_type === 'support_team_complete' &&
+                  !item.is_preview &&
+                  item.status !== 'completed' && (
+                    <Button
+                      variant="secondary"
+                      onClick={() => {
+                        setNotes('');
+                        setTask(item);
+                      }}
+                    >
+                      {t('admin.tasks.completeSupport')}
+                    </Button>
+                  )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <Dialog open={!!task} title={t('admin.tasks.completeTitle')} onClose={() => setTask(null)}>
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void complete();
+          }}
+        >
+          <p className="text-sm text-slate-700">{task?.task_name}</p>
+          <TextArea
+            label={t('admin.tasks.notes')}
+            maxLength={1000}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setTask(null)}>
+              {t('admin.user.cancel')}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {t('admin.tasks.confirm')}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { AdminUserDetail } from '../../../../shared/api';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { Tabs } from '../../components/Tabs';
+import { ApiError, serverMessage } from '../../lib/errors';
+import { formatDate, formatLongDate } from '../../lib/format';
+import { fullName } from './AdminDashboardPage';
+import { AdminLayout } from './AdminLayout';
+import { getUser, verifyUser } from './api';
+import { DocumentsTab } from './DocumentsTab';
+import { PersonalInfoTab } from './PersonalInfoTab';
+import { TasksTab } from './TasksTab';
+import { WorkflowsTab } from './WorkflowsTab';
+
+const TABS = ['personal', 'tasks', 'workflows', 'documents'] as const;
+const CHECKLIST = ['checkPersonal', 'checkDocuments', 'checkContact', 'checkOnboarding'] as const;
+
+function VerificationCard({ onVerify }: { onVerify: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <section className="rounded-2xl border border-amber-300 bg-amber-50 p-5" aria-labelledby="verify-title">
+      <h2 id="verify-title" className="text-lg font-semibold text-amber-950">
+        {t('admin.user.verifyTitle')}
+      </h2>
+      <p className="mt-1 text-sm text-amber-950">{t('admin.user.verifyIntro')}</p>
+      <ul className="mt-2 list-disc pl-5 text-sm text-amber-950">
+        {CHECKLIST.map((item) => (
+          <li key={item}>{t(`admin.user.${item}`)}</li>
+        ))}
+      </ul>
+      <Button className="mt-4" onClick={() => setOpen(true)}>
+        {t('admin.user.verifyButton')}
+      </Button>
+      <Dialog open={open} title={t('admin.user.verifyDialogTitle')} onClose={() => setOpen(false)}>
+        <p className="text-sm text-slate-700">{t('admin.user.verifyDialogBody')}</p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            {t('admin.user.cancel')}
+          </Button>
+          <Button
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              await onVerify();
+              setBusy(false);
+              setOpen(false);
+            }}
+          >
+            {t('admin.user.verifyConfirm')}
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+export default function UserPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { userId = '' } = useParams();
+  const [detail, setDetail] = useState<AdminUserDetail | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [tab, setTab] = useState(0);
+
+  const load = useCallback(async () => {
+    try {
+      setDetail(await getUser(userId));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return setMissing(true);
+      toast.error(t('admin.user.loadFailed'));
+      navigate('/admin');
+    }
+  }, [userId, navigate, t]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: texts are loaded in the interface language
+  useEffect(() => {
+    void load();
+  }, [load, i18n.language]);
+
+  const back = (
+    <Button variant="ghost" className="-ml-2" onClick={() => navigate('/admin')}>
+      <span aria-hidden="true">←</span> {t('admin.backToDashboard')}
+    </Button>
+  );
+  if (missing || !detail) {
+    return (
+      <AdminLayout>
+        {back}
+        <p role="status" className="mt-8 text-center text-slate-600">
+          {missing ? t('admin.user.notFound') : t('admin.user.loading')}
+        </p>
+      </AdminLayout>
+    );
+  }
+
+  const { profile } = detail;
+  const verify = async () => {
+    try {
+      await verifyUser(profile.id);
+      toast.success(t('admin.user.verified'));
+      await load();
+    } catch (error) {
+      toast.error(serverMessage(error, t('admin.user.verifyFailed')));
+    }
+  };
+
+  return (
+    <AdminLayout>
+      {back}
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">{fullName(profile) || profile.email}</h1>
+      <p className="text-slate-600">{profile.email}</p>
+      {detail.deletion_request && (
+        <p className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {t('admin.user.deletionPending')}{' '}
+          {detail.deletion_request.reason &&
+            t('admin.user.deletionReason', { reason: detail.deletion_request.reason })}
+        </p>
+      )}
+      {!profile.account_verified && (
+        <div className="mt-6">
+          <VerificationCard onVerify={verify} />
+        </div>
+      )}
+      <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        <Tabs
+          label={fullName(profile) || profile.email}
+          items={TABS.map((id) => ({ id, label: t(`admin.user.tabs.${id}`) }))}
+          selected={tab}
+          onSelect={setTab}
+          className="flex flex-wrap gap-2 border-b border-slate-200 pb-3"
+          tabClassName={(active) =>
+            `rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600 ${
+              active ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'
+            }`
+          }
+        >
+          <div className="pt-5">
+            {TABS[tab] === 'personal' && (
+              <PersonalInfoTab
+                profile={profile}
+                onSaved={(updated) => setDetail({ ...detail, profile: updated })}
+                onDeleted={() => navigate('/admin')}
+              />
+            )}
+            {TABS[tab] === 'tasks' && <TasksTab phases={detail.phases} onChanged={load} />}
+            {TABS[tab] === 'workflows' && <WorkflowsTab workflows={detail.workflows} onChanged={load} />}
+            {TABS[tab] === 'documents' && <DocumentsTab documents={detail.documents} onChanged={load} />}
+          </div>
+        </Tabs>
+      </section>
+      <section
+        className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        aria-labelledby="timeline-title"
+      >
+        <h2 id="timeline-title" className="text-lg font-semibold text-slate-900">
+          {t('admin.user.timeline')}
+        </h2>
+        <ol className="mt-3 space-y-2 text-sm">
+          <li>
+            <span className="font-medium">{t('admin.user.profileCreated')}</span> ·{' '}
+            {formatLongDate(profile.created_at, i18n.language)} · {formatDate(profile.created_at, true)}
+          </li>
+          {profile.updated_at !== profile.created_at && (
+            <li>
+              <span className="font-medium">{t('admin.user.profileUpdated')}</span> ·{' '}
+              {formatLongDate(profile.updated_at, i18n.language)} · {formatDate(profile.updated_at, true)}
+            </li>
+          )}
+          {detail.documents.length > 0 && (
+            <li>
+              <span className="font-medium">{t('admin.user.documentsUploaded')}</span> ·{' '}
+              {t('admin.user.documentsCount', { count: detail.documents.length })}
+            </li>
+          )}
+        </ol>
+      </section>
+    </AdminLayout>
+  );
+}

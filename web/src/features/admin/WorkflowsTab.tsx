@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Workflow } from '../../../../shared/api';
+import { canChangeWorkflow, WORKFLOW_STATUSES, type WorkflowStatus } from '../../../../shared/journey';
+import { Button } from '../../components/Button';
+import { SelectField } from '../../components/SelectField';
+import { TextField } from '../../components/TextField';
+import { serverMessage } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { updateWorkflow } from './api';
+
+function WorkflowCard({ workflow, onChanged }: { workflow: Workflow; onChanged: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<WorkflowStatus>(workflow.status);
+  const [notes, setNotes] = useState(workflow.notes ?? '');
+  const [assignee, setAssignee] = useState(workflow.assigned_to ?? '');
+  const [busy, setBusy] = useState(false);
+  const open = canChangeWorkflow(workflow.status);
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      await updateWorkflow(workflow.id, { status, notes: notes.trim(), assigned_to: assignee.trim() });
+      toast.success(t('admin.workflows.updated'));
+      await onChanged();
+    } catch (error) {
+      toast.error(serverMessage(error, t('admin.workflows.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold text-slate-900">{workflow.task_name}</p>
+        <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">
+          {t(`workflows.status.${workflow.status}`)}
+        </span>
+      </div>
+      <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-600">{t('admin.workflows.type')}</dt>
+          <dd>{t(`workflows.type.${workflow.workflow_type}`)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">{t('admin.workflows.initiated')}</dt>
+          <dd>{formatDate(workflow.initiated_at, true)}</dd>
+        </div>
+        {workflow.completed_at && (
+          <div>
+            <dt className="text-slate-600">{t('admin.workflows.completedAt')}</dt>
+            <dd>{formatDate(workflow.completed_at, true)}</dd>
+          </div>
+        )}
+        {!open && workflow.assigned_to && (
+          <div>
+            <dt className="text-slate-600">{t('admin.workflows.assignedTo')}</dt>
+            <dd>{workflow.assigned_to}</dd>
+          </div>
+        )}
+        {!open && workflow.notes && (
+          <div className="sm:col-span-2">
+            <dt className="text-slate-600">{t('admin.workflows.notes')}</dt>
+            <dd>{workflow.notes}</dd>
+          </div>
+        )}
+      </dl>
+      {open ? (
+        <form
+          className="mt-3 grid gap-3 sm:grid-cols-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <SelectField
+            label={t('admin.workflows.changeStatus')}
+            placeholder={t('admin.workflows.status')}
+            options={WORKFLOW_STATUSES.map((s) => ({ value: s, label: t(`workflows.status.${s}`) }))}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as WorkflowStatus)}
+          />
+          <TextField
+            label={t('admin.workflows.assignedTo')}
+            value={assignee}
+            onChange={(e) => setAssignee(e.target.value)}
+          />
+          <TextField
+            label={t('admin.workflows.notes')}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+          <div className="sm:col-span-3">
+            <Button type="submit" disabled={busy || !status}>
+              {t('admin.workflows.save')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">{t('admin.workflows.final')}</p>
+      )}
+    </li>
+  );
+}
+
+export function WorkflowsTab({
+  workflows,
+  onChanged,
+}: {
+  workflows: Workflow[];
+  onChanged: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  if (workflows.length === 0) return <p className="text-slate-600">{t('admin.workflows.empty')}</p>;
+  return (
+    <ul className="space-y-4">
+      {workflows.map((w) => (
+        <WorkflowCard key={`${w.id}-${w.status}`} workflow={w} onChanged={onChanged} />
+      ))}
+    </ul>
+  );
+}
