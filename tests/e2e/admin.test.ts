@@ -32,7 +32,7 @@ describe('admin console', () => {
     await page.getByLabel('Search users').fill(c.email.toUpperCase());
     const row = page.getByRole('row', { name: new RegExp(c.email) });
     await row.getByText('Pending').first().waitFor();
-    expect(await page.getByRole('row').count()).toBe(2); // header and the one match
+    expect(await page.getByRole('region', { name: 'Customers' }).getByRole('row').count()).toBe(2); // header, one match
     await page.getByLabel('Search users').fill('no-such-person-anywhere');
     await page.getByText('No users found').waitFor();
     await page.getByLabel('Search users').fill(c.email);
