@@ -1,4 +1,4 @@
 import LegalPage from '../features/legal/LegalPage';
 
-export const ImprintPage = () => <LegalPage titleKey="pages.imprint" />;
-export const PrivacyPage = () => <LegalPage titleKey="pages.privacy" />;
+export const ImprintPage = () => <LegalPage page="imprint" />;
+export const PrivacyPage = () => <LegalPage page="privacy" />;

@@ -1,23 +1,71 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { COMPANY } from '../../../../shared/company';
 import { buttonClass } from '../../components/Button';
 import { Logo } from '../../components/Logo';
 
-/** Legal pages (their full texts come with the public-site issue). */
-export default function LegalPage({ titleKey }: { titleKey: 'pages.imprint' | 'pages.privacy' }) {
+const SECTIONS = {
+  imprint: ['provider', 'represented', 'register', 'vat', 'contact', 'disclaimer', 'dispute'],
+  privacy: [
+    'controller',
+    'data',
+    'documents',
+    'purposes',
+    'retention',
+    'logs',
+    'cookies',
+    'processors',
+    'rights',
+    'complaint',
+  ],
+} as const;
+
+const values = {
+  company: COMPANY.name,
+  street: COMPANY.street,
+  postalCode: COMPANY.postalCode,
+  city: COMPANY.city,
+  country: COMPANY.country,
+  email: COMPANY.email,
+  phone: COMPANY.phone,
+  names: COMPANY.managingDirectors.join(', '),
+  court: COMPANY.register.court,
+  number: COMPANY.register.number,
+  vatId: COMPANY.vatId,
+};
+
+/** /imprint and /privacy (SPEC 2 'Legal pages'). */
+export default function LegalPage({ page }: { page: 'imprint' | 'privacy' }) {
   const { t } = useTranslation();
+  const other = page === 'imprint' ? 'privacy' : 'imprint';
   return (
     <div className="min-h-screen bg-white">
-      <header className="mx-auto max-w-4xl px-4 py-4">
+      <header className="mx-auto max-w-3xl px-4 py-4">
         <Logo />
       </header>
-      <main className="mx-auto max-w-4xl px-4 py-8">
-        <h1 className="text-3xl font-bold text-slate-900">{t(titleKey)}</h1>
-        <p className="mt-4 text-slate-700">{t('pages.comingSoon')}</p>
-        <nav className="mt-6 flex gap-4 text-brand-700 underline">
-          <Link to="/imprint">{t('pages.imprint')}</Link>
-          <Link to="/privacy">{t('pages.privacy')}</Link>
-        </nav>
+      <main className="mx-auto max-w-3xl px-4 pb-16">
+        <h1 className="mt-4 text-3xl font-bold text-slate-900">{t(`legal.${page}.title`)}</h1>
+        {page === 'privacy' && <p className="mt-4 text-slate-700">{t('legal.privacy.intro')}</p>}
+        {SECTIONS[page].map((section) => (
+          <section key={section} className="mt-6">
+            <h2 className="text-lg font-semibold text-slate-900">{t(`legal.${page}.${section}Heading`)}</h2>
+            {section === 'disclaimer' ? (
+              <>
+                <p className="mt-2 text-slate-700">{t('legal.imprint.disclaimerContent')}</p>
+                <p className="mt-2 text-slate-700">{t('legal.imprint.disclaimerLinks')}</p>
+              </>
+            ) : (
+              <p className="mt-2 text-slate-700">{t(`legal.${page}.${section}`, values)}</p>
+            )}
+          </section>
+        ))}
+        {page === 'privacy' && <p className="mt-6 text-sm text-slate-600">{t('legal.privacy.updated')}</p>}
+        <p className="mt-8 text-slate-700">
+          {t('legal.seeAlso')}{' '}
+          <Link to={`/${other}`} className="font-semibold text-brand-700 underline">
+            {t(`legal.${other}.title`)}
+          </Link>
+        </p>
         <Link to="/" className={buttonClass('primary', 'mt-8')}>
           {t('common.backToHome')}
         </Link>

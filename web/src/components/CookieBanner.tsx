@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { BANNER_DELAY_MS, readConsent, storeConsent } from '../lib/consent';
+import { Button } from './Button';
+
+/** SPEC 2 'Cookie banner': 500 ms after load when no consent is stored, on every route. */
+export function CookieBanner() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (readConsent()) return;
+    const timer = setTimeout(() => setVisible(true), BANNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (!visible) return null;
+  return (
+    <section
+      aria-label={t('cookies.label')}
+      className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 shadow-xl sm:flex sm:items-center sm:gap-4"
+    >
+      <p className="flex-1 text-sm text-slate-700">{t('cookies.text')}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-2 sm:mt-0">
+        <Button
+          onClick={() => {
+            storeConsent();
+            setVisible(false);
+          }}
+        >
+          {t('cookies.accept')}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            storeConsent();
+            setVisible(false);
+            navigate('/privacy');
+          }}
+        >
+          {t('cookies.learnMore')}
+        </Button>
+        <button
+          type="button"
+          aria-label={t('cookies.close')}
+          onClick={() => setVisible(false)}
+          className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <span aria-hidden="true">✕</span>
+        </button>
+      </div>
+    </section>
+  );
+}
