@@ -26,7 +26,7 @@ describe('customer sign-up journey', () => {
     const errors = trackErrors(page);
     const email = uniqueEmail('e2e');
     await page.goto('/');
-    await page.getByRole('link', { name: 'Get started' }).click();
+    await page.getByRole('link', { name: 'Get started', exact: true }).click();
     await page.waitForURL('**/signup');
 
     // Validation messages of SPEC 5, shown before anything is sent.

@@ -31,7 +31,7 @@ export function trackErrors(page: Page): string[] {
  * One headless Chromium per test file and a fresh context (no cookies, no storage) per
  * test; `session.page` is the current test's page.
  */
-export function browserSession(baseURL: string) {
+export function browserSession(baseURL: string, options: { cookieConsent?: boolean } = {}) {
   const session = {} as { browser: Browser; context?: BrowserContext; page: Page };
   beforeAll(async () => {
     session.browser = await launchBrowser();
@@ -42,6 +42,20 @@ export function browserSession(baseURL: string) {
   beforeEach(async () => {
     await session.context?.close();
     session.context = await session.browser.newContext({ baseURL });
+    // Most suites test other things than the cookie banner: consent is given up front, so the
+    // banner never covers what they click. The banner's own tests opt out.
+    if (options.cookieConsent !== false) {
+      await session.context.addInitScript(() => {
+        try {
+          if (!localStorage.getItem('relocate-germany.cookie-consent')) {
+            const consent = { essential: true, timestamp: new Date().toISOString() };
+            localStorage.setItem('relocate-germany.cookie-consent', JSON.stringify(consent));
+          }
+        } catch {
+          // sandboxed frames (the mailbox's mail previews) have no storage
+        }
+      });
+    }
     session.page = await session.context.newPage();
   });
   return session;
@@ -55,4 +69,15 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** axe-core's WCAG 2.x A/AA rules on the current page; returns readable violations. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }

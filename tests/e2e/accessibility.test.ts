@@ -1,0 +1,68 @@
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { customerWith, dateFromToday } from '../support/auth';
+import { axeViolations, browserSession, logIn } from '../support/browser';
+import { upload } from '../support/documents';
+import { tinyPdf } from '../support/files';
+import { TEST_ADMIN } from '../support/stack-process';
+
+const url = inject('stackUrl');
+const session = browserSession(url, { cookieConsent: false });
+let page: Page;
+beforeEach(() => {
+  page = session.page;
+});
+
+/** Opens a page, waits for its main heading, and returns axe's violations there. */
+async function scan(path: string, ready: () => Promise<void>) {
+  await page.goto(path);
+  await ready();
+  // The cookie banner belongs to every page: scan it too.
+  await page.getByRole('region', { name: 'Cookie notice' }).waitFor();
+  return axeViolations(page);
+}
+
+const heading = (name: string | RegExp) => () => page.getByRole('heading', { name }).first().waitFor();
+
+describe('axe-core finds no WCAG 2.1 A/AA violation', () => {
+  it('is wired up: it reports a violation planted on the page', async () => {
+    await page.goto('/');
+    await heading('Your move to Germany, handled from day one.')();
+    await page.evaluate(() =>
+      document.body.append(Object.assign(document.createElement('img'), { src: '/favicon.svg' })),
+    );
+    expect((await axeViolations(page)).some((v) => v.startsWith('image-alt'))).toBe(true);
+  });
+
+  it.each([
+    ['/', heading('Your move to Germany, handled from day one.')],
+    ['/signup', heading('Create your account')],
+    ['/login', heading('Welcome back')],
+    ['/verify-email?email=a%40b.de', heading('Check Your Email')],
+    ['/imprint', heading('Imprint')],
+    ['/privacy', heading('Privacy Policy')],
+    ['/no-such-page', heading('404')],
+  ])('on %s', async (path, ready) => {
+    expect(await scan(path, ready)).toEqual([]);
+  });
+
+  it('on the signed-in customer pages', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(-20), verified: true });
+    await upload(url, c.idToken, 'passport', 'passport.pdf', tinyPdf());
+    await logIn(page, c.email, c.password);
+    await page.waitForURL('**/onboarding/details');
+    expect(await scan('/onboarding/details', heading('Personal details'))).toEqual([]);
+    expect(await scan('/onboarding/documents', heading('Upload your documents'))).toEqual([]);
+    expect(await scan('/onboarding/success', heading('Onboarding Complete!'))).toEqual([]);
+    expect(await scan('/dashboard', heading('Your Relocation Journey'))).toEqual([]);
+    expect(await scan('/account', heading('Personal Information'))).toEqual([]);
+  });
+
+  it('on the admin pages', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(5) });
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.waitForURL('**/admin');
+    expect(await scan('/admin', heading('Customers'))).toEqual([]);
+    expect(await scan(`/admin/users/${c.userId}`, heading('Account Verification Required'))).toEqual([]);
+  });
+});

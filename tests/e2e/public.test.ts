@@ -1,0 +1,165 @@
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { browserSession } from '../support/browser';
+
+const url = inject('stackUrl');
+const session = browserSession(url, { cookieConsent: false });
+let page: Page;
+beforeEach(() => {
+  page = session.page;
+});
+
+const banner = () => page.getByRole('region', { name: 'Cookie notice' });
+const consent = () => page.evaluate(() => localStorage.getItem('relocate-germany.cookie-consent'));
+
+describe('cookie banner', () => {
+  it('appears 500 ms after load, not before', async () => {
+    // Record, in the page's own time, when the document loaded and when the banner appeared.
+    await page.addInitScript(() => {
+      const marks = { loaded: 0, banner: 0 };
+      Object.assign(window, { __marks: marks });
+      document.addEventListener('DOMContentLoaded', () => {
+        marks.loaded = performance.now();
+      });
+      new MutationObserver(() => {
+        if (!marks.banner && document.querySelector('[aria-label="Cookie notice"]'))
+          marks.banner = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await banner().waitFor();
+    const marks = await page.evaluate(
+      () => (window as unknown as { __marks: { loaded: number; banner: number } }).__marks,
+    );
+    expect(marks.banner - marks.loaded).toBeGreaterThanOrEqual(500);
+    expect(marks.banner - marks.loaded).toBeLessThan(5000);
+  });
+
+  it('stores consent on "Accept Essential Cookies" and stays away after reload', async () => {
+    await page.goto('/');
+    await banner().getByRole('button', { name: 'Accept Essential Cookies' }).click();
+    await banner().waitFor({ state: 'detached' });
+    const stored = JSON.parse((await consent()) ?? '{}');
+    expect(stored.essential).toBe(true);
+    expect(Number.isNaN(Date.parse(stored.timestamp))).toBe(false);
+    await page.clock.install();
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.clock.runFor(2000);
+    expect(await banner().count()).toBe(0);
+  });
+
+  it('"Learn More" stores consent and opens the privacy policy', async () => {
+    await page.goto('/login');
+    await banner().getByRole('button', { name: 'Learn More' }).click();
+    await page.waitForURL('**/privacy');
+    await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
+    expect(JSON.parse((await consent()) ?? '{}').essential).toBe(true);
+  });
+
+  it('the close button hides it without storing anything', async () => {
+    await page.goto('/');
+    await banner().getByRole('button', { name: 'Close cookie notice' }).click();
+    await banner().waitFor({ state: 'detached' });
+    expect(await consent()).toBeNull();
+    await page.reload();
+    await banner().waitFor();
+  });
+});
+
+describe('landing page', () => {
+  it('scrolls to each section from the top bar', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' }).first();
+    for (const [label, id] of [
+      ['Relocation support', 'free-offer'],
+      ['For professionals', 'for-professionals'],
+      ['For companies', 'for-companies'],
+      ['About us', 'about-us'],
+    ] as const) {
+      await nav.getByRole('link', { name: new RegExp(`^${label}`) }).click();
+      await page.waitForFunction((sectionId) => {
+        const top = document.getElementById(sectionId)?.getBoundingClientRect().top ?? 999;
+        return Math.abs(top - 80) < 40;
+      }, id);
+    }
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await nav.getByText('Free').waitFor();
+  });
+
+  it('opens the mobile menu, navigates from it, and closes it with Escape', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.waitFor();
+    await menu.getByRole('link', { name: 'For companies' }).click();
+    await menu.waitFor({ state: 'hidden' });
+    await page.waitForFunction(
+      () =>
+        Math.abs((document.getElementById('for-companies')?.getBoundingClientRect().top ?? 999) - 80) < 40,
+    );
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Get started' }).click();
+    await page.waitForURL('**/signup');
+  });
+
+  it('loops the testimonials carousel both ways', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'What relocated professionals say' }).last();
+    const first = () => carousel.locator('[aria-roledescription="slide"]').first().getAttribute('aria-label');
+    expect(await first()).toBe('Testimonial 1 of 4');
+    expect(await carousel.locator('[aria-roledescription="slide"]:visible').count()).toBe(2);
+    for (const expected of ['2', '3', '4', '1']) {
+      await carousel.getByRole('button', { name: 'Next testimonials' }).click();
+      expect(await first()).toBe(`Testimonial ${expected} of 4`);
+    }
+    await carousel.getByRole('button', { name: 'Previous testimonials' }).click();
+    expect(await first()).toBe('Testimonial 4 of 4');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await carousel.getByRole('button', { name: 'Next testimonials' }).isVisible()).toBe(false);
+    expect(await carousel.locator('[aria-roledescription="slide"]:visible').count()).toBe(1);
+  });
+
+  it('switches to German everywhere and keeps it across reloads', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Deutsch' }).first().click();
+    await page
+      .getByRole('heading', { name: 'Ihr Umzug nach Deutschland, vom ersten Tag an organisiert.' })
+      .waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    await page.reload();
+    await page
+      .getByRole('heading', { name: 'Ihr Umzug nach Deutschland, vom ersten Tag an organisiert.' })
+      .waitFor();
+    await page.getByRole('link', { name: 'Loslegen' }).first().click();
+    await page.getByRole('heading', { name: 'Konto erstellen' }).waitFor();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Willkommen zurück' }).waitFor();
+    await page.evaluate(() => localStorage.setItem('relocate-germany.language', 'fr'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+  });
+});
+
+describe('legal pages', () => {
+  it('link to each other and back home', async () => {
+    await page.goto('/imprint');
+    await page.getByRole('heading', { name: 'Imprint' }).waitFor();
+    await page.getByText('Hamburg', { exact: false }).first().waitFor();
+    await page.getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL('**/privacy');
+    await page.getByText('Log files are deleted within seven days.').waitFor();
+    await page.getByRole('link', { name: 'Imprint' }).click();
+    await page.waitForURL('**/imprint');
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL(`${url}/`);
+  });
+});
