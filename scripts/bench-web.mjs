@@ -11,13 +11,20 @@ import { gzipSync } from 'node:zlib';
 const LIMIT_KB = 120;
 const dist = 'web/dist';
 
-const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], { stdio: 'inherit' });
+const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], {
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(1);
 
 // Everything `/` loads before it can render: the entry module and its preloads.
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
-const initial = scripts.reduce((sum, src) => sum + gzipSync(readFileSync(join(dist, src)), { level: 9 }).length, 0);
+const scripts = [
+  ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
+].map((m) => m[1]);
+const initial = scripts.reduce(
+  (sum, src) => sum + gzipSync(readFileSync(join(dist, src)), { level: 9 }).length,
+  0,
+);
 const kb = (initial / 1024).toFixed(1);
 console.log(`Initial JS for /: ${kb} KB gzipped in ${scripts.length} files (budget ${LIMIT_KB} KB)`);
 
@@ -36,7 +43,12 @@ const stack = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'
 const url = `http://localhost:${port}/`;
 try {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(`${url}api/health`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${url}api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const { default: lighthouse } = await import('lighthouse');
@@ -66,7 +78,12 @@ try {
       console.log(`Lighthouse ${id}: ${Math.round((category.score ?? 0) * 100)}`);
     }
     const audits = result?.lhr.audits ?? {};
-    for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']) {
+    for (const id of [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+    ]) {
       if (audits[id]) console.log(`  ${audits[id].title}: ${audits[id].displayValue}`);
     }
   } finally {

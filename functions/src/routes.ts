@@ -15,6 +15,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/health', handler: 'health', access: 'public' },
   { method: 'GET', path: '/api/me', handler: 'get-me', access: 'user' },
   { method: 'PUT', path: '/api/me/profile', handler: 'update-my-profile', access: 'customer' },
+  { method: 'PUT', path: '/api/me/language', handler: 'update-my-language', access: 'user' },
   { method: 'POST', path: '/api/me/onboarding/complete', handler: 'complete-onboarding', access: 'customer' },
   { method: 'GET', path: '/api/me/documents', handler: 'list-my-documents', access: 'customer' },
   { method: 'POST', path: '/api/me/documents/uploads', handler: 'create-upload', access: 'customer' },

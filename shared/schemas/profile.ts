@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../constants';
 import { NATIONALITIES } from '../nationalities';
 
 // SPEC 5 'Onboarding details form'. Messages are locale keys (validation.*).
@@ -145,3 +146,6 @@ export const adminProfileSchema = z.object({
 });
 export type AdminProfileInput = z.input<typeof adminProfileSchema>;
 export type AdminProfile = z.output<typeof adminProfileSchema>;
+
+/** The interface language kept on the profile, so e-mails follow the user's choice. */
+export const languageSchema = z.object({ language: z.enum(LANGUAGES, 'validation.invalidInput') });

@@ -103,6 +103,26 @@ describe('verification', () => {
     expect(mails).toHaveLength(1);
   });
 
+  it('mails in the language the customer last chose', async () => {
+    const c = await customerWith(url);
+    const saved = await api<{ language: string }>(url, '/api/me/language', {
+      token: c.idToken,
+      method: 'PUT',
+      body: { language: 'de' },
+    });
+    expect(saved).toEqual({ status: 200, body: { language: 'de' } });
+    expect(
+      (await api(url, '/api/me/language', { token: c.idToken, method: 'PUT', body: { language: 'fr' } }))
+        .status,
+    ).toBe(400);
+    const admin = (await login(url, 'admin@test.local', 'admin-pass-1')).idToken;
+    await api(url, `/api/admin/users/${c.userId}/verify`, { token: admin, method: 'POST' });
+    const mails = (await mailbox(url)).filter((m) => m.to === c.email);
+    expect(mails.map((m) => m.subject)).toContain('Ihr Konto wurde verifiziert');
+    const me = await api<MeResponse>(url, '/api/me', { token: c.idToken });
+    expect(me.body.profile.updated_at).toBe(me.body.profile.created_at);
+  });
+
   it('is for admins only and 404s for unknown users', async () => {
     const c = await customerWith(url);
     expect(

@@ -3,7 +3,14 @@ import type { Language } from '../../../shared/constants';
 import type { PageQuery } from '../../../shared/schemas/pagination';
 import type { OnboardingDetails } from '../../../shared/schemas/profile';
 import type { Caller } from '../lib/caller';
-import { getProfile, listCustomers, newProfile, putProfileIfAbsent, updateProfile } from '../store/profiles';
+import {
+  getProfile,
+  listCustomers,
+  newProfile,
+  putProfileIfAbsent,
+  setProfileLanguage,
+  updateProfile,
+} from '../store/profiles';
 
 export const nowIso = () => new Date().toISOString();
 
@@ -42,4 +49,11 @@ export async function updateMyDetails(caller: Caller, details: OnboardingDetails
 
 export function listCustomerPage(query: PageQuery): Promise<Page<Profile>> {
   return listCustomers(query.limit, query.cursor ?? null);
+}
+
+/** Remembers the interface language without counting as a profile update. */
+export async function updateMyLanguage(caller: Caller, language: Language): Promise<{ language: Language }> {
+  const profile = await ensureProfile(caller);
+  if (profile.language !== language) await setProfileLanguage(caller.userId, language);
+  return { language };
 }

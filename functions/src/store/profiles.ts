@@ -162,3 +162,16 @@ export async function getProfiles(userIds: string[]): Promise<Map<string, Profil
   }
   return profiles;
 }
+
+export async function setProfileLanguage(userId: string, language: Language): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: env.tableName,
+      Key: { PK: keys.user(userId), SK: keys.profile() },
+      UpdateExpression: 'SET #language = :language',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#language': 'language' },
+      ExpressionAttributeValues: { ':language': language },
+    }),
+  );
+}

@@ -1,5 +1,8 @@
+import i18n from 'i18next';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { isLanguage } from '../../../shared/constants';
+import { apiFetch } from './api';
 import { signOut as authSignOut, configureAuth, currentUser, onAuthChange, type SessionUser } from './auth';
 import { loadConfig } from './config';
 
@@ -35,6 +38,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setStatus(next ? 'signedIn' : 'signedOut');
     return next;
   }, []);
+
+  // The language a signed-in user picks is kept on the profile: e-mails are written in it.
+  useEffect(() => {
+    if (status !== 'signedIn') return;
+    const remember = (language: string) => {
+      if (isLanguage(language)) {
+        apiFetch('/me/language', { method: 'PUT', body: { language } }).catch((error: unknown) =>
+          console.error('Could not save the language setting', error),
+        );
+      }
+    };
+    remember(i18n.language);
+    i18n.on('languageChanged', remember);
+    return () => i18n.off('languageChanged', remember);
+  }, [status]);
 
   useEffect(() => {
     refresh().catch((error: unknown) => {
