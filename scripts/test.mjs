@@ -7,6 +7,7 @@ const steps = [
   ['lint and format (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']],
   ['typecheck (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['build the SPA (vite)', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']],
+  ['prerender the landing page', 'node', ['scripts/prerender.mjs']],
   [
     'unit, integration and end-to-end suites (vitest)',
     'npx',

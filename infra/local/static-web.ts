@@ -16,17 +16,21 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Serves the built SPA like the CDN does: hashed assets cached long, index.html as fallback. */
+/**
+ * Serves the built SPA like the CDN does: hashed assets cached long; `/` gets index.html
+ * (the prerendered landing page), every other route the empty shell app.html.
+ */
 export function createStaticWeb(rootDir: string) {
   const root = resolve(rootDir);
   const index = join(root, 'index.html');
   if (!existsSync(index)) throw new Error(`No built SPA at ${root}: run \`npm run build:web\` first.`);
+  const shell = existsSync(join(root, 'app.html')) ? join(root, 'app.html') : index;
 
   return function serve(pathname: string, res: ServerResponse) {
     const candidate = normalize(join(root, decodeURIComponent(pathname)));
     const inside = candidate === root || candidate.startsWith(root + sep);
     const isFile = inside && existsSync(candidate) && statSync(candidate).isFile();
-    const file = isFile ? candidate : index;
+    const file = isFile && pathname !== '/' ? candidate : pathname === '/' ? index : shell;
     if (!isFile && extname(pathname)) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('Not found');

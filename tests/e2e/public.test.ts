@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { browserSession } from '../support/browser';
+import { browserSession, openPage } from '../support/browser';
 
 const url = inject('stackUrl');
 const session = browserSession(url, { cookieConsent: false });
@@ -26,7 +26,7 @@ describe('cookie banner', () => {
           marks.banner = performance.now();
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto('/');
+    await openPage(page, '/');
     await banner().waitFor();
     const marks = await page.evaluate(
       () => (window as unknown as { __marks: { loaded: number; banner: number } }).__marks,
@@ -36,7 +36,7 @@ describe('cookie banner', () => {
   });
 
   it('stores consent on "Accept Essential Cookies" and stays away after reload', async () => {
-    await page.goto('/');
+    await openPage(page, '/');
     await banner().getByRole('button', { name: 'Accept Essential Cookies' }).click();
     await banner().waitFor({ state: 'detached' });
     const stored = JSON.parse((await consent()) ?? '{}');
@@ -44,7 +44,7 @@ describe('cookie banner', () => {
     expect(Number.isNaN(Date.parse(stored.timestamp))).toBe(false);
     await page.clock.install();
     await page.reload();
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
     await page.clock.runFor(2000);
     expect(await banner().count()).toBe(0);
   });
@@ -58,7 +58,7 @@ describe('cookie banner', () => {
   });
 
   it('the close button hides it without storing anything', async () => {
-    await page.goto('/');
+    await openPage(page, '/');
     await banner().getByRole('button', { name: 'Close cookie notice' }).click();
     await banner().waitFor({ state: 'detached' });
     expect(await consent()).toBeNull();
@@ -70,7 +70,7 @@ describe('cookie banner', () => {
 describe('landing page', () => {
   it('scrolls to each section from the top bar', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/');
+    await openPage(page, '/');
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
     for (const [label, id] of [
       ['Relocation support', 'free-offer'],
@@ -91,7 +91,7 @@ describe('landing page', () => {
 
   it('opens the mobile menu, navigates from it, and closes it with Escape', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
+    await openPage(page, '/');
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.waitFor();
@@ -112,7 +112,7 @@ describe('landing page', () => {
 
   it('loops the testimonials carousel both ways', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/');
+    await openPage(page, '/');
     const carousel = page.getByRole('region', { name: 'What relocated professionals say' }).last();
     const first = () => carousel.locator('[aria-roledescription="slide"]').first().getAttribute('aria-label');
     expect(await first()).toBe('Testimonial 1 of 4');
@@ -129,7 +129,7 @@ describe('landing page', () => {
   });
 
   it('switches to German everywhere and keeps it across reloads', async () => {
-    await page.goto('/');
+    await openPage(page, '/');
     await page.getByRole('button', { name: 'Deutsch' }).first().click();
     await page
       .getByRole('heading', { name: 'Ihr Umzug nach Deutschland, vom ersten Tag an organisiert.' })

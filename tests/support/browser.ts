@@ -81,3 +81,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 }
+
+/** Opens a page and waits until the app is interactive (the landing page hydrates after load). */
+export async function openPage(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+}

@@ -1,5 +1,5 @@
 import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createRouter } from './app/router';
 import { initI18n } from './lib/i18n';
@@ -11,13 +11,27 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
-await initI18n();
+const i18n = await initI18n();
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <RouterProvider router={createRouter()} />
-    <Suspense fallback={null}>
-      <Toaster position="bottom-right" richColors closeButton />
-    </Suspense>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Toasts live in their own root, outside the (possibly hydrated) page tree.
+const toasts = document.body.appendChild(document.createElement('div'));
+createRoot(toasts).render(
+  <Suspense fallback={null}>
+    <Toaster position="bottom-right" richColors closeButton />
+  </Suspense>,
+);
+
+// `/` arrives prerendered in English (scripts/prerender.mjs): hydrate it when that is what
+// this visitor sees; otherwise render from scratch.
+if (root.firstElementChild && window.location.pathname === '/' && i18n.language === 'en') {
+  hydrateRoot(root, app);
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}
