@@ -1,9 +1,25 @@
 // CDK entry (cdk.json). Stage from `-c stage=<dev|staging|prod>`, default dev.
 import { App } from 'aws-cdk-lib';
 import { stageConfig } from './config/stages';
+import { ApiStack } from './stacks/api-stack';
+import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 
 const app = new App();
 const config = stageConfig(String(app.node.tryGetContext('stage') ?? 'dev'));
-new DataStack(app, `Relocation-${config.stage}-Data`, { config });
+const prefix = `Relocation-${config.stage}`;
+const env = {
+  account: process.env.CDK_DEFAULT_ACCOUNT,
+  region: process.env.CDK_DEFAULT_REGION ?? 'eu-central-1',
+};
+const data = new DataStack(app, `${prefix}-Data`, { env, config });
+const auth = new AuthStack(app, `${prefix}-Auth`, { env, config, table: data.table });
+new ApiStack(app, `${prefix}-Api`, {
+  env,
+  config,
+  table: data.table,
+  documents: data.documents,
+  userPool: auth.userPool,
+  client: auth.client,
+});
 app.synth();

@@ -1,4 +1,4 @@
-// Per-stage settings (issue 7 grows this into the full deployment config).
+// Per-stage settings: everything that differs between dev, staging and prod.
 export const STAGES = ['dev', 'staging', 'prod'] as const;
 export type Stage = (typeof STAGES)[number];
 
@@ -6,11 +6,42 @@ export interface StageConfig {
   stage: Stage;
   /** Production data survives a stack deletion and cannot be deleted by accident. */
   protectData: boolean;
+  /** The SPA's public origin (CORS, links in e-mails). Until a domain is set, the CloudFront URL. */
+  origin: string;
+  /** Verified SES sender. */
+  mailFrom: string;
+  logRetentionDays: number;
+  /** Cognito threat protection (advanced security) costs money: on where it matters. */
+  threatProtection: boolean;
 }
+
+const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
+  dev: {
+    protectData: false,
+    origin: 'https://dev.relocate-germany.example',
+    mailFrom: 'no-reply@dev.relocate-germany.example',
+    logRetentionDays: 14,
+    threatProtection: false,
+  },
+  staging: {
+    protectData: false,
+    origin: 'https://staging.relocate-germany.example',
+    mailFrom: 'no-reply@staging.relocate-germany.example',
+    logRetentionDays: 30,
+    threatProtection: false,
+  },
+  prod: {
+    protectData: true,
+    origin: 'https://app.relocate-germany.example',
+    mailFrom: 'no-reply@relocate-germany.example',
+    logRetentionDays: 90,
+    threatProtection: true,
+  },
+};
 
 export function stageConfig(stage: string): StageConfig {
   if (!(STAGES as readonly string[]).includes(stage)) {
     throw new Error(`Unknown stage "${stage}": use one of ${STAGES.join(', ')}`);
   }
-  return { stage: stage as Stage, protectData: stage === 'prod' };
+  return { stage: stage as Stage, ...DEFAULTS[stage as Stage] };
 }

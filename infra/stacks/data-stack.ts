@@ -1,16 +1,25 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../functions/src/store/table';
 import type { StageConfig } from '../config/stages';
 
-/** The single table, built from the same key declaration the local stack uses. */
+/** The single table (from the same key declaration the local stack uses) and the documents bucket. */
 export class DataStack extends Stack {
   readonly table: TableV2;
+  readonly documents: Bucket;
 
   constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig }) {
     super(scope, id, props);
-    const { protectData } = props.config;
+    const { protectData, origin } = props.config;
+    const removalPolicy = protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     const key = (name: string) => ({ name, type: AttributeType.STRING });
     this.table = new TableV2(this, 'Table', {
       partitionKey: key(TABLE_KEYS.partitionKey),
@@ -19,12 +28,45 @@ export class DataStack extends Stack {
       encryption: TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: protectData,
-      removalPolicy: protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy,
       globalSecondaryIndexes: TABLE_KEYS.indexes.map((index) => ({
         indexName: index.name,
         partitionKey: key(index.partitionKey),
         sortKey: key(index.sortKey),
       })),
+    });
+
+    const accessLogs = new Bucket(this, 'DocumentsAccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy,
+      autoDeleteObjects: !protectData,
+    });
+    this.documents = new Bucket(this, 'Documents', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // Versioning keeps a replaced or deleted passport recoverable for the grace period.
+      versioned: true,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'documents/',
+      cors: [
+        {
+          allowedOrigins: [origin],
+          allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
+          allowedHeaders: ['content-type'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { noncurrentVersionExpiration: Duration.days(30) },
+      ],
+      removalPolicy,
+      autoDeleteObjects: !protectData,
     });
   }
 }

@@ -1,0 +1,93 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  FeaturePlan,
+  StandardThreatProtectionMode,
+  UserPool,
+  type UserPoolClient,
+  UserPoolEmail,
+  UserPoolOperation,
+} from 'aws-cdk-lib/aws-cognito';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { triggers } from '../../functions/src/routes';
+import { ADMIN_GROUP, PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import type { StageConfig } from '../config/stages';
+import { lambdaFor } from './lambda';
+import { TRIGGER_PERMISSIONS } from './route-permissions';
+
+/** Cognito: e-mail sign-in with verification, the spec's password rule, the admin group. */
+export class AuthStack extends Stack {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig; table: ITableV2 }) {
+    super(scope, id, props);
+    const { config, table } = props;
+    this.userPool = new UserPool(this, 'Users', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      passwordPolicy: {
+        minLength: PASSWORD_MIN_LENGTH,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      email: UserPoolEmail.withSES({
+        fromEmail: config.mailFrom,
+        sesVerifiedDomain: config.mailFrom.split('@')[1],
+      }),
+      featurePlan: config.threatProtection ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,
+      standardThreatProtectionMode: config.threatProtection
+        ? StandardThreatProtectionMode.FULL_FUNCTION
+        : StandardThreatProtectionMode.NO_ENFORCEMENT,
+      removalPolicy: config.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      deletionProtection: config.protectData,
+    });
+    new CfnUserPoolGroup(this, 'AdminGroup', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: ADMIN_GROUP,
+    });
+
+    this.userPool.addTrigger(
+      UserPoolOperation.CUSTOM_MESSAGE,
+      lambdaFor(
+        this,
+        'CustomMessage',
+        'triggers',
+        triggers.CustomMessage,
+        TRIGGER_PERMISSIONS[triggers.CustomMessage] ?? {},
+        {
+          config,
+          table,
+        },
+      ),
+    );
+    this.userPool.addTrigger(
+      UserPoolOperation.POST_CONFIRMATION,
+      lambdaFor(
+        this,
+        'PostConfirmation',
+        'triggers',
+        triggers.PostConfirmation,
+        TRIGGER_PERMISSIONS[triggers.PostConfirmation] ?? {},
+        { config, table },
+      ),
+    );
+
+    // The SPA: SRP sign-in, no secret, short-lived tokens refreshed from a 30-day refresh token.
+    this.client = this.userPool.addClient('Web', {
+      authFlows: { userSrp: true },
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+  }
+}

@@ -1,0 +1,135 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeKey, routes, triggers } from '../../functions/src/routes';
+import { stageConfig } from '../config/stages';
+import { ApiStack } from './api-stack';
+import { AuthStack } from './auth-stack';
+import { DataStack } from './data-stack';
+import { HANDLER_PERMISSIONS, TRIGGER_PERMISSIONS } from './route-permissions';
+
+let api: Template;
+let auth: Template;
+let data: Template;
+
+beforeAll(() => {
+  // Bundling is skipped here (the bundle check builds them); the templates are what is tested.
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const config = stageConfig('prod');
+  const env = { account: '123456789012', region: 'eu-central-1' };
+  const dataStack = new DataStack(app, 'Data', { env, config });
+  const authStack = new AuthStack(app, 'Auth', { env, config, table: dataStack.table });
+  const apiStack = new ApiStack(app, 'Api', {
+    env,
+    config,
+    table: dataStack.table,
+    documents: dataStack.documents,
+    userPool: authStack.userPool,
+    client: authStack.client,
+  });
+  api = Template.fromStack(apiStack);
+  auth = Template.fromStack(authStack);
+  data = Template.fromStack(dataStack);
+});
+
+type Resource = { Properties: Record<string, unknown> };
+const statements = (policy: Resource) =>
+  (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
+    .Statement ?? [];
+
+describe('API stack, generated from the route table', () => {
+  it('has every handler and trigger in the permissions map', () => {
+    for (const route of routes) expect(HANDLER_PERMISSIONS[route.handler], route.handler).toBeDefined();
+    for (const trigger of Object.values(triggers))
+      expect(TRIGGER_PERMISSIONS[trigger], trigger).toBeDefined();
+  });
+
+  it('creates one Lambda (Node 22, arm64) per route', () => {
+    const functions = api.findResources('AWS::Lambda::Function');
+    expect(Object.keys(functions)).toHaveLength(routes.length);
+    for (const fn of Object.values(functions) as Resource[]) {
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+    }
+  });
+
+  it('creates one route per entry, with the JWT authorizer on every non-public one', () => {
+    const created = Object.values(api.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
+    expect(created.map((r) => r.Properties.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
+    for (const route of created) {
+      const isPublic = routes.find((r) => routeKey(r) === route.Properties.RouteKey)?.access === 'public';
+      expect(route.Properties.AuthorizationType, String(route.Properties.RouteKey)).toBe(
+        isPublic ? 'NONE' : 'JWT',
+      );
+    }
+    api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      JwtConfiguration: Match.objectLike({ Audience: Match.anyValue() }),
+    });
+  });
+
+  it('grants data actions on named resources only, and writes only where the route writes', () => {
+    const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    expect(policies.length).toBeGreaterThan(0);
+    for (const [id, policy] of policies) {
+      for (const statement of statements(policy)) {
+        const actions = [statement.Action].flat();
+        if (actions.some((a) => a.startsWith('dynamodb:') || a.startsWith('s3:'))) {
+          expect(statement.Resource, id).not.toBe('*');
+        }
+      }
+    }
+    const readOnly = policies.filter(([id]) => id.startsWith('AdminListUsers'));
+    expect(readOnly).toHaveLength(1);
+    const readActions = readOnly.flatMap(([, p]) => statements(p).flatMap((s) => [s.Action].flat()));
+    expect(readActions.some((a) => /PutItem|UpdateItem|DeleteItem|BatchWriteItem/.test(a))).toBe(false);
+  });
+
+  it('lets only the deletion routes delete Cognito users', () => {
+    const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    const deleters = policies
+      .filter(([, p]) => statements(p).some((s) => [s.Action].flat().includes('cognito-idp:AdminDeleteUser')))
+      .map(([id]) => id.replace(/ServiceRoleDefaultPolicy.*/, ''));
+    expect(deleters.sort()).toEqual(['AdminDeleteUser', 'RequestDeletion']);
+  });
+});
+
+describe('Auth stack', () => {
+  it('signs in by e-mail with verification and the spec password rule', () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 6, RequireUppercase: false }) },
+      LambdaConfig: Match.objectLike({ CustomMessage: Match.anyValue(), PostConfirmation: Match.anyValue() }),
+    });
+    auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
+    auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_SRP_AUTH']),
+    });
+  });
+});
+
+describe('Data stack', () => {
+  it('keeps documents private, encrypted, TLS-only and versioned, with access logs', () => {
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'documents/' }),
+      CorsConfiguration: {
+        CorsRules: [Match.objectLike({ AllowedOrigins: ['https://app.relocate-germany.example'] })],
+      },
+    });
+    data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+});
