@@ -4,6 +4,7 @@ import { stageConfig } from './config/stages';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { WebStack } from './stacks/web-stack';
 
 const app = new App();
 const config = stageConfig(String(app.node.tryGetContext('stage') ?? 'dev'));
@@ -14,12 +15,20 @@ const env = {
 };
 const data = new DataStack(app, `${prefix}-Data`, { env, config });
 const auth = new AuthStack(app, `${prefix}-Auth`, { env, config, table: data.table });
-new ApiStack(app, `${prefix}-Api`, {
+const api = new ApiStack(app, `${prefix}-Api`, {
   env,
   config,
   table: data.table,
   documents: data.documents,
   userPool: auth.userPool,
   client: auth.client,
+});
+new WebStack(app, `${prefix}-Web`, {
+  env,
+  config,
+  api: api.api,
+  userPool: auth.userPool,
+  client: auth.client,
+  documents: data.documents,
 });
 app.synth();

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +10,12 @@ import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
 import { DataStack } from './data-stack';
 import { HANDLER_PERMISSIONS, TRIGGER_PERMISSIONS } from './route-permissions';
+import { WebStack } from './web-stack';
 
 let api: Template;
 let auth: Template;
 let data: Template;
+let web: Template;
 
 beforeAll(() => {
   // Bundling is skipped here (the bundle check builds them); the templates are what is tested.
@@ -27,6 +32,20 @@ beforeAll(() => {
     userPool: authStack.userPool,
     client: authStack.client,
   });
+  const site = mkdtempSync(join(tmpdir(), 'site-'));
+  mkdirSync(join(site, 'assets'));
+  writeFileSync(join(site, 'index.html'), '<!doctype html>');
+  writeFileSync(join(site, 'assets', 'index-abc.js'), '');
+  const webStack = new WebStack(app, 'Web', {
+    env,
+    config,
+    api: apiStack.api,
+    userPool: authStack.userPool,
+    client: authStack.client,
+    documents: dataStack.documents,
+    siteDir: site,
+  });
+  web = Template.fromStack(webStack);
   api = Template.fromStack(apiStack);
   auth = Template.fromStack(authStack);
   data = Template.fromStack(dataStack);
@@ -131,5 +150,41 @@ describe('Data stack', () => {
         ]),
       },
     });
+  });
+});
+
+describe('Web stack', () => {
+  it('serves the SPA over HTTPS from a private bucket, /api/* uncached to the API, with a strict CSP', () => {
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/api/*',
+            CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+            AllowedMethods: Match.arrayWith(['PATCH', 'POST', 'DELETE']),
+          }),
+        ],
+      }),
+    });
+    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const policies = Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(policies).toHaveLength(1);
+    // The CSP names the documents bucket (a token), so it is checked as rendered JSON.
+    const rendered = JSON.stringify(policies[0]);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(rendered).toContain(directive);
+    }
+    expect(rendered).toContain('"FrameOption":"DENY"');
+    expect(rendered).toContain('"AccessControlMaxAgeSec":31536000');
   });
 });

@@ -1,0 +1,153 @@
+import { join } from 'node:path';
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Function as CloudFrontFunction,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import type { RuntimeConfig } from '../../shared/api';
+import { COMPANY } from '../../shared/company';
+import type { StageConfig } from '../config/stages';
+
+const DIST = join(import.meta.dirname, '../../web/dist');
+
+// Routes without a file extension are SPA routes: `/` is the prerendered landing page, every
+// other route gets the empty shell (API paths have their own behaviour and never get here).
+const SPA_ROUTING = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri !== '/' && uri.indexOf('.', uri.lastIndexOf('/')) === -1) request.uri = '/app.html';
+  return request;
+}`;
+
+/** The SPA on a private bucket behind CloudFront, with /api/* passed to the HTTP API uncached. */
+export class WebStack extends Stack {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: StackProps & {
+      config: StageConfig;
+      api: HttpApi;
+      userPool: UserPool;
+      client: UserPoolClient;
+      documents: IBucket;
+      /** The built SPA (`npm run build:web`). */
+      siteDir?: string;
+    },
+  ) {
+    super(scope, id, props);
+    const { config, api, userPool, client, documents } = props;
+    const siteDir = props.siteDir ?? DIST;
+    const site = new Bucket(this, 'Site', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const s3Host = `https://${documents.bucketRegionalDomainName}`;
+    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        contentSecurityPolicy: {
+          override: true,
+          contentSecurityPolicy: [
+            "default-src 'self'",
+            "script-src 'self'",
+            // React sets style attributes (progress bars); no inline <style> or scripts otherwise.
+            "style-src 'self' 'unsafe-inline'",
+            `img-src 'self' data: ${s3Host}`,
+            `connect-src 'self' https://cognito-idp.${this.region}.amazonaws.com ${s3Host}`,
+            `frame-src ${s3Host}`,
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+          ].join('; '),
+        },
+      },
+    });
+
+    const distribution = new Distribution(this, 'Cdn', {
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(site),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        responseHeadersPolicy: headers,
+        functionAssociations: [
+          {
+            eventType: FunctionEventType.VIEWER_REQUEST,
+            function: new CloudFrontFunction(this, 'SpaRouting', {
+              code: FunctionCode.fromInline(SPA_ROUTING),
+            }),
+          },
+        ],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(Fn.select(2, Fn.split('/', api.apiEndpoint))),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+        },
+      },
+    });
+
+    const runtimeConfig: RuntimeConfig = {
+      stage: config.stage,
+      apiBasePath: '/api',
+      auth: {
+        userPoolId: userPool.userPoolId,
+        userPoolClientId: client.userPoolClientId,
+        authFlowType: 'USER_SRP_AUTH',
+      },
+      support: { email: COMPANY.email, whatsapp: COMPANY.phone },
+    };
+    // Hashed assets are immutable; HTML, locale files and config.json are revalidated.
+    new BucketDeployment(this, 'Assets', {
+      destinationBucket: site,
+      sources: [Source.asset(siteDir, { exclude: ['*', '!assets', '!assets/**'] })],
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      prune: false,
+    });
+    new BucketDeployment(this, 'Pages', {
+      destinationBucket: site,
+      sources: [
+        Source.asset(siteDir, { exclude: ['assets/**'] }),
+        Source.jsonData('config.json', runtimeConfig),
+      ],
+      cacheControl: [CacheControl.fromString('no-cache')],
+      distribution,
+      prune: false,
+    });
+
+    new CfnOutput(this, 'Url', { value: `https://${distribution.distributionDomainName}` });
+  }
+}

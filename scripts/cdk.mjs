@@ -1,0 +1,17 @@
+// `npm run synth|deploy|destroy -- --stage <dev|staging|prod>`: the CDK CLI for one stage.
+// deploy builds the SPA first (the web stack uploads web/dist).
+import { spawnSync } from 'node:child_process';
+
+const [command, ...rest] = process.argv.slice(2);
+const at = rest.indexOf('--stage');
+const stage = at >= 0 ? rest[at + 1] : 'dev';
+const passThrough = at >= 0 ? [...rest.slice(0, at), ...rest.slice(at + 2)] : rest;
+const run = (cmd, args) => {
+  const result = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+if (command === 'deploy') run('npm', ['run', 'build:web']);
+const extra =
+  command === 'synth' ? ['--quiet'] : command === 'destroy' || command === 'deploy' ? ['--all'] : [];
+run('npx', ['cdk', command, '-c', `stage=${stage}`, ...extra, ...passThrough]);
