@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 // that is split out, the enforced budget is 500 KB and the report shows who is over 300 KB.
 const GOAL = 300 * 1024;
 const LIMIT = 500 * 1024;
-const entries = ['handlers', 'triggers'].flatMap((dir) =>
+const entries = ['handlers', 'triggers', 'jobs'].flatMap((dir) =>
   readdirSync(join('functions/src', dir))
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .map((f) => join('functions/src', dir, f)),

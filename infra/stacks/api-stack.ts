@@ -1,5 +1,6 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import {
+  type CfnStage,
   CorsHttpMethod,
   HttpApi,
   type HttpMethod,
@@ -7,9 +8,14 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { routes } from '../../functions/src/routes';
 import type { StageConfig } from '../config/stages';
@@ -24,6 +30,7 @@ const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) =
  */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
+  readonly alarms: Topic;
 
   constructor(
     scope: Construct,
@@ -50,6 +57,7 @@ export class ApiStack extends Stack {
       `https://cognito-idp.${this.region}.amazonaws.com/${userPool.userPoolId}`,
       { jwtAudience: [client.userPoolClientId] },
     );
+    const functions: NodejsFunction[] = [];
     for (const route of routes) {
       const permissions = HANDLER_PERMISSIONS[route.handler];
       if (!permissions) throw new Error(`No permissions declared for handler ${route.handler}`);
@@ -60,6 +68,7 @@ export class ApiStack extends Stack {
         userPoolId: userPool.userPoolId,
         userPoolArn: userPool.userPoolArn,
       });
+      functions.push(fn);
       this.api.addRoutes({
         path: route.path,
         methods: [route.method as HttpMethod],
@@ -67,6 +76,54 @@ export class ApiStack extends Stack {
         ...(route.access === 'public' ? {} : { authorizer }),
       });
     }
+    // Throttling and access logs on the default stage.
+    const stage = this.api.defaultStage?.node.defaultChild as CfnStage;
+    stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    stage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        latency: '$context.responseLatency',
+        integrationError: '$context.integrationErrorMessage',
+      }),
+    };
+
+    // Alarms, to one topic per stage: any Lambda error, API 5xx, DynamoDB throttling.
+    this.alarms = new Topic(this, 'Alarms', {
+      displayName: `Relocation ${config.stage} alarms`,
+      enforceSSL: true,
+    });
+    const notify = new SnsAction(this.alarms);
+    const alarm = (id: string, metric: Metric) =>
+      new Alarm(this, id, {
+        metric,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(notify);
+    // One alarm per function: CloudWatch alarms take at most 10 metrics in one expression.
+    for (const [i, fn] of functions.entries()) {
+      alarm(
+        `LambdaErrors${pascal(routes[i]?.handler ?? String(i))}`,
+        fn.metricErrors({ period: Duration.minutes(5) }),
+      );
+    }
+    alarm('Api5xx', this.api.metricServerError({ period: Duration.minutes(5) }));
+    alarm(
+      'DynamoThrottles',
+      new Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName: 'ThrottledRequests',
+        dimensionsMap: { TableName: table.tableName },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      }),
+    );
+
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
   }
 }

@@ -10,6 +10,7 @@ import {
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { triggers } from '../../functions/src/routes';
 import { ADMIN_GROUP, PASSWORD_MIN_LENGTH } from '../../shared/constants';
@@ -25,6 +26,10 @@ export class AuthStack extends Stack {
   constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig; table: ITableV2 }) {
     super(scope, id, props);
     const { config, table } = props;
+    // The sender domain Cognito and the API mail from (verify its DNS records after the first deploy).
+    const domain = config.mailFrom.split('@')[1] ?? config.mailFrom;
+    new EmailIdentity(this, 'Sender', { identity: Identity.domain(domain) });
+
     this.userPool = new UserPool(this, 'Users', {
       selfSignUpEnabled: true,
       signInAliases: { email: true },

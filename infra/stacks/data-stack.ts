@@ -1,4 +1,7 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CustomResource, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import {
   BlockPublicAccess,
@@ -7,9 +10,15 @@ import {
   HttpMethods,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
+import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../functions/src/store/table';
+import { PHASES, TASK_TEMPLATES } from '../../shared/catalogue';
 import type { StageConfig } from '../config/stages';
+import { lambdaFor } from './lambda';
+import { JOB_PERMISSIONS } from './route-permissions';
+
+const LOCALES = join(import.meta.dirname, '../../web/public/locales');
 
 /** The single table (from the same key declaration the local stack uses) and the documents bucket. */
 export class DataStack extends Stack {
@@ -68,5 +77,27 @@ export class DataStack extends Stack {
       removalPolicy,
       autoDeleteObjects: !protectData,
     });
+
+    // The catalogue is seeded at deploy; the hash makes a changed catalogue re-run the seed.
+    const seed = lambdaFor(
+      this,
+      'SeedCatalogue',
+      'jobs',
+      'seed-catalogue',
+      JOB_PERMISSIONS['seed-catalogue'] ?? {},
+      {
+        config: props.config,
+        table: this.table,
+      },
+    );
+    new CustomResource(this, 'Catalogue', {
+      serviceToken: new Provider(this, 'CatalogueProvider', { onEventHandler: seed }).serviceToken,
+      properties: { version: catalogueHash() },
+    });
   }
+}
+
+function catalogueHash(): string {
+  const files = ['en', 'de'].map((lng) => readFileSync(join(LOCALES, lng, 'catalogue.json'), 'utf8'));
+  return createHash('sha256').update(JSON.stringify({ PHASES, TASK_TEMPLATES, files })).digest('hex');
 }

@@ -34,7 +34,7 @@ const RETENTION: Record<number, RetentionDays> = {
 export function lambdaFor(
   scope: Construct,
   id: string,
-  module: 'handlers' | 'triggers',
+  module: 'handlers' | 'triggers' | 'jobs',
   name: string,
   permissions: Permissions,
   deps: FunctionDeps,

@@ -53,3 +53,7 @@ export const TRIGGER_PERMISSIONS: Record<string, Permissions> = {
   'custom-message': {},
   'post-confirmation': { table: 'write' },
 };
+
+export const JOB_PERMISSIONS: Record<string, Permissions> = {
+  'seed-catalogue': { table: 'write' },
+};

@@ -112,6 +112,36 @@ describe('API stack, generated from the route table', () => {
   });
 });
 
+describe('operations', () => {
+  it('alarms on every Lambda, API 5xx and DynamoDB throttling, to one topic', () => {
+    api.resourceCountIs('AWS::SNS::Topic', 1);
+    const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm')) as Resource[];
+    expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(routes.length);
+    expect(
+      alarms.some((a) => a.Properties.MetricName === '5xx' || a.Properties.MetricName === '5XXError'),
+    ).toBe(true);
+    expect(alarms.some((a) => a.Properties.MetricName === 'ThrottledRequests')).toBe(true);
+    for (const a of alarms) expect(a.Properties.AlarmActions).toHaveLength(1);
+  });
+
+  it('throttles the API and writes access logs', () => {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 },
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+
+  it('seeds the catalogue at deploy through a custom resource that changes with the catalogue', () => {
+    data.hasResourceProperties('AWS::CloudFormation::CustomResource', {
+      version: Match.stringLikeRegexp('^[0-9a-f]{64}$'),
+    });
+  });
+
+  it('verifies the SES sender domain of the stage', () => {
+    auth.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'relocate-germany.example' });
+  });
+});
+
 describe('Auth stack', () => {
   it('signs in by e-mail with verification and the spec password rule', () => {
     auth.hasResourceProperties('AWS::Cognito::UserPool', {
