@@ -1,6 +1,7 @@
 // CDK entry (cdk.json). Stage from `-c stage=<dev|staging|prod>`, default dev.
 import { App } from 'aws-cdk-lib';
 import { stageConfig } from './config/stages';
+import { applyNag } from './nag';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
@@ -31,4 +32,6 @@ new WebStack(app, `${prefix}-Web`, {
   client: auth.client,
   documents: data.documents,
 });
+// `-c nag=true` (npm run nag) runs cdk-nag's AwsSolutions pack over the app.
+if (app.node.tryGetContext('nag') === 'true') applyNag(app);
 app.synth();

@@ -23,7 +23,7 @@ const results = await Promise.all(
       write: false,
       platform: 'node',
       format: 'esm',
-      target: 'node22',
+      target: 'node24',
       minify: true,
       mainFields: ['module', 'main'],
       // As NodejsFunction does for Node 18+ runtimes: the Lambda runtime provides the AWS SDK v3.

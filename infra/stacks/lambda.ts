@@ -42,7 +42,7 @@ export function lambdaFor(
   const fn = new NodejsFunction(scope, id, {
     entry: join(FUNCTIONS, module, `${name}.ts`),
     handler: 'handler',
-    runtime: Runtime.NODEJS_22_X,
+    runtime: Runtime.NODEJS_24_X,
     architecture: Architecture.ARM_64,
     memorySize: 512,
     timeout: Duration.seconds(10),
@@ -58,7 +58,7 @@ export function lambdaFor(
     },
     bundling: {
       format: OutputFormat.ESM,
-      target: 'node22',
+      target: 'node24',
       minify: true,
       sourceMap: false,
       mainFields: ['module', 'main'],
