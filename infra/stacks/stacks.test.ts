@@ -19,11 +19,16 @@ let auth: Template;
 let data: Template;
 let web: Template;
 
-beforeAll(() => {
-  // Bundling is skipped here (the bundle check builds them); the templates are what is tested.
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+const env = { account: '123456789012', region: 'eu-central-1' };
+
+/** All four stacks of the prod stage in a fresh app (bundling skipped: the bundle check builds them). */
+function buildApp(outdir?: string) {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, ...(outdir ? { outdir } : {}) });
   const config = stageConfig('prod');
-  const env = { account: '123456789012', region: 'eu-central-1' };
+  const site = mkdtempSync(join(tmpdir(), 'site-'));
+  mkdirSync(join(site, 'assets'));
+  writeFileSync(join(site, 'index.html'), '<!doctype html>');
+  writeFileSync(join(site, 'assets', 'index-abc.js'), '');
   const dataStack = new DataStack(app, 'Data', { env, config });
   const authStack = new AuthStack(app, 'Auth', { env, config, table: dataStack.table });
   const apiStack = new ApiStack(app, 'Api', {
@@ -34,10 +39,6 @@ beforeAll(() => {
     userPool: authStack.userPool,
     client: authStack.client,
   });
-  const site = mkdtempSync(join(tmpdir(), 'site-'));
-  mkdirSync(join(site, 'assets'));
-  writeFileSync(join(site, 'index.html'), '<!doctype html>');
-  writeFileSync(join(site, 'assets', 'index-abc.js'), '');
   const webStack = new WebStack(app, 'Web', {
     env,
     config,
@@ -47,30 +48,19 @@ beforeAll(() => {
     documents: dataStack.documents,
     siteDir: site,
   });
-  web = Template.fromStack(webStack);
+  return { app, dataStack, authStack, apiStack, webStack };
+}
+
+beforeAll(() => {
+  const built = buildApp();
+  api = Template.fromStack(built.apiStack);
+  auth = Template.fromStack(built.authStack);
+  data = Template.fromStack(built.dataStack);
+  web = Template.fromStack(built.webStack);
 
   // cdk-nag on a second copy of the app: collect what it still reports.
   const outdir = mkdtempSync(join(tmpdir(), 'nag-'));
-  const nagged = new App({ context: { 'aws:cdk:bundling-stacks': [] }, outdir });
-  const d = new DataStack(nagged, 'Data', { env, config });
-  const a = new AuthStack(nagged, 'Auth', { env, config, table: d.table });
-  const n = new ApiStack(nagged, 'Api', {
-    env,
-    config,
-    table: d.table,
-    documents: d.documents,
-    userPool: a.userPool,
-    client: a.client,
-  });
-  new WebStack(nagged, 'Web', {
-    env,
-    config,
-    api: n.api,
-    userPool: a.userPool,
-    client: a.client,
-    documents: d.documents,
-    siteDir: site,
-  });
+  const { app: nagged } = buildApp(outdir);
   applyNag(nagged);
   try {
     nagged.synth();
@@ -80,9 +70,6 @@ beforeAll(() => {
     };
     nagViolations = report.pluginReports.flatMap((r) => r.violations.map((v) => v.ruleName));
   }
-  api = Template.fromStack(apiStack);
-  auth = Template.fromStack(authStack);
-  data = Template.fromStack(dataStack);
 });
 
 type Resource = { Properties: Record<string, unknown> };

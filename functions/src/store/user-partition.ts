@@ -19,8 +19,8 @@ export function plain<T>(item: Record<string, unknown>): T {
   return rest as T;
 }
 
-/** Everything stored for one user, in one strongly consistent Query (paged if ever large). */
-export async function readUserPartition(userId: string): Promise<UserPartition> {
+/** Every item of a user's partition, strongly consistent, following pages if there are several. */
+async function queryPartition(userId: string, projection?: string): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -29,6 +29,7 @@ export async function readUserPartition(userId: string): Promise<UserPartition> 
         TableName: env.tableName,
         KeyConditionExpression: 'PK = :pk',
         ExpressionAttributeValues: { ':pk': keys.user(userId) },
+        ...(projection ? { ProjectionExpression: projection } : {}),
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
@@ -36,6 +37,12 @@ export async function readUserPartition(userId: string): Promise<UserPartition> 
     items.push(...(out.Items ?? []));
     start = out.LastEvaluatedKey;
   } while (start);
+  return items;
+}
+
+/** Everything stored for one user, in one Query. */
+export async function readUserPartition(userId: string): Promise<UserPartition> {
+  const items = await queryPartition(userId);
   const bySort = (prefix: string) => items.filter((i) => String(i.SK).startsWith(prefix));
   const profile = items.find((i) => i.SK === keys.profile());
   const deletion = items.find((i) => i.SK === keys.deletionRequest());
@@ -50,21 +57,5 @@ export async function readUserPartition(userId: string): Promise<UserPartition> 
 
 /** Every key in a user's partition (for deletion). */
 export async function userPartitionKeys(userId: string): Promise<{ PK: string; SK: string }[]> {
-  const found: { PK: string; SK: string }[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: env.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.user(userId) },
-        ProjectionExpression: 'PK, SK',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...((out.Items ?? []) as { PK: string; SK: string }[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return found;
+  return (await queryPartition(userId, 'PK, SK')) as { PK: string; SK: string }[];
 }

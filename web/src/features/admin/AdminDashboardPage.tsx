@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { PendingDeletion, Profile } from '../../../../shared/api';
 import { NATIONALITIES } from '../../../../shared/nationalities';
 import { Button, buttonClass } from '../../components/Button';
+import { TableHead } from '../../components/TableHead';
 import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { AdminLayout } from './AdminLayout';
@@ -77,18 +78,12 @@ export default function AdminDashboardPage() {
           </h2>
           <div className="mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="text-slate-600">
-                <tr>
-                  {(['user', 'email', 'requested', 'reason', 'status'] as const).map((c) => (
-                    <th key={c} scope="col" className="py-2 pr-4 font-medium">
-                      {t(`admin.deletions.${c}`)}
-                    </th>
-                  ))}
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">{t('admin.users.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                labels={(['user', 'email', 'requested', 'reason', 'status'] as const).map((c) =>
+                  t(`admin.deletions.${c}`),
+                )}
+                actionsLabel={t('admin.users.actions')}
+              />
               <tbody>
                 {deletions.map((d) => (
                   <tr key={d.id} className="border-t border-slate-100">
@@ -133,20 +128,12 @@ export default function AdminDashboardPage() {
         </div>
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="text-slate-600">
-              <tr>
-                {(['name', 'email', 'nationality', 'targetCity', 'verification', 'status'] as const).map(
-                  (c) => (
-                    <th key={c} scope="col" className="py-2 pr-4 font-medium">
-                      {t(`admin.users.${c}`)}
-                    </th>
-                  ),
-                )}
-                <th scope="col" className="py-2">
-                  <span className="sr-only">{t('admin.users.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              labels={(['name', 'email', 'nationality', 'targetCity', 'verification', 'status'] as const).map(
+                (c) => t(`admin.users.${c}`),
+              )}
+              actionsLabel={t('admin.users.actions')}
+            />
             <tbody>
               {!customers && (
                 <tr>

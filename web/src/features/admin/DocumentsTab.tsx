@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/documents';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { TableHead } from '../../components/TableHead';
 import { serverMessage } from '../../lib/errors';
 import { formatBytes, formatDate } from '../../lib/format';
 import { deleteDocument, documentLink, replaceDocument } from './api';
@@ -148,18 +149,10 @@ export function DocumentsTab({
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <thead className="text-slate-600">
-          <tr>
-            {(['type', 'name', 'size', 'uploaded'] as const).map((c) => (
-              <th key={c} scope="col" className="py-2 pr-4 font-medium">
-                {t(`admin.documents.${c}`)}
-              </th>
-            ))}
-            <th scope="col" className="py-2">
-              <span className="sr-only">{t('admin.users.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          labels={(['type', 'name', 'size', 'uploaded'] as const).map((c) => t(`admin.documents.${c}`))}
+          actionsLabel={t('admin.users.actions')}
+        />
         <tbody>
           {documents.map((d) => (
             <DocumentRow key={`${d.id}-${d.file_path}`} document={d} onChanged={onChanged} />
