@@ -59,6 +59,8 @@ export interface ErrorBody {
   error: {
     code: ErrorCode;
     message: string;
+    /** Locale key of the message (apiErrors.*), so the SPA can show it in its language. */
+    messageKey?: string;
     /** Field path → locale key of the zod message. */
     fields?: Record<string, string>;
   };

@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode } from '../../../shared/api';
+import { API_ERRORS, apiErrorKey } from '../../../shared/api-errors';
 
 /** An error that maps to one HTTP response; anything else becomes a logged 500. */
 export class HttpError extends Error {
@@ -13,12 +14,19 @@ export class HttpError extends Error {
   }
 
   toBody(): ErrorBody {
+    const messageKey = apiErrorKey(this.message);
     return {
-      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(messageKey ? { messageKey } : {}),
+        ...(this.fields ? { fields: this.fields } : {}),
+      },
     };
   }
 }
 
-export const unauthorized = () => new HttpError(401, 'unauthorized', 'Not authenticated');
-export const forbidden = (message = 'Access denied') => new HttpError(403, 'forbidden', message);
-export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
+export const unauthorized = () => new HttpError(401, 'unauthorized', API_ERRORS.notAuthenticated);
+export const forbidden = (message: string = API_ERRORS.accessDenied) =>
+  new HttpError(403, 'forbidden', message);
+export const notFound = (message: string = API_ERRORS.notFound) => new HttpError(404, 'not_found', message);

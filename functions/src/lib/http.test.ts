@@ -30,7 +30,13 @@ describe('apiHandler authorization (from the route table)', () => {
   });
 
   it('401s without verified claims, and for access tokens', async () => {
-    expect(status(await echo(event('GET /api/me'), context))).toBe(401);
+    const anonymous = await echo(event('GET /api/me'), context);
+    expect(status(anonymous)).toBe(401);
+    expect(body(anonymous).error).toEqual({
+      code: 'unauthorized',
+      message: 'Not authenticated',
+      messageKey: 'apiErrors.notAuthenticated',
+    });
     expect(status(await echo(event('GET /api/me', { ...customer, token_use: 'access' }), context))).toBe(401);
   });
 
@@ -61,6 +67,7 @@ describe('apiHandler bodies and errors', () => {
     expect(body(invalid).error).toEqual({
       code: 'validation_failed',
       message: 'Invalid input',
+      messageKey: 'apiErrors.invalidInput',
       fields: { name: 'validation.required' },
     });
     const broken = await handler(event('GET /api/me', customer, '{nope'), context);
@@ -75,6 +82,7 @@ describe('apiHandler bodies and errors', () => {
     expect(status(await conflict(event('GET /api/me', customer), context))).toBe(409);
 
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const info = vi.spyOn(console, 'log').mockImplementation(() => {});
     const crash = apiHandler(async () => {
       throw new Error('boom');
     });
@@ -82,6 +90,15 @@ describe('apiHandler bodies and errors', () => {
     expect(status(result)).toBe(500);
     expect(body(result).error).toEqual({ code: 'internal', message: 'Internal server error' });
     expect(log).toHaveBeenCalledWith(expect.stringContaining('req-1'));
+    const line = JSON.parse(String(info.mock.calls.at(-1)?.[0]));
+    expect(line).toMatchObject({
+      level: 'info',
+      message: 'request',
+      requestId: 'req-1',
+      routeKey: 'GET /api/me',
+      status: 500,
+    });
     log.mockRestore();
+    info.mockRestore();
   });
 });

@@ -5,6 +5,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { z } from 'zod';
+import { API_ERRORS } from '../../../shared/api-errors';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/constants';
 import { findRoute } from '../routes';
 import { type Caller, callerFromClaims } from './caller';
@@ -64,11 +65,11 @@ function parseBody<B>(event: ApiEvent, schema: z.ZodType<B> | undefined): B {
       : event.body;
     raw = text ? JSON.parse(text) : {};
   } catch {
-    throw new HttpError(400, 'bad_request', 'Request body must be JSON');
+    throw new HttpError(400, 'bad_request', API_ERRORS.bodyNotJson);
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success)
-    throw new HttpError(400, 'validation_failed', 'Invalid input', fieldErrors(parsed.error));
+    throw new HttpError(400, 'validation_failed', API_ERRORS.invalidInput, fieldErrors(parsed.error));
   return parsed.data;
 }
 
@@ -78,7 +79,7 @@ function parseBody<B>(event: ApiEvent, schema: z.ZodType<B> | undefined): B {
  */
 function authorize(event: ApiEvent): Caller | null {
   const route = findRoute(event.routeKey);
-  if (!route) throw forbidden('Unknown route');
+  if (!route) throw forbidden(API_ERRORS.unknownRoute);
   if (route.access === 'public') return null;
   const caller = callerFromClaims(event.requestContext.authorizer?.jwt?.claims);
   if (route.access === 'admin' && caller.role !== 'admin') throw forbidden();
@@ -89,7 +90,7 @@ function authorize(event: ApiEvent): Caller | null {
 function toResult(error: unknown, context: Context): ApiResult {
   if (error instanceof HttpError) return json(error.status, error.toBody());
   log.error('unhandled error', { requestId: context.awsRequestId, error: String(error) });
-  return json(500, { error: { code: 'internal', message: 'Internal server error' } });
+  return json(500, { error: { code: 'internal', message: API_ERRORS.internal } });
 }
 
 export function apiHandler<B = undefined>(
@@ -97,6 +98,19 @@ export function apiHandler<B = undefined>(
   options: { body?: z.ZodType<B> } = {},
 ) {
   return middy<ApiEvent, ApiResult>().handler(async (event, context) => {
+    const started = Date.now();
+    const result = await respond(event, context);
+    // One structured line per request, with the request id to find it across services.
+    log.info('request', {
+      requestId: context.awsRequestId,
+      routeKey: event.routeKey,
+      status: result.statusCode,
+      durationMs: Date.now() - started,
+    });
+    return result;
+  });
+
+  async function respond(event: ApiEvent, context: Context): Promise<ApiResult> {
     try {
       const caller = authorize(event);
       const reply = await run({
@@ -111,5 +125,5 @@ export function apiHandler<B = undefined>(
     } catch (error) {
       return toResult(error, context);
     }
-  });
+  }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DeletionResponse, Profile } from '../../../shared/api';
+import { API_ERRORS } from '../../../shared/api-errors';
 import { ALWAYS_UNLOCKED_PHASE } from '../../../shared/journey';
 import { deleteIdentity } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
@@ -34,14 +35,14 @@ async function sendBestEffort(mail: Parameters<typeof sendMail>[0], context: Rec
 
 async function customerProfile(userId: string): Promise<Profile> {
   const found = await getProfileWithRole(userId);
-  if (found?.role !== 'customer') throw notFound('User not found');
+  if (found?.role !== 'customer') throw notFound(API_ERRORS.userNotFound);
   return found.profile;
 }
 
 /** Admin verification: flag, phase-1 tasks, then the notification e-mail. */
 export async function verifyAccount(admin: Caller, userId: string): Promise<Profile> {
   const profile = await customerProfile(userId);
-  if (profile.account_verified) throw new HttpError(409, 'conflict', 'This account is already verified');
+  if (profile.account_verified) throw new HttpError(409, 'conflict', API_ERRORS.alreadyVerified);
   const catalogue = await loadCatalogue();
   const at = nowIso();
   const tasks = catalogue.templates
@@ -69,8 +70,7 @@ export async function deleteAccount(userId: string): Promise<void> {
 /** SPEC 4: unverified accounts go at once; verified ones file a request for the team. */
 export async function requestDeletion(caller: Caller, reason: string | undefined): Promise<DeletionResponse> {
   const profile = await ensureProfile(caller);
-  if (profile.deletion_requested)
-    throw new HttpError(409, 'conflict', 'A deletion request is already pending');
+  if (profile.deletion_requested) throw new HttpError(409, 'conflict', API_ERRORS.deletionPending);
   if (!profile.account_verified) {
     await deleteAccount(caller.userId);
     return { deleted: true, request: null };

@@ -7,6 +7,7 @@ import type {
   UploadTicket,
   Workflow,
 } from '../../../shared/api';
+import { API_ERRORS } from '../../../shared/api-errors';
 import type { Language } from '../../../shared/constants';
 import {
   CONTENT_TYPES,
@@ -38,7 +39,7 @@ const DOWNLOAD_SECONDS = 300;
 
 async function customer(userId: string): Promise<Profile> {
   const found = await getProfileWithRole(userId);
-  if (found?.role !== 'customer') throw notFound('User not found');
+  if (found?.role !== 'customer') throw notFound(API_ERRORS.userNotFound);
   return found.profile;
 }
 
@@ -49,7 +50,8 @@ export async function getUserDetail(
 ): Promise<AdminUserDetail> {
   const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(userId)]);
   const profile = partition.profile;
-  if (!profile || (await getProfileWithRole(userId))?.role !== 'customer') throw notFound('User not found');
+  if (!profile || (await getProfileWithRole(userId))?.role !== 'customer')
+    throw notFound(API_ERRORS.userNotFound);
   return {
     profile,
     documents: [...partition.documents].sort((a, b) => b.uploaded_at.localeCompare(a.uploaded_at)),
@@ -75,11 +77,11 @@ export async function editProfile(userId: string, changes: AdminProfile): Promis
 export async function deleteUser(admin: Caller, userId: string, confirmationEmail: string): Promise<void> {
   const found = await getProfileWithRole(userId);
   if (found?.role === 'admin' || userId === admin.userId)
-    throw new HttpError(403, 'forbidden', 'Admin accounts cannot be deleted here');
+    throw new HttpError(403, 'forbidden', API_ERRORS.adminNotDeletable);
   const email = found?.profile.email ?? (await identityEmail(userId));
-  if (!email) throw notFound('User not found');
+  if (!email) throw notFound(API_ERRORS.userNotFound);
   if (confirmationEmail.trim().toLowerCase() !== email.toLowerCase()) {
-    throw new HttpError(400, 'bad_request', 'Email does not match');
+    throw new HttpError(400, 'bad_request', API_ERRORS.emailMismatch);
   }
   await deleteAccount(userId);
 }
@@ -103,7 +105,7 @@ export async function listUserDocuments(userId: string): Promise<DocumentRecord[
 
 async function documentById(documentId: string): Promise<DocumentRecord> {
   const document = await findById<DocumentRecord>(keys.documentById(documentId));
-  if (!document) throw notFound('Document not found');
+  if (!document) throw notFound(API_ERRORS.documentNotFound);
   return document;
 }
 
@@ -165,11 +167,11 @@ export async function deleteDocument(documentId: string): Promise<void> {
 /** SPEC 4: admins complete support_team_complete tasks (completed_by_user false). */
 export async function completeSupportTask(taskId: string, notes: string | undefined): Promise<TaskItem> {
   const task = await findById<TaskItem>(keys.taskById(taskId));
-  if (!task) throw notFound('Task not found');
+  if (!task) throw notFound(API_ERRORS.taskNotFound);
   const catalogue = await loadCatalogue();
   const template = catalogue.templates.find((t) => t.id === task.task_template_id);
   if (template?.completion_type !== 'support_team_complete') {
-    throw new HttpError(409, 'conflict', 'Only support tasks are completed by the team');
+    throw new HttpError(409, 'conflict', API_ERRORS.onlySupportTasks);
   }
   return completeTask(task, { completedAt: nowIso(), byUser: false, notes: notes || null }, [
     'not_started',
@@ -184,9 +186,9 @@ export async function changeWorkflow(
   language: Language,
 ): Promise<Workflow> {
   const workflow = await findById<WorkflowItem>(keys.workflowById(workflowId));
-  if (!workflow) throw notFound('Workflow not found');
+  if (!workflow) throw notFound(API_ERRORS.workflowNotFound);
   if (!canChangeWorkflow(workflow.status)) {
-    throw new HttpError(409, 'conflict', 'This workflow is already completed or cancelled');
+    throw new HttpError(409, 'conflict', API_ERRORS.workflowClosed);
   }
   const completing = update.status === 'completed';
   const task = completing ? await findById<TaskItem>(keys.taskById(workflow.user_task_id)) : null;

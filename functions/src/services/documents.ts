@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentRecord, Profile, UploadTicket } from '../../../shared/api';
+import { API_ERRORS } from '../../../shared/api-errors';
 import {
   CONTENT_TYPES,
   contentMatchesExtension,
@@ -20,7 +21,7 @@ import { getDocument, listDocuments, saveDocument } from '../store/documents';
 import { updateProfile } from '../store/profiles';
 import { ensureProfile, nowIso } from './profiles';
 
-export const tooLarge = () => new HttpError(413, 'payload_too_large', 'File is too large (max 10MB)');
+export const tooLarge = () => new HttpError(413, 'payload_too_large', API_ERRORS.fileTooLarge);
 
 /** Uploads land under the owner's prefix: {userId}/{random id}.{ext} (SPEC 7). */
 const uploadKey = (userId: string, uploadId: string, ext: string) => `${userId}/${uploadId}.${ext}`;
@@ -46,11 +47,11 @@ export async function createUpload(caller: Caller, request: UploadRequest): Prom
  */
 export async function checkUploadedObject(key: string, ext: DocumentExtension): Promise<number> {
   const size = await objectSize(key);
-  if (size === null) throw new HttpError(400, 'bad_request', 'No uploaded file found for this upload');
+  if (size === null) throw new HttpError(400, 'bad_request', API_ERRORS.noUploadedFile);
   let problem: HttpError | null = null;
   if (size > MAX_DOCUMENT_BYTES) problem = tooLarge();
   else if (size === 0 || !contentMatchesExtension(ext, await readHead(key, SIGNATURE_BYTES))) {
-    problem = new HttpError(400, 'bad_request', 'The file content does not match its format');
+    problem = new HttpError(400, 'bad_request', API_ERRORS.contentMismatch);
   }
   if (problem) {
     await removeObject(key);
@@ -82,7 +83,7 @@ export async function confirmUpload(
   type: string,
   body: UploadConfirm,
 ): Promise<DocumentRecord> {
-  if (!isDocumentType(type)) throw notFound('Unknown document type');
+  if (!isDocumentType(type)) throw notFound(API_ERRORS.unknownDocumentType);
   const ext = extensionOf(body.file_name) as DocumentExtension;
   const key = uploadKey(caller.userId, body.upload_id, ext);
 
@@ -114,11 +115,7 @@ export async function completeOnboarding(caller: Caller): Promise<Profile> {
   await ensureProfile(caller);
   const types = (await listDocuments(caller.userId)).map((d) => d.document_type as DocumentType);
   if (!hasRequiredDocuments(types)) {
-    throw new HttpError(
-      409,
-      'conflict',
-      'Required: You must upload your Passport and Employment Contract to continue.',
-    );
+    throw new HttpError(409, 'conflict', API_ERRORS.requiredDocuments);
   }
   return updateProfile(caller.userId, { onboarding_completed: true }, nowIso());
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JourneyPhase, JourneyResponse, JourneyTask, Workflow } from '../../../shared/api';
+import { API_ERRORS } from '../../../shared/api-errors';
 import type { Language } from '../../../shared/constants';
 import {
   isPhaseUnlocked,
@@ -22,13 +23,13 @@ import { readUserPartition, type UserPartition } from '../store/user-partition';
 import { ensureProfile, nowIso } from './profiles';
 
 const REFUSAL_MESSAGES = {
-  deletion_pending: 'You cannot perform any actions while your deletion request is pending',
-  not_verified: 'Your account has not been verified yet',
-  phase_locked: 'This phase is not unlocked yet',
-  preview: 'This task is a preview',
-  support_only: 'This task is completed by our support team',
-  wrong_action: 'This action does not apply to this task',
-  already_done: 'This task was already completed or requested',
+  deletion_pending: API_ERRORS.refusedDeletionPending,
+  not_verified: API_ERRORS.refusedNotVerified,
+  phase_locked: API_ERRORS.refusedPhaseLocked,
+  preview: API_ERRORS.refusedPreview,
+  support_only: API_ERRORS.refusedSupportOnly,
+  wrong_action: API_ERRORS.refusedWrongAction,
+  already_done: API_ERRORS.refusedAlreadyDone,
 } as const;
 
 export function newTask(userId: string, template: TaskTemplate, createdAt: string): TaskItem {
@@ -143,7 +144,7 @@ async function ownTask(caller: Caller, taskId: string, action: TaskAction, now: 
   if (!task || !template || !phase || !partition.profile) {
     throw taskId.startsWith('preview-')
       ? new HttpError(403, 'forbidden', REFUSAL_MESSAGES.preview)
-      : notFound('Task not found');
+      : notFound(API_ERRORS.taskNotFound);
   }
   const refusal = taskRefusal({
     action,

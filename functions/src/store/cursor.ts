@@ -1,3 +1,4 @@
+import { API_ERRORS } from '../../../shared/api-errors';
 import { HttpError } from '../lib/errors';
 
 /** Opaque pagination cursors: base64url JSON of DynamoDB's LastEvaluatedKey. */
@@ -17,7 +18,7 @@ export function decodeCursor(
   } catch {
     // fall through to the 400 below
   }
-  throw new HttpError(400, 'bad_request', 'Invalid cursor');
+  throw new HttpError(400, 'bad_request', API_ERRORS.invalidCursor);
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {

@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeletionRequest } from '../../../shared/api';
+import { API_ERRORS } from '../../../shared/api-errors';
 import { env } from '../config';
 import { HttpError } from '../lib/errors';
 import { batchWrite, dynamo } from './client';
@@ -46,7 +47,7 @@ export async function fileDeletionRequest(request: DeletionRequest, requestedBy:
     );
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
-      throw new HttpError(409, 'conflict', 'A deletion request is already pending');
+      throw new HttpError(409, 'conflict', API_ERRORS.deletionPending);
     }
     throw error;
   }

@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord } from '../../../shared/api';
+import { API_ERRORS } from '../../../shared/api-errors';
 import type { DocumentType } from '../../../shared/documents';
 import { env } from '../config';
 import { HttpError } from '../lib/errors';
@@ -80,7 +81,7 @@ export async function saveDocument(document: DocumentRecord, previous: DocumentR
     );
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
-      throw new HttpError(409, 'conflict', 'The document changed while it was being saved; please try again');
+      throw new HttpError(409, 'conflict', API_ERRORS.documentChangedWhileSaving);
     }
     throw error;
   }
@@ -114,7 +115,7 @@ export async function deleteDocumentRecord(document: DocumentRecord): Promise<vo
     );
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
-      throw new HttpError(409, 'conflict', 'The document changed meanwhile; reload and try again');
+      throw new HttpError(409, 'conflict', API_ERRORS.documentChanged);
     }
     throw error;
   }

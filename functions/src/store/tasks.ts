@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { API_ERRORS } from '../../../shared/api-errors';
 import type { TaskStatus, WorkflowStatus, WorkflowType } from '../../../shared/journey';
 import { env } from '../config';
 import { HttpError } from '../lib/errors';
@@ -87,7 +88,7 @@ export async function completeTask(
     const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...updated } = out.Attributes ?? {};
     return updated as TaskItem;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw conflict('This task is already completed');
+    if (error instanceof ConditionalCheckFailedException) throw conflict(API_ERRORS.taskAlreadyCompleted);
     throw error;
   }
 }
@@ -136,8 +137,7 @@ export async function startServiceRequest(task: TaskItem, workflow: WorkflowItem
       }),
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException)
-      throw conflict('A service was already requested for this task');
+    if (error instanceof TransactionCanceledException) throw conflict(API_ERRORS.serviceAlreadyRequested);
     throw error;
   }
 }
@@ -177,7 +177,7 @@ export async function verifyWithTasks(
       }),
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException) throw conflict('This account is already verified');
+    if (error instanceof TransactionCanceledException) throw conflict(API_ERRORS.alreadyVerified);
     throw error;
   }
 }
@@ -239,8 +239,7 @@ export async function updateWorkflow(
       }),
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException)
-      throw conflict('This workflow is already completed or cancelled');
+    if (error instanceof TransactionCanceledException) throw conflict(API_ERRORS.workflowClosed);
     throw error;
   }
   return updated;

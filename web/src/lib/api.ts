@@ -23,7 +23,13 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   if (!response.ok) {
     const error = (data as Partial<ErrorBody> | null)?.error;
     const fallback = (data as { message?: string } | null)?.message ?? response.statusText;
-    throw new ApiError(response.status, error?.code ?? 'error', error?.message ?? fallback, error?.fields);
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'error',
+      error?.message ?? fallback,
+      error?.fields,
+      error?.messageKey,
+    );
   }
   return data as T;
 }
