@@ -1,5 +1,6 @@
+import { createInstance } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { LANGUAGE_STORAGE_KEY, storedLanguage, storeLanguage } from './i18n';
+import { i18nOptions, LANGUAGE_STORAGE_KEY, storedLanguage, storeLanguage } from './i18n';
 
 const storage = (value: string | null) => ({ getItem: vi.fn(() => value) });
 
@@ -34,5 +35,27 @@ describe('language setting', () => {
     storeLanguage('de', { setItem });
     expect(setItem).toHaveBeenCalledWith(LANGUAGE_STORAGE_KEY, 'de');
     expect(LANGUAGE_STORAGE_KEY).toMatch(/^relocate-germany\./);
+  });
+});
+
+describe('dictionary lookups', () => {
+  it('render a missing key as the key, with no fallback to another language', async () => {
+    const i18n = createInstance();
+    await i18n.init({
+      ...i18nOptions('de'),
+      resources: {
+        de: { translation: { known: 'Bekannt' } },
+        en: { translation: { onlyEnglish: 'English' } },
+      },
+    });
+    expect(i18n.t('known')).toBe('Bekannt');
+    expect(i18n.t('missing.key')).toBe('missing.key');
+    expect(i18n.t('onlyEnglish')).toBe('onlyEnglish');
+  });
+
+  it('leave labels as keys when the dictionary is empty (a failed load)', async () => {
+    const i18n = createInstance();
+    await i18n.init({ ...i18nOptions('en'), resources: {} });
+    expect(i18n.t('signup.title')).toBe('signup.title');
   });
 });

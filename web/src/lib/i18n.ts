@@ -29,23 +29,34 @@ export function storeLanguage(
   }
 }
 
+/**
+ * SPEC 9: no fallback language, so a missing key renders the key itself and a dictionary that
+ * failed to load stays empty (labels show their keys).
+ */
+export function i18nOptions(language: Language) {
+  return {
+    lng: language,
+    fallbackLng: false as const,
+    supportedLngs: [...LANGUAGES],
+    ns: ['translation'],
+    defaultNS: 'translation',
+    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  };
+}
+
 export async function initI18n(): Promise<typeof i18n> {
   i18n.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
+  i18n.on('failedLoading', (language, namespace, message) =>
+    console.error(`Language file ${language}/${namespace} failed to load: ${message}`),
+  );
   await i18n
     .use(HttpBackend)
     .use(initReactI18next)
-    .init({
-      lng: storedLanguage(),
-      fallbackLng: false,
-      supportedLngs: [...LANGUAGES],
-      ns: ['translation'],
-      defaultNS: 'translation',
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    })
+    .init(i18nOptions(storedLanguage()))
     .catch((error: unknown) => console.error('Language files failed to load', error));
   return i18n;
 }
