@@ -27,6 +27,8 @@ export const API_ERRORS = {
   serviceAlreadyRequested: 'A service was already requested for this task',
   invalidInput: 'Invalid input',
   internal: 'Internal server error',
+  emailInUse: 'This email address is already in use',
+  actionsLockedByDeletion: 'You cannot change your account while your deletion request is pending',
   requiredDocuments: 'Required: You must upload your Passport and Employment Contract to continue.',
   refusedDeletionPending: 'You cannot perform any actions while your deletion request is pending',
   refusedNotVerified: 'Your account has not been verified yet',

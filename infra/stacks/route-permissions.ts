@@ -32,7 +32,10 @@ export const HANDLER_PERMISSIONS: Record<string, Permissions> = {
   },
   'admin-list-users': { table: 'read' },
   'admin-get-user': { table: 'read' },
-  'admin-edit-user': { table: 'write', cognito: ['cognito-idp:AdminUpdateUserAttributes'] },
+  'admin-edit-user': {
+    table: 'write',
+    cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes'],
+  },
   'admin-delete-user': {
     table: 'write',
     bucket: 'write',

@@ -178,6 +178,19 @@ describe('user detail and profile edit', () => {
     await expect(login(url, c.email, c.password)).rejects.toThrow();
     expect((await login(url, newEmail, c.password)).idToken).toBeTruthy();
 
+    const other = await customerWith(url);
+    const taken = await as(admin).send<{ error: { messageKey: string } }>(
+      'PATCH',
+      `/api/admin/users/${c.userId}`,
+      {
+        first_name: 'Priya',
+        last_name: 'Sharma',
+        email: other.email,
+      },
+    );
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.messageKey).toBe('apiErrors.emailInUse');
+
     const invalid = await as(admin).send<{ error: { fields: Record<string, string> } }>(
       'PATCH',
       `/api/admin/users/${c.userId}`,

@@ -214,6 +214,12 @@ describe('POST /api/me/deletion', () => {
     expect((await api(url, '/api/me/deletion', { token: c.idToken, method: 'POST', body: {} })).status).toBe(
       409,
     );
+    const locked = await api<{ error: { messageKey: string } }>(url, '/api/me/onboarding/complete', {
+      token: c.idToken,
+      method: 'POST',
+    });
+    expect(locked.status).toBe(409);
+    expect(locked.body.error.messageKey).toBe('apiErrors.actionsLockedByDeletion');
   });
 
   it('deletes an unverified account at once: no item, object or Cognito user left', async () => {

@@ -5,7 +5,9 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { API_ERRORS } from '../../../shared/api-errors';
 import { env } from '../config';
+import { HttpError } from '../lib/errors';
 
 let cognito: CognitoIdentityProviderClient | undefined;
 const client = () => {
@@ -29,6 +31,23 @@ export async function deleteIdentity(userId: string): Promise<void> {
 
 /** Changes the sign-in e-mail (confirmed: the admin vouches for it). */
 export async function updateIdentityEmail(userId: string, email: string): Promise<void> {
+  // Checked here as well as by Cognito's alias rule, which the local emulator does not enforce.
+  const holder = await subOf(email);
+  if (holder && holder !== userId) throw new HttpError(409, 'conflict', API_ERRORS.emailInUse);
+  try {
+    await sendUpdateEmail(userId, email);
+  } catch (error) {
+    if (
+      (error as { name?: string }).name === 'AliasExistsException' ||
+      (error as { name?: string }).name === 'UsernameExistsException'
+    ) {
+      throw new HttpError(409, 'conflict', API_ERRORS.emailInUse);
+    }
+    throw error;
+  }
+}
+
+async function sendUpdateEmail(userId: string, email: string): Promise<void> {
   await client().send(
     new AdminUpdateUserAttributesCommand({
       UserPoolId: env.userPoolId,
@@ -54,6 +73,19 @@ export async function identityEmail(userId: string): Promise<string | null> {
       (error as { name?: string }).name === 'UserNotFoundException'
     )
       return null;
+    throw error;
+  }
+}
+
+/** The id (sub) of the user signing in with this e-mail, or null. */
+async function subOf(email: string): Promise<string | null> {
+  try {
+    const user = await client().send(
+      new AdminGetUserCommand({ UserPoolId: env.userPoolId, Username: email }),
+    );
+    return user.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? null;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'UserNotFoundException') return null;
     throw error;
   }
 }

@@ -19,7 +19,7 @@ import { HttpError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { getDocument, listDocuments, saveDocument } from '../store/documents';
 import { updateProfile } from '../store/profiles';
-import { ensureProfile, nowIso } from './profiles';
+import { assertNoPendingDeletion, ensureProfile, nowIso } from './profiles';
 
 export const tooLarge = () => new HttpError(413, 'payload_too_large', API_ERRORS.fileTooLarge);
 
@@ -90,8 +90,8 @@ export async function confirmUpload(
   const previous = await getDocument(caller.userId, type);
   if (previous?.file_path === key) return previous; // the same upload confirmed twice
 
+  assertNoPendingDeletion(await ensureProfile(caller));
   const size = await checkUploadedObject(key, ext);
-  await ensureProfile(caller);
   return storeDocument(
     {
       id: previous?.id ?? randomUUID(),
@@ -112,7 +112,7 @@ export function listMyDocuments(caller: Caller): Promise<DocumentRecord[]> {
 
 /** Onboarding step 2 is finished only with a passport and an employment contract on file. */
 export async function completeOnboarding(caller: Caller): Promise<Profile> {
-  await ensureProfile(caller);
+  assertNoPendingDeletion(await ensureProfile(caller));
   const types = (await listDocuments(caller.userId)).map((d) => d.document_type as DocumentType);
   if (!hasRequiredDocuments(types)) {
     throw new HttpError(409, 'conflict', API_ERRORS.requiredDocuments);

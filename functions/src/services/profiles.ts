@@ -1,8 +1,10 @@
 import type { MeResponse, Page, Profile } from '../../../shared/api';
+import { API_ERRORS } from '../../../shared/api-errors';
 import type { Language } from '../../../shared/constants';
 import type { PageQuery } from '../../../shared/schemas/pagination';
 import type { OnboardingDetails } from '../../../shared/schemas/profile';
 import type { Caller } from '../lib/caller';
+import { HttpError } from '../lib/errors';
 import {
   getProfile,
   listCustomers,
@@ -43,7 +45,7 @@ export async function getMe(caller: Caller): Promise<MeResponse> {
 
 /** Onboarding step 1: the customer's own details (address fields already nulled by the schema). */
 export async function updateMyDetails(caller: Caller, details: OnboardingDetails): Promise<Profile> {
-  await ensureProfile(caller);
+  assertNoPendingDeletion(await ensureProfile(caller));
   return updateProfile(caller.userId, details, nowIso());
 }
 
@@ -56,4 +58,9 @@ export async function updateMyLanguage(caller: Caller, language: Language): Prom
   const profile = await ensureProfile(caller);
   if (profile.language !== language) await setProfileLanguage(caller.userId, language);
   return { language };
+}
+
+/** SPEC 4: while a deletion request is pending the customer cannot change anything. */
+export function assertNoPendingDeletion(profile: Profile): void {
+  if (profile.deletion_requested) throw new HttpError(409, 'conflict', API_ERRORS.actionsLockedByDeletion);
 }
