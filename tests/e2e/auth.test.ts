@@ -46,7 +46,7 @@ describe('customer sign-up journey', () => {
     const mail = page.locator('article', { hasText: `To ${email}` });
     await mail.getByRole('heading', { name: 'Verify your email address' }).waitFor();
     await mail.frameLocator('iframe').getByRole('link', { name: 'Verify my email' }).click();
-    await page.getByText('Verifying your email...').first().waitFor();
+    // ('Verifying your email...' shows only while the confirmation is in flight: too brief to assert.)
     await toast('Email verified successfully!').waitFor();
     await page.waitForURL('**/login');
 
@@ -75,6 +75,28 @@ describe('customer sign-up journey', () => {
     await page.getByText('Enter the 6-digit code from the email').waitFor();
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify email' }).click();
+    await toast('Email verified successfully!').waitFor();
+    await page.waitForURL('**/login');
+  });
+
+  it('shows "Verifying your email..." while the link is being confirmed', async () => {
+    const email = uniqueEmail('link');
+    await page.goto('/signup');
+    await fillSignup(email, 'secret-pass', 'secret-pass');
+    await page.waitForURL('**/verify-email?**');
+    const link = verificationLink(await waitForMail(url, email));
+    // Hold the confirmation until the page has shown its waiting state.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_local/cognito', async (route) => {
+      if (route.request().headers()['x-amz-target']?.endsWith('ConfirmSignUp')) await held;
+      await route.continue();
+    });
+    await page.goto(link.href);
+    await page.getByText('Verifying your email...').first().waitFor();
+    release();
     await toast('Email verified successfully!').waitFor();
     await page.waitForURL('**/login');
   });
