@@ -7,6 +7,7 @@ import { NATIONALITIES } from '../../../../shared/nationalities';
 import { AppHeader } from '../../components/AppHeader';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { Panel } from '../../components/Panel';
 import { PageLoading } from '../../components/Spinner';
 import { TextArea } from '../../components/TextArea';
 import { apiFetch, getMe } from '../../lib/api';
@@ -78,13 +79,7 @@ export default function AccountPage() {
           <span aria-hidden="true">←</span> {t('account.backToDashboard')}
         </Button>
         <h1 className="mt-4 text-3xl font-bold text-slate-900">{t('account.title')}</h1>
-        <section
-          className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-          aria-labelledby="info-title"
-        >
-          <h2 id="info-title" className="text-lg font-semibold text-slate-900">
-            {t('account.personalInfo')}
-          </h2>
+        <Panel title={t('account.personalInfo')} className="mt-6">
           <dl className="mt-4 grid gap-4 sm:grid-cols-2">
             {rows.map(([label, value]) => (
               <div key={label}>
@@ -93,14 +88,8 @@ export default function AccountPage() {
               </div>
             ))}
           </dl>
-        </section>
-        <section
-          className="mt-6 rounded-2xl border border-red-200 bg-white p-6 shadow-sm"
-          aria-labelledby="danger-title"
-        >
-          <h2 id="danger-title" className="text-lg font-semibold text-red-800">
-            {t('account.dangerZone')}
-          </h2>
+        </Panel>
+        <Panel title={t('account.dangerZone')} tone="danger" className="mt-6">
           {profile.deletion_requested ? (
             <p className="mt-2 text-sm text-slate-700">{t('account.pending')}</p>
           ) : (
@@ -113,7 +102,7 @@ export default function AccountPage() {
               </Button>
             </>
           )}
-        </section>
+        </Panel>
       </main>
       <Dialog open={dialog} title={t('account.deleteTitle')} onClose={() => setDialog(false)}>
         <form

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { AdminUserDetail } from '../../../../shared/api';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { Panel } from '../../components/Panel';
 import { Tabs } from '../../components/Tabs';
 import { ApiError, serverMessage } from '../../lib/errors';
 import { formatDate, formatLongDate } from '../../lib/format';
@@ -24,10 +25,7 @@ function VerificationCard({ onVerify }: { onVerify: () => Promise<void> }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
-    <section className="rounded-2xl border border-amber-300 bg-amber-50 p-5" aria-labelledby="verify-title">
-      <h2 id="verify-title" className="text-lg font-semibold text-amber-950">
-        {t('admin.user.verifyTitle')}
-      </h2>
+    <Panel title={t('admin.user.verifyTitle')} tone="warning">
       <p className="mt-1 text-sm text-amber-950">{t('admin.user.verifyIntro')}</p>
       <ul className="mt-2 list-disc pl-5 text-sm text-amber-950">
         {CHECKLIST.map((item) => (
@@ -56,7 +54,7 @@ function VerificationCard({ onVerify }: { onVerify: () => Promise<void> }) {
           </Button>
         </div>
       </Dialog>
-    </section>
+    </Panel>
   );
 }
 
@@ -154,13 +152,7 @@ export default function UserPage() {
           </div>
         </Tabs>
       </section>
-      <section
-        className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-        aria-labelledby="timeline-title"
-      >
-        <h2 id="timeline-title" className="text-lg font-semibold text-slate-900">
-          {t('admin.user.timeline')}
-        </h2>
+      <Panel title={t('admin.user.timeline')} className="mt-6">
         <ol className="mt-3 space-y-2 text-sm">
           <li>
             <span className="font-medium">{t('admin.user.profileCreated')}</span> ·{' '}
@@ -179,7 +171,7 @@ export default function UserPage() {
             </li>
           )}
         </ol>
-      </section>
+      </Panel>
     </AdminLayout>
   );
 }

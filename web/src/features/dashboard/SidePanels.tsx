@@ -1,17 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { RuntimeConfig, Workflow } from '../../../../shared/api';
+import { Panel } from '../../components/Panel';
 import { formatDate } from '../../lib/format';
 
 export function ActiveServices({ workflows }: { workflows: Workflow[] }) {
   const { t } = useTranslation();
   return (
-    <section
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      aria-labelledby="services-title"
-    >
-      <h2 id="services-title" className="text-lg font-bold text-slate-900">
-        {t('dashboard.servicesTitle')}
-      </h2>
+    <Panel title={t('dashboard.servicesTitle')}>
       {workflows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t('dashboard.servicesEmpty')}</p>
       ) : (
@@ -30,20 +25,14 @@ export function ActiveServices({ workflows }: { workflows: Workflow[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 
 export function HelpCard({ support }: { support: RuntimeConfig['support'] }) {
   const { t } = useTranslation();
   return (
-    <section
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      aria-labelledby="help-title"
-    >
-      <h2 id="help-title" className="text-lg font-bold text-slate-900">
-        {t('dashboard.helpTitle')}
-      </h2>
+    <Panel title={t('dashboard.helpTitle')}>
       <p className="mt-1 text-sm text-slate-600">{t('dashboard.helpBody')}</p>
       <dl className="mt-3 space-y-2 text-sm">
         <div>
@@ -59,6 +48,6 @@ export function HelpCard({ support }: { support: RuntimeConfig['support'] }) {
           <dd className="text-slate-700">{support.whatsapp}</dd>
         </div>
       </dl>
-    </section>
+    </Panel>
   );
 }
