@@ -1,5 +1,11 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { HttpError } from '../lib/errors';
 
 let doc: DynamoDBDocumentClient | undefined;
 
@@ -19,5 +25,21 @@ export async function batchWrite(tableName: string, requests: Record<string, unk
       const out = await dynamo().send(new BatchWriteCommand({ RequestItems: pending as never }));
       pending = out.UnprocessedItems as Record<string, unknown[]> | undefined;
     }
+  }
+}
+
+/**
+ * Writes items together or not at all. A cancelled transaction means one of its conditions
+ * no longer held (a state conflict): it becomes a 409 with the given message.
+ */
+export async function transact(
+  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+  conflictMessage: string,
+): Promise<void> {
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) throw new HttpError(409, 'conflict', conflictMessage);
+    throw error;
   }
 }

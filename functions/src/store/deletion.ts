@@ -1,56 +1,46 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeletionRequest } from '../../../shared/api';
 import { API_ERRORS } from '../../../shared/api-errors';
 import { env } from '../config';
-import { HttpError } from '../lib/errors';
-import { batchWrite, dynamo } from './client';
+import { batchWrite, dynamo, transact } from './client';
 import { keys } from './table';
 import { plain, userPartitionKeys } from './user-partition';
 
 /** The request and the profile flag, together; a second request is a conflict. */
 export async function fileDeletionRequest(request: DeletionRequest, requestedBy: string): Promise<void> {
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: env.tableName,
-              Item: {
-                ...request,
-                PK: keys.user(request.user_id),
-                SK: keys.deletionRequest(),
-                GSI1PK: keys.pendingDeletions(),
-                GSI1SK: `${request.requested_at}#${request.user_id}`,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
+  await transact(
+    [
+      {
+        Put: {
+          TableName: env.tableName,
+          Item: {
+            ...request,
+            PK: keys.user(request.user_id),
+            SK: keys.deletionRequest(),
+            GSI1PK: keys.pendingDeletions(),
+            GSI1SK: `${request.requested_at}#${request.user_id}`,
           },
-          {
-            Update: {
-              TableName: env.tableName,
-              Key: { PK: keys.user(request.user_id), SK: keys.profile() },
-              UpdateExpression:
-                'SET deletion_requested = :true, deletion_requested_at = :at, deletion_requested_by = :by',
-              ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :false',
-              ExpressionAttributeValues: {
-                ':true': true,
-                ':false': false,
-                ':at': request.requested_at,
-                ':by': requestedBy,
-              },
-            },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Update: {
+          TableName: env.tableName,
+          Key: { PK: keys.user(request.user_id), SK: keys.profile() },
+          UpdateExpression:
+            'SET deletion_requested = :true, deletion_requested_at = :at, deletion_requested_by = :by',
+          ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :false',
+          ExpressionAttributeValues: {
+            ':true': true,
+            ':false': false,
+            ':at': request.requested_at,
+            ':by': requestedBy,
           },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      throw new HttpError(409, 'conflict', API_ERRORS.deletionPending);
-    }
-    throw error;
-  }
+        },
+      },
+    ],
+    API_ERRORS.deletionPending,
+  );
 }
 
 /** Deletes every item of a user's partition, the profile last (until then the user stays findable). */

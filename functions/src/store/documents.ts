@@ -1,11 +1,9 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord } from '../../../shared/api';
 import { API_ERRORS } from '../../../shared/api-errors';
 import type { DocumentType } from '../../../shared/documents';
 import { env } from '../config';
-import { HttpError } from '../lib/errors';
-import { dynamo } from './client';
+import { dynamo, transact } from './client';
 import { keys } from './table';
 
 function toDocument(item: Record<string, unknown>): DocumentRecord {
@@ -45,78 +43,62 @@ export async function saveDocument(document: DocumentRecord, previous: DocumentR
     GSI1PK: keys.documentById(document.id),
     GSI1SK: keys.byIdSort(),
   };
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: previous
-          ? [
-              {
-                Put: {
-                  TableName: env.tableName,
-                  Item: item,
-                  ConditionExpression: 'file_path = :previous',
-                  ExpressionAttributeValues: { ':previous': previous.file_path },
-                },
-              },
-            ]
-          : [
-              {
-                Put: {
-                  TableName: env.tableName,
-                  Item: item,
-                  ConditionExpression: 'attribute_not_exists(PK)',
-                },
-              },
-              {
-                Update: {
-                  TableName: env.tableName,
-                  Key: { PK: keys.user(document.user_id), SK: keys.profile() },
-                  UpdateExpression: 'ADD documents_count :one',
-                  ConditionExpression: 'attribute_exists(PK)',
-                  ExpressionAttributeValues: { ':one': 1 },
-                },
-              },
-            ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      throw new HttpError(409, 'conflict', API_ERRORS.documentChangedWhileSaving);
-    }
-    throw error;
-  }
-}
-
-/** Removes a document record and uncounts it, together; the file goes afterwards. */
-export async function deleteDocumentRecord(document: DocumentRecord): Promise<void> {
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
+  await transact(
+    previous
+      ? [
           {
-            Delete: {
+            Put: {
               TableName: env.tableName,
-              Key: { PK: keys.user(document.user_id), SK: keys.document(document.document_type) },
-              ConditionExpression: 'file_path = :path',
-              ExpressionAttributeValues: { ':path': document.file_path },
+              Item: item,
+              ConditionExpression: 'file_path = :previous',
+              ExpressionAttributeValues: { ':previous': previous.file_path },
+            },
+          },
+        ]
+      : [
+          {
+            Put: {
+              TableName: env.tableName,
+              Item: item,
+              ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
           {
             Update: {
               TableName: env.tableName,
               Key: { PK: keys.user(document.user_id), SK: keys.profile() },
-              UpdateExpression: 'ADD documents_count :minusOne',
+              UpdateExpression: 'ADD documents_count :one',
               ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':minusOne': -1 },
+              ExpressionAttributeValues: { ':one': 1 },
             },
           },
         ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      throw new HttpError(409, 'conflict', API_ERRORS.documentChanged);
-    }
-    throw error;
-  }
+    API_ERRORS.documentChangedWhileSaving,
+  );
+}
+
+/** Removes a document record and uncounts it, together; the file goes afterwards. */
+export async function deleteDocumentRecord(document: DocumentRecord): Promise<void> {
+  await transact(
+    [
+      {
+        Delete: {
+          TableName: env.tableName,
+          Key: { PK: keys.user(document.user_id), SK: keys.document(document.document_type) },
+          ConditionExpression: 'file_path = :path',
+          ExpressionAttributeValues: { ':path': document.file_path },
+        },
+      },
+      {
+        Update: {
+          TableName: env.tableName,
+          Key: { PK: keys.user(document.user_id), SK: keys.profile() },
+          UpdateExpression: 'ADD documents_count :minusOne',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':minusOne': -1 },
+        },
+      },
+    ],
+    API_ERRORS.documentChanged,
+  );
 }

@@ -1,10 +1,10 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_ERRORS } from '../../../shared/api-errors';
 import type { TaskStatus, WorkflowStatus, WorkflowType } from '../../../shared/journey';
 import { env } from '../config';
 import { HttpError } from '../lib/errors';
-import { dynamo } from './client';
+import { dynamo, transact } from './client';
 import { keys } from './table';
 
 /** SPEC 3 'user_tasks' as stored (the template is joined when read). */
@@ -98,48 +98,42 @@ export async function completeTask(
  * only while the account is verified with no deletion pending.
  */
 export async function startServiceRequest(task: TaskItem, workflow: WorkflowItem): Promise<void> {
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: env.tableName,
-              Key: { PK: keys.user(task.user_id), SK: keys.profile() },
-              ConditionExpression: 'account_verified = :true AND deletion_requested = :false',
-              ExpressionAttributeValues: { ':true': true, ':false': false },
-            },
+  await transact(
+    [
+      {
+        ConditionCheck: {
+          TableName: env.tableName,
+          Key: { PK: keys.user(task.user_id), SK: keys.profile() },
+          ConditionExpression: 'account_verified = :true AND deletion_requested = :false',
+          ExpressionAttributeValues: { ':true': true, ':false': false },
+        },
+      },
+      {
+        Update: {
+          TableName: env.tableName,
+          Key: { PK: keys.user(task.user_id), SK: keys.task(task.task_template_id) },
+          UpdateExpression: 'SET #status = :inProgress',
+          ConditionExpression: '#status = :notStarted',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':inProgress': 'in_progress', ':notStarted': 'not_started' },
+        },
+      },
+      {
+        Put: {
+          TableName: env.tableName,
+          Item: {
+            ...workflow,
+            PK: keys.user(workflow.user_id),
+            SK: keys.workflow(workflow.id),
+            GSI1PK: keys.workflowById(workflow.id),
+            GSI1SK: keys.byIdSort(),
           },
-          {
-            Update: {
-              TableName: env.tableName,
-              Key: { PK: keys.user(task.user_id), SK: keys.task(task.task_template_id) },
-              UpdateExpression: 'SET #status = :inProgress',
-              ConditionExpression: '#status = :notStarted',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':inProgress': 'in_progress', ':notStarted': 'not_started' },
-            },
-          },
-          {
-            Put: {
-              TableName: env.tableName,
-              Item: {
-                ...workflow,
-                PK: keys.user(workflow.user_id),
-                SK: keys.workflow(workflow.id),
-                GSI1PK: keys.workflowById(workflow.id),
-                GSI1SK: keys.byIdSort(),
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw conflict(API_ERRORS.serviceAlreadyRequested);
-    throw error;
-  }
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ],
+    API_ERRORS.serviceAlreadyRequested,
+  );
 }
 
 /**
@@ -152,34 +146,28 @@ export async function verifyWithTasks(
   at: string,
   tasks: TaskItem[],
 ): Promise<void> {
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: env.tableName,
-              Key: { PK: keys.user(userId), SK: keys.profile() },
-              UpdateExpression:
-                'SET account_verified = :true, account_verified_at = :at, account_verified_by = :by',
-              ConditionExpression: 'attribute_exists(PK) AND account_verified = :false',
-              ExpressionAttributeValues: { ':true': true, ':false': false, ':at': at, ':by': adminId },
-            },
-          },
-          ...tasks.map((task) => ({
-            Put: {
-              TableName: env.tableName,
-              Item: taskItem(task),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          })),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw conflict(API_ERRORS.alreadyVerified);
-    throw error;
-  }
+  await transact(
+    [
+      {
+        Update: {
+          TableName: env.tableName,
+          Key: { PK: keys.user(userId), SK: keys.profile() },
+          UpdateExpression:
+            'SET account_verified = :true, account_verified_at = :at, account_verified_by = :by',
+          ConditionExpression: 'attribute_exists(PK) AND account_verified = :false',
+          ExpressionAttributeValues: { ':true': true, ':false': false, ':at': at, ':by': adminId },
+        },
+      },
+      ...tasks.map((task) => ({
+        Put: {
+          TableName: env.tableName,
+          Item: taskItem(task),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      })),
+    ],
+    API_ERRORS.alreadyVerified,
+  );
 }
 
 /**
@@ -192,55 +180,48 @@ export async function updateWorkflow(
   completeTaskOf: TaskItem | null,
 ): Promise<WorkflowItem> {
   const updated = { ...workflow, ...change };
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: env.tableName,
-              Key: { PK: keys.user(workflow.user_id), SK: keys.workflow(workflow.id) },
-              UpdateExpression:
-                'SET #status = :status, completed_at = :completedAt, notes = :notes, assigned_to = :assigned',
-              ConditionExpression: '#status IN (:initiated, :inProgress)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':status': change.status,
-                ':completedAt': change.completed_at,
-                ':notes': change.notes,
-                ':assigned': change.assigned_to,
-                ':initiated': 'initiated',
-                ':inProgress': 'in_progress',
+  await transact(
+    [
+      {
+        Update: {
+          TableName: env.tableName,
+          Key: { PK: keys.user(workflow.user_id), SK: keys.workflow(workflow.id) },
+          UpdateExpression:
+            'SET #status = :status, completed_at = :completedAt, notes = :notes, assigned_to = :assigned',
+          ConditionExpression: '#status IN (:initiated, :inProgress)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': change.status,
+            ':completedAt': change.completed_at,
+            ':notes': change.notes,
+            ':assigned': change.assigned_to,
+            ':initiated': 'initiated',
+            ':inProgress': 'in_progress',
+          },
+        },
+      },
+      ...(completeTaskOf
+        ? [
+            {
+              Update: {
+                TableName: env.tableName,
+                Key: {
+                  PK: keys.user(completeTaskOf.user_id),
+                  SK: keys.task(completeTaskOf.task_template_id),
+                },
+                UpdateExpression: 'SET #status = :completed, completed_at = :at, completed_by_user = :false',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':completed': 'completed',
+                  ':at': change.completed_at,
+                  ':false': false,
+                },
               },
             },
-          },
-          ...(completeTaskOf
-            ? [
-                {
-                  Update: {
-                    TableName: env.tableName,
-                    Key: {
-                      PK: keys.user(completeTaskOf.user_id),
-                      SK: keys.task(completeTaskOf.task_template_id),
-                    },
-                    UpdateExpression:
-                      'SET #status = :completed, completed_at = :at, completed_by_user = :false',
-                    ExpressionAttributeNames: { '#status': 'status' },
-                    ExpressionAttributeValues: {
-                      ':completed': 'completed',
-                      ':at': change.completed_at,
-                      ':false': false,
-                    },
-                  },
-                },
-              ]
-            : []),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw conflict(API_ERRORS.workflowClosed);
-    throw error;
-  }
+          ]
+        : []),
+    ],
+    API_ERRORS.workflowClosed,
+  );
   return updated;
 }
