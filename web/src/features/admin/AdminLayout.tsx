@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
-import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { LanguageAndLogout } from '../../components/LanguageAndLogout';
 import { Logo } from '../../components/Logo';
-import { useLogout } from '../../lib/session';
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const logout = useLogout();
   return (
     <div className="min-h-screen bg-slate-50">
       <nav className="border-b border-slate-200 bg-white" aria-label={t('admin.title')}>
@@ -18,12 +15,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               {t('admin.title')}
             </span>
           </div>
-          <div className="flex items-center gap-2">
-            <LanguageSwitcher />
-            <Button variant="secondary" onClick={logout}>
-              {t('common.logout')}
-            </Button>
-          </div>
+          <LanguageAndLogout />
         </div>
       </nav>
       <main className="mx-auto max-w-7xl px-4 py-8">{children}</main>

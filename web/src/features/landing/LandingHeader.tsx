@@ -34,6 +34,21 @@ function NavLinks({ onNavigate, vertical }: { onNavigate?: () => void; vertical?
   );
 }
 
+/** Sign in and Get started, in the top bar and in the mobile menu. */
+function AccountLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to="/login" className={buttonClass('secondary')}>
+        {t('common.signIn')}
+      </Link>
+      <Link to="/signup" className={buttonClass('primary')}>
+        {t('common.getStarted')}
+      </Link>
+    </>
+  );
+}
+
 /** Sticky top bar; on small screens a slide-in menu (a modal dialog: focus stays inside, Escape closes). */
 export function LandingHeader() {
   const { t } = useTranslation();
@@ -56,12 +71,7 @@ export function LandingHeader() {
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
           <LanguageSwitcher />
-          <Link to="/login" className={buttonClass('secondary')}>
-            {t('common.signIn')}
-          </Link>
-          <Link to="/signup" className={buttonClass('primary')}>
-            {t('common.getStarted')}
-          </Link>
+          <AccountLinks />
         </div>
         <button
           type="button"
@@ -105,12 +115,7 @@ export function LandingHeader() {
         </nav>
         <LanguageSwitcher className="mt-6" />
         <div className="mt-6 flex flex-col gap-2">
-          <Link to="/login" className={buttonClass('secondary')}>
-            {t('common.signIn')}
-          </Link>
-          <Link to="/signup" className={buttonClass('primary')}>
-            {t('common.getStarted')}
-          </Link>
+          <AccountLinks />
         </div>
       </dialog>
     </header>

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/Button';
-import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { LanguageAndLogout } from '../../components/LanguageAndLogout';
 import { Logo } from '../../components/Logo';
-import { useLogout } from '../../lib/session';
 
 export function OnboardingLayout({
   step,
@@ -19,20 +17,13 @@ export function OnboardingLayout({
   back?: { label: string; to: string };
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
-  const logout = useLogout();
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
           <Logo />
-          <div className="flex items-center gap-2">
-            <LanguageSwitcher />
-            <Button variant="secondary" onClick={logout}>
-              {t('common.logout')}
-            </Button>
-          </div>
+          <LanguageAndLogout />
         </div>
       </header>
       <main className="mx-auto max-w-3xl px-4 py-8">
