@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const LIMIT_KB = 120;
+// The same Chromium and flags as the browser tests.
+const system = JSON.parse(readFileSync('tests/support/chromium.json', 'utf8'));
 const dist = 'web/dist';
 
 const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], {
@@ -58,17 +60,8 @@ try {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    chromePath: process.env.CHROMIUM_PATH ?? system.path,
+    chromeFlags: ['--headless=new', ...system.flags],
   });
   try {
     const result = await lighthouse(url, {

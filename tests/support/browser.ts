@@ -1,22 +1,14 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import system from './chromium.json';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-// Without the networking flags Chromium floods the closed network at start (STACK.md).
+// Debian's Chromium and its flags, shared with scripts/bench-web.mjs. Without the networking
+// flags Chromium floods the closed network at start (STACK.md).
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: process.env.CHROMIUM_PATH ?? system.path,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: system.flags,
   });
 }
 
