@@ -15,12 +15,12 @@ const env = {
   region: process.env.CDK_DEFAULT_REGION ?? 'eu-central-1',
 };
 const data = new DataStack(app, `${prefix}-Data`, { env, config });
-const auth = new AuthStack(app, `${prefix}-Auth`, { env, config, table: data.table });
+const auth = new AuthStack(app, `${prefix}-Auth`, { env, config, table: data.tableRef });
 const api = new ApiStack(app, `${prefix}-Api`, {
   env,
   config,
-  table: data.table,
-  documents: data.documents,
+  table: data.tableRef,
+  documents: data.documentsRef,
   userPool: auth.userPool,
   client: auth.client,
 });
@@ -33,5 +33,5 @@ new WebStack(app, `${prefix}-Web`, {
   documents: data.documents,
 });
 // `-c nag=true` (npm run nag) runs cdk-nag's AwsSolutions pack over the app.
-if (app.node.tryGetContext('nag') === 'true') applyNag(app);
+if (app.node.tryGetContext('nag') === 'true') applyNag(app, config);
 app.synth();

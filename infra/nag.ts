@@ -1,26 +1,23 @@
-import { type App, Validations } from 'aws-cdk-lib';
+import { type App, Stack, Validations } from 'aws-cdk-lib';
+import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
+// cdk-nag's own flattening of a resource ARN, so our finding ids are exactly the ones it reports.
+import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
+import type { IConstruct } from 'constructs';
+import { INCOMING_PREFIX } from '../functions/src/store/object-keys';
+import { exportName, type StageConfig } from './config/stages';
 
 /**
- * cdk-nag's AwsSolutions pack (`npm run nag`). Every finding we accept is acknowledged here
- * with its reason. Still open, and why: IAM5 resource wildcards on our own table indexes
- * (<table>/index/*, needed for GSI1 queries) and bucket objects (<bucket>/*, per-user keys
- * decided at run time). Their finding ids embed CloudFormation export names that change per
- * stage, so they are not acknowledged yet; the report lists them.
+ * cdk-nag's AwsSolutions pack (`npm run nag`, and a test in `npm test` that fails on any
+ * finding not acknowledged here with its reason). Rule-wide acknowledgements first; then
+ * the IAM wildcards we accept, matched per policy (and where CDK made them, per construct),
+ * so any new wildcard still fails.
  */
 export const ACKNOWLEDGED: { id: string; reason: string }[] = [
   {
     id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
     reason:
       'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs; a hand-written copy would be the same policy.',
-  },
-  ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((action) => ({
-    id: `AwsSolutions-IAM5[Action::${action}]`,
-    reason: 'Action groups of the CDK bucket grant methods, on one named bucket of ours (documents or site).',
-  })),
-  {
-    id: 'AwsSolutions-IAM5[Resource::*]',
-    reason: 'Granted by the CDK custom-resource framework (log retention / provider), not by our functions.',
   },
   {
     id: 'AwsSolutions-L1',
@@ -67,7 +64,107 @@ export const ACKNOWLEDGED: { id: string; reason: string }[] = [
   },
 ];
 
-export function applyNag(app: App): void {
+/** One accepted IAM5 finding ('Action::…' or 'Resource::…', as cdk-nag prints it). */
+interface AcceptedWildcard {
+  finding: RegExp;
+  /** Only in policies whose construct path matches (CDK-made helpers). */
+  within?: RegExp;
+  reason: string;
+}
+
+const SITE_DEPLOYMENT = /\/Custom::CDKBucketDeployment[0-9A-F]+\//;
+
+export const ACCEPTED_WILDCARDS = (config: StageConfig): AcceptedWildcard[] => {
+  const documents = exportName(config, 'DocumentsArn');
+  return [
+    {
+      finding: new RegExp(`^Resource::${documents}/\\*$`),
+      reason:
+        'Document keys are per user and per upload ({userId}/{id}.{ext}, SPEC 7) and only known per request; the routes holding this grant check that the caller owns the document before touching its key.',
+    },
+    {
+      finding: new RegExp(`^Resource::${documents}/${INCOMING_PREFIX}\\*$`),
+      reason:
+        'Upload routes presign PUTs for keys made per request; the grant is limited to the staging prefix, which expires unconfirmed objects.',
+    },
+    {
+      finding: /^Resource::<SeedCatalogue[0-9A-F]{8}\.Arn>:\*$/,
+      within: /\/CatalogueProvider\//,
+      reason:
+        "The CDK custom-resource provider invokes our own seed function's versions (ARN with a version suffix).",
+    },
+    {
+      finding: /^Resource::<Site[0-9A-F]{8}\.Arn>\/\*$/,
+      within: SITE_DEPLOYMENT,
+      reason:
+        'The site deployment (CDK BucketDeployment) replaces the SPA build: every object of our own site bucket.',
+    },
+    {
+      finding: /^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/,
+      within: SITE_DEPLOYMENT,
+      reason:
+        'The site deployment reads its zipped build from the CDK bootstrap assets bucket; asset keys are content hashes.',
+    },
+    {
+      finding: /^Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort)\*$/,
+      within: SITE_DEPLOYMENT,
+      reason:
+        "Action groups of CDK's BucketDeployment grants, on the site and bootstrap assets buckets only; our own functions get single actions.",
+    },
+    {
+      finding: /^Resource::\*$/,
+      within: SITE_DEPLOYMENT,
+      reason:
+        'The site deployment invalidates the CloudFront cache (cloudfront:CreateInvalidation/GetInvalidation); CDK grants these on *.',
+    },
+  ];
+};
+
+/** The IAM5 findings of one policy, flattened exactly as cdk-nag flattens them. */
+function wildcardFindings(policy: CfnPolicy): string[] {
+  const document = Stack.of(policy).resolve(policy.policyDocument) as {
+    Statement?: { Effect: string; Action?: string | string[]; Resource?: unknown }[];
+  };
+  const allowed = (document.Statement ?? []).filter((statement) => statement.Effect === 'Allow');
+  const actions = allowed.flatMap((statement) => [statement.Action ?? []].flat()).map((a) => `Action::${a}`);
+  const resources = allowed
+    .flatMap((statement) => [statement.Resource ?? []].flat())
+    .map((resource) => `Resource::${flattenCfnReference(resource)}`);
+  return [...new Set([...actions, ...resources])].filter((finding) => finding.includes('*'));
+}
+
+const policiesUnder = (scope: IConstruct): CfnPolicy[] =>
+  scope.node.findAll().filter((node): node is CfnPolicy => node instanceof CfnPolicy);
+
+/**
+ * Adds the AwsSolutions checks to a fully built app. Returns which accepted wildcard (by
+ * index) was acknowledged on how many policies, so a test can spot one that matches nothing.
+ */
+export function applyNag(app: App, config: StageConfig): number[] {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   for (const acknowledgement of ACKNOWLEDGED) Validations.of(app).acknowledge(acknowledgement);
+  if (!config.threatProtection) {
+    Validations.of(app).acknowledge({
+      id: 'AwsSolutions-COG8',
+      reason:
+        'Cognito Plus (threat protection) is billed per user: prod runs it, dev and staging run Essentials (infra/config/stages.ts).',
+    });
+  }
+  const accepted = ACCEPTED_WILDCARDS(config);
+  const used = accepted.map(() => 0);
+  for (const policy of policiesUnder(app)) {
+    for (const finding of wildcardFindings(policy)) {
+      const index = accepted.findIndex(
+        (rule) => rule.finding.test(finding) && (!rule.within || rule.within.test(policy.node.path)),
+      );
+      const rule = accepted[index];
+      if (!rule) continue;
+      used[index] = (used[index] ?? 0) + 1;
+      Validations.of(policy).acknowledge({
+        id: `AwsSolutions-IAM5[${finding}]`,
+        reason: rule.reason,
+      });
+    }
+  }
+  return used;
 }

@@ -45,3 +45,13 @@ export function stageConfig(stage: string): StageConfig {
   }
   return { stage: stage as Stage, ...DEFAULTS[stage as Stage] };
 }
+
+/**
+ * CloudFormation export names the data stack hands to the others. Fixed per stage (not CDK's
+ * generated ones) so policies read the same in every synthesis and cdk-nag acknowledgements
+ * can name them.
+ */
+export const exportName = (
+  config: StageConfig,
+  what: 'TableName' | 'TableArn' | 'DocumentsName' | 'DocumentsArn',
+) => `Relocation-${config.stage}-${what}`;

@@ -11,15 +11,13 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { routes } from '../../functions/src/routes';
 import type { StageConfig } from '../config/stages';
-import { lambdaFor } from './lambda';
+import { lambdaFor, type ResourceRef } from './lambda';
 import { HANDLER_PERMISSIONS } from './route-permissions';
 
 const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
@@ -37,8 +35,8 @@ export class ApiStack extends Stack {
     id: string,
     props: StackProps & {
       config: StageConfig;
-      table: ITableV2;
-      documents: IBucket;
+      table: ResourceRef;
+      documents: ResourceRef;
       userPool: UserPool;
       client: UserPoolClient;
     },
@@ -118,7 +116,7 @@ export class ApiStack extends Stack {
       new Metric({
         namespace: 'AWS/DynamoDB',
         metricName: 'ThrottledRequests',
-        dimensionsMap: { TableName: table.tableName },
+        dimensionsMap: { TableName: table.name },
         statistic: 'Sum',
         period: Duration.minutes(5),
       }),

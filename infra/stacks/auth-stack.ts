@@ -9,13 +9,12 @@ import {
   UserPoolEmail,
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { triggers } from '../../functions/src/routes';
 import { ADMIN_GROUP, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import type { StageConfig } from '../config/stages';
-import { lambdaFor } from './lambda';
+import { lambdaFor, type ResourceRef } from './lambda';
 import { TRIGGER_PERMISSIONS } from './route-permissions';
 
 /** Cognito: e-mail sign-in with verification, the spec's password rule, the admin group. */
@@ -23,7 +22,7 @@ export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
 
-  constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig; table: ITableV2 }) {
+  constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig; table: ResourceRef }) {
     super(scope, id, props);
     const { config, table } = props;
     // The sender domain Cognito and the API mail from (verify its DNS records after the first deploy).

@@ -12,10 +12,11 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
+import { INCOMING_EXPIRY_DAYS, INCOMING_PREFIX } from '../../functions/src/store/object-keys';
 import { TABLE_KEYS } from '../../functions/src/store/table';
 import { PHASES, TASK_TEMPLATES } from '../../shared/catalogue';
-import type { StageConfig } from '../config/stages';
-import { lambdaFor } from './lambda';
+import { exportName, type StageConfig } from '../config/stages';
+import { lambdaFor, type ResourceRef } from './lambda';
 import { JOB_PERMISSIONS } from './route-permissions';
 
 const LOCALES = join(import.meta.dirname, '../../web/public/locales');
@@ -24,6 +25,9 @@ const LOCALES = join(import.meta.dirname, '../../web/public/locales');
 export class DataStack extends Stack {
   readonly table: TableV2;
   readonly documents: Bucket;
+  /** For functions in the other stacks: imports of this stack's fixed-name exports. */
+  readonly tableRef: ResourceRef;
+  readonly documentsRef: ResourceRef;
 
   constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig }) {
     super(scope, id, props);
@@ -72,11 +76,24 @@ export class DataStack extends Stack {
       ],
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Uploads nobody confirmed (closed tab, failed check) never reach their final key.
+        { prefix: INCOMING_PREFIX, expiration: Duration.days(INCOMING_EXPIRY_DAYS) },
         { noncurrentVersionExpiration: Duration.days(30) },
       ],
       removalPolicy,
       autoDeleteObjects: !protectData,
     });
+
+    const share = (value: string, what: Parameters<typeof exportName>[1]) =>
+      this.exportValue(value, { name: exportName(props.config, what) });
+    this.tableRef = {
+      name: share(this.table.tableName, 'TableName'),
+      arn: share(this.table.tableArn, 'TableArn'),
+    };
+    this.documentsRef = {
+      name: share(this.documents.bucketName, 'DocumentsName'),
+      arn: share(this.documents.bucketArn, 'DocumentsArn'),
+    };
 
     // The catalogue is seeded at deploy; the hash makes a changed catalogue re-run the seed.
     const seed = lambdaFor(
@@ -85,10 +102,7 @@ export class DataStack extends Stack {
       'jobs',
       'seed-catalogue',
       JOB_PERMISSIONS['seed-catalogue'] ?? {},
-      {
-        config: props.config,
-        table: this.table,
-      },
+      { config: props.config, table: { name: this.table.tableName, arn: this.table.tableArn } },
     );
     new CustomResource(this, 'Catalogue', {
       serviceToken: new Provider(this, 'CatalogueProvider', { onEventHandler: seed }).serviceToken,

@@ -1,21 +1,27 @@
 import { join } from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { INCOMING_PREFIX } from '../../functions/src/store/object-keys';
+import { TABLE_KEYS } from '../../functions/src/store/table';
 import type { StageConfig } from '../config/stages';
 import type { Permissions } from './route-permissions';
 
 const FUNCTIONS = join(import.meta.dirname, '../../functions/src');
 
+/** A table or bucket as a function sees it: its name (environment) and ARN (policies). */
+export interface ResourceRef {
+  name: string;
+  arn: string;
+}
+
 export interface FunctionDeps {
   config: StageConfig;
-  table: ITableV2;
-  bucket?: IBucket;
+  table: ResourceRef;
+  bucket?: ResourceRef;
   userPoolId?: string;
   userPoolArn?: string;
   environment?: Record<string, string>;
@@ -49,10 +55,10 @@ export function lambdaFor(
     logGroup: new LogGroup(scope, `${id}Logs`, { retention: RETENTION[deps.config.logRetentionDays] }),
     environment: {
       STAGE: deps.config.stage,
-      TABLE_NAME: deps.table.tableName,
+      TABLE_NAME: deps.table.name,
       APP_ORIGIN: deps.config.origin,
       MAIL_FROM: deps.config.mailFrom,
-      ...(deps.bucket ? { BUCKET_NAME: deps.bucket.bucketName } : {}),
+      ...(deps.bucket ? { BUCKET_NAME: deps.bucket.name } : {}),
       ...(deps.userPoolId ? { USER_POOL_ID: deps.userPoolId } : {}),
       ...deps.environment,
     },
@@ -66,11 +72,7 @@ export function lambdaFor(
       banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
     },
   });
-  if (permissions.table === 'read') deps.table.grantReadData(fn);
-  if (permissions.table === 'write') deps.table.grantReadWriteData(fn);
-  if (permissions.bucket === 'read' && deps.bucket) deps.bucket.grantRead(fn);
-  if (permissions.bucket === 'write' && deps.bucket) deps.bucket.grantReadWrite(fn);
-  if (permissions.bucket === 'write' && deps.bucket) deps.bucket.grantDelete(fn);
+  for (const statement of dataStatements(permissions, deps)) fn.addToRolePolicy(statement);
   if (permissions.mail) {
     fn.addToRolePolicy(
       new PolicyStatement({
@@ -96,4 +98,40 @@ export function lambdaFor(
     );
   }
   return fn;
+}
+
+const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+const TABLE_WRITE = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+
+// Table and bucket grants written out rather than CDK's grant helpers: those add every index
+// (index/*), Scan, s3:List* and s3:Abort*, which no route uses. Queries name each index of the
+// key design; upload routes may only write under the staging prefix.
+export function dataStatements(permissions: Permissions, deps: FunctionDeps): PolicyStatement[] {
+  const allow = (actions: string[], resources: string[]) =>
+    new PolicyStatement({ effect: Effect.ALLOW, actions, resources });
+  const out: PolicyStatement[] = [];
+  const { table, bucket } = deps;
+  if (permissions.table) {
+    const indexes = TABLE_KEYS.indexes.map((index) => `${table.arn}/index/${index.name}`);
+    out.push(allow(TABLE_READ, [table.arn, ...indexes]));
+    if (permissions.table === 'write') out.push(allow(TABLE_WRITE, [table.arn]));
+  }
+  if (permissions.bucket && bucket) {
+    const objects = `${bucket.arn}/*`;
+    if (permissions.bucket === 'upload')
+      out.push(allow(['s3:PutObject'], [`${bucket.arn}/${INCOMING_PREFIX}*`]));
+    if (permissions.bucket === 'read') out.push(allow(['s3:GetObject'], [objects]));
+    if (permissions.bucket === 'write') {
+      out.push(allow(['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [objects]));
+      // Without ListBucket S3 answers a missing object with 403, not 404, and prefixes cannot be listed.
+      out.push(allow(['s3:ListBucket'], [bucket.arn]));
+    }
+  }
+  return out;
 }

@@ -2,7 +2,8 @@
 // this says what its code needs. A test fails when a route or trigger has no entry here.
 export interface Permissions {
   table?: 'read' | 'write';
-  bucket?: 'read' | 'write';
+  /** upload: presign PUTs into the staging prefix only; read: get objects; write: get, put, delete, list. */
+  bucket?: 'upload' | 'read' | 'write';
   mail?: boolean;
   /** Cognito admin actions on the user pool. */
   cognito?: readonly (
@@ -19,7 +20,7 @@ export const HANDLER_PERMISSIONS: Record<string, Permissions> = {
   'update-my-profile': { table: 'write' },
   'complete-onboarding': { table: 'write' },
   'list-my-documents': { table: 'read' },
-  'create-upload': { bucket: 'write' },
+  'create-upload': { bucket: 'upload' },
   'confirm-upload': { table: 'write', bucket: 'write' },
   'get-journey': { table: 'write' }, // assigns tasks of newly unlocked phases
   'complete-my-task': { table: 'write' },
@@ -44,7 +45,7 @@ export const HANDLER_PERMISSIONS: Record<string, Permissions> = {
   'admin-verify-user': { table: 'write', mail: true },
   'admin-list-user-documents': { table: 'read' },
   'admin-download-document': { table: 'read', bucket: 'read' },
-  'admin-create-replacement': { table: 'read', bucket: 'write' },
+  'admin-create-replacement': { table: 'read', bucket: 'upload' },
   'admin-replace-document': { table: 'write', bucket: 'write' },
   'admin-delete-document': { table: 'write', bucket: 'write' },
   'admin-complete-task': { table: 'write' },

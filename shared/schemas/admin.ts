@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_REPLACE_EXTENSIONS, isAllowedExtension } from '../documents';
 import { WORKFLOW_STATUSES } from '../journey';
 import { NOTES_MAX } from './journey';

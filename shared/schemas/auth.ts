@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 
 // Messages are locale keys (web/public/locales/*/translation.json), so the same schema

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DOCUMENT_TYPES, isAllowedExtension } from '../documents';
 
 const fileName = z

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DocumentRecord, MeResponse, Profile } from '../../shared/api';
+import type { DocumentRecord, MeResponse, Profile, UploadTicket } from '../../shared/api';
 import { api, login, newCustomer } from '../support/auth';
 import { objectKeys, upload } from '../support/documents';
 import { fakeExe, tinyPdf, tinyPng } from '../support/files';
@@ -157,6 +157,34 @@ describe('upload checks on the server', () => {
   beforeAll(async () => {
     token = (await newCustomer(url)).idToken;
     userId = await userIdOf(token);
+  });
+
+  it('keeps an unconfirmed upload in the staging prefix only; confirming moves it to its final key', async () => {
+    const token = (await newCustomer(url)).idToken;
+    const userId = await userIdOf(token);
+    const ticket = await api<UploadTicket>(url, '/api/me/documents/uploads', {
+      token,
+      method: 'POST',
+      body: { document_type: 'rental_agreement', file_name: 'lease.pdf', file_size: tinyPdf().length },
+    });
+    expect(ticket.status).toBe(201);
+    const put = await fetch(ticket.body.url, {
+      method: 'PUT',
+      headers: ticket.body.headers,
+      body: new Uint8Array(tinyPdf()),
+    });
+    expect(put.ok).toBe(true);
+    const staged = `incoming/${userId}/${ticket.body.upload_id}.pdf`;
+    expect(await objectKeys(url, userId)).toEqual([staged]);
+
+    const confirm = await api<DocumentRecord>(url, '/api/me/documents/rental_agreement', {
+      token,
+      method: 'PUT',
+      body: { upload_id: ticket.body.upload_id, file_name: 'lease.pdf' },
+    });
+    expect(confirm.status).toBe(200);
+    expect(confirm.body.file_path).toBe(`${userId}/${ticket.body.upload_id}.pdf`);
+    expect(await objectKeys(url, userId)).toEqual([confirm.body.file_path]);
   });
 
   it('refuses a declared size over 10 MB with 413 before anything is uploaded', async () => {

@@ -15,7 +15,10 @@ export async function endpoints(url: string): Promise<Endpoints> {
   return (await (await fetch(`${url}/_local/endpoints`)).json()) as Endpoints;
 }
 
-/** The keys stored under a user's prefix, read from the S3 emulator itself. */
+/**
+ * Every key of a user, final ({userId}/…) and staged (incoming/{userId}/…), read from the
+ * S3 emulator itself.
+ */
 export async function objectKeys(url: string, userId: string): Promise<string[]> {
   const e = await endpoints(url);
   const s3 = new S3Client({
@@ -24,8 +27,12 @@ export async function objectKeys(url: string, userId: string): Promise<string[]>
     credentials: e.s3Credentials,
     forcePathStyle: true,
   });
-  const out = await s3.send(new ListObjectsV2Command({ Bucket: e.bucket, Prefix: `${userId}/` }));
-  return (out.Contents ?? []).map((o) => o.Key ?? '');
+  const keys: string[] = [];
+  for (const prefix of [`${userId}/`, `incoming/${userId}/`]) {
+    const out = await s3.send(new ListObjectsV2Command({ Bucket: e.bucket, Prefix: prefix }));
+    keys.push(...(out.Contents ?? []).map((o) => o.Key ?? ''));
+  }
+  return keys;
 }
 
 /** The browser's three steps: ask for an upload, PUT the bytes, confirm. */

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -66,6 +67,17 @@ export async function readHead(key: string, bytes: number): Promise<Uint8Array> 
     new GetObjectCommand({ Bucket: env.bucketName, Key: key, Range: `bytes=0-${bytes - 1}` }),
   );
   return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+}
+
+/** Server-side copy within the bucket (the confirm step moves a checked upload to its final key). */
+export async function copyObject(from: string, to: string): Promise<void> {
+  await client().send(
+    new CopyObjectCommand({
+      Bucket: env.bucketName,
+      Key: to,
+      CopySource: `${env.bucketName}/${from.split('/').map(encodeURIComponent).join('/')}`,
+    }),
+  );
 }
 
 export async function removeObject(key: string): Promise<void> {

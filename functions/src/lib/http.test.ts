@@ -1,8 +1,9 @@
 import type { Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HttpError } from './errors';
 import { type ApiEvent, apiHandler } from './http';
+import { log } from './log';
 
 const context = { awsRequestId: 'req-1' } as Context;
 
@@ -99,6 +100,30 @@ describe('apiHandler bodies and errors', () => {
       status: 500,
     });
     log.mockRestore();
+    info.mockRestore();
+  });
+
+  it('stamps every line a request logs with its own request id, even with requests in parallel', async () => {
+    const info = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const warn = apiHandler(async ({ caller }) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      log.warn('deep in a service', { who: caller.userId });
+      return { body: null };
+    });
+    await Promise.all([
+      warn(event('GET /api/me', customer), { awsRequestId: 'req-a' } as Context),
+      warn(event('GET /api/me', admin), { awsRequestId: 'req-b' } as Context),
+    ]);
+    const lines = info.mock.calls.map((call) => JSON.parse(String(call[0])) as Record<string, unknown>);
+    const deep = lines.filter((line) => line.message === 'deep in a service');
+    expect(deep).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ who: 'u1', requestId: 'req-a', routeKey: 'GET /api/me' }),
+        expect.objectContaining({ who: 'a1', requestId: 'req-b', routeKey: 'GET /api/me' }),
+      ]),
+    );
+    log.info('outside any request');
+    expect(JSON.parse(String(info.mock.calls.at(-1)?.[0]))).not.toHaveProperty('requestId');
     info.mockRestore();
   });
 });

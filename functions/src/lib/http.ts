@@ -1,10 +1,6 @@
 import middy from '@middy/core';
-import type {
-  APIGatewayProxyEventV2WithJWTAuthorizer,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
-import type { z } from 'zod';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type * as z from 'zod';
 import { API_ERRORS } from '../../../shared/api-errors';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/constants';
 import { findRoute } from '../routes';
@@ -87,9 +83,9 @@ function authorize(event: ApiEvent): Caller | null {
   return caller;
 }
 
-function toResult(error: unknown, context: Context): ApiResult {
+function toResult(error: unknown): ApiResult {
   if (error instanceof HttpError) return json(error.status, error.toBody());
-  log.error('unhandled error', { requestId: context.awsRequestId, error: String(error) });
+  log.error('unhandled error', { error: String(error) });
   return json(500, { error: { code: 'internal', message: API_ERRORS.internal } });
 }
 
@@ -97,20 +93,17 @@ export function apiHandler<B = undefined>(
   run: (req: ApiRequest<B>) => Promise<Reply>,
   options: { body?: z.ZodType<B> } = {},
 ) {
-  return middy<ApiEvent, ApiResult>().handler(async (event, context) => {
-    const started = Date.now();
-    const result = await respond(event, context);
-    // One structured line per request, with the request id to find it across services.
-    log.info('request', {
-      requestId: context.awsRequestId,
-      routeKey: event.routeKey,
-      status: result.statusCode,
-      durationMs: Date.now() - started,
-    });
-    return result;
-  });
+  return middy<ApiEvent, ApiResult>().handler((event, context) =>
+    log.withFields({ requestId: context.awsRequestId, routeKey: event.routeKey }, async () => {
+      const started = Date.now();
+      const result = await respond(event);
+      // One summary line per request; every other line of it carries the same request id.
+      log.info('request', { status: result.statusCode, durationMs: Date.now() - started });
+      return result;
+    }),
+  );
 
-  async function respond(event: ApiEvent, context: Context): Promise<ApiResult> {
+  async function respond(event: ApiEvent): Promise<ApiResult> {
     try {
       const caller = authorize(event);
       const reply = await run({
@@ -123,7 +116,7 @@ export function apiHandler<B = undefined>(
       if (reply.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
       return json(reply.status ?? 200, reply.body ?? null);
     } catch (error) {
-      return toResult(error, context);
+      return toResult(error);
     }
   }
 }

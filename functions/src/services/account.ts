@@ -12,6 +12,7 @@ import { log } from '../lib/log';
 import { accountVerifiedMail } from '../mail/templates';
 import { loadCatalogue } from '../store/catalogue';
 import { deleteUserItems, fileDeletionRequest } from '../store/deletion';
+import { objectKeys } from '../store/object-keys';
 import { getProfileWithRole } from '../store/profiles';
 import { verifyWithTasks } from '../store/tasks';
 import { newTask } from './journey';
@@ -61,7 +62,7 @@ export async function verifyAccount(admin: Caller, userId: string): Promise<Prof
  * idempotent, so a failed deletion can simply be run again.
  */
 export async function deleteAccount(userId: string): Promise<void> {
-  await removePrefix(`${userId}/`);
+  for (const prefix of objectKeys.userPrefixes(userId)) await removePrefix(prefix);
   await deleteUserItems(userId);
   await deleteIdentity(userId);
   log.info('account deleted', { userId });

@@ -26,12 +26,13 @@ import { findById } from '../store/by-id';
 import { loadCatalogue } from '../store/catalogue';
 import { listPendingDeletionRequests } from '../store/deletion';
 import { deleteDocumentRecord } from '../store/documents';
+import { objectKeys } from '../store/object-keys';
 import { getProfiles, getProfileWithRole, updateProfile } from '../store/profiles';
 import { keys } from '../store/table';
 import { completeTask, type TaskItem, updateWorkflow, type WorkflowItem } from '../store/tasks';
 import { readUserPartition } from '../store/user-partition';
 import { deleteAccount } from './account';
-import { checkUploadedObject, storeDocument, tooLarge } from './documents';
+import { acceptUpload, storeDocument, tooLarge } from './documents';
 import { buildJourney, toWorkflows } from './journey';
 import { nowIso } from './profiles';
 
@@ -120,9 +121,8 @@ export async function documentDownload(
   };
 }
 
-/** Replacement keys follow SPEC 7: {userId}/{document_type}_{timestamp}.{ext}. */
 const replacementKey = (document: DocumentRecord, timestamp: string, ext: string) =>
-  `${document.user_id}/${document.document_type}_${timestamp}.${ext}`;
+  objectKeys.replacement(document.user_id, document.document_type, timestamp, ext);
 
 export async function createReplacementUpload(
   documentId: string,
@@ -135,7 +135,11 @@ export async function createReplacementUpload(
   const contentType = CONTENT_TYPES[ext];
   return {
     upload_id: timestamp,
-    url: await presignUpload(replacementKey(document, timestamp, ext), contentType, request.file_size),
+    url: await presignUpload(
+      objectKeys.incoming(replacementKey(document, timestamp, ext)),
+      contentType,
+      request.file_size,
+    ),
     method: 'PUT',
     headers: { 'content-type': contentType },
     expires_at: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(),
@@ -151,7 +155,7 @@ export async function confirmReplacement(
   const ext = extensionOf(body.file_name) as DocumentExtension;
   const key = replacementKey(previous, body.upload_id, ext);
   if (previous.file_path === key) return previous;
-  const size = await checkUploadedObject(key, ext);
+  const size = await acceptUpload(key, ext);
   return storeDocument(
     { ...previous, file_name: body.file_name, file_path: key, file_size: size, uploaded_at: nowIso() },
     previous,

@@ -13,25 +13,34 @@ import {
   SIGNATURE_BYTES,
 } from '../../../shared/documents';
 import type { UploadConfirm, UploadRequest } from '../../../shared/schemas/documents';
-import { objectSize, presignUpload, readHead, removeObject, UPLOAD_URL_SECONDS } from '../adapters/storage';
+import {
+  copyObject,
+  objectSize,
+  presignUpload,
+  readHead,
+  removeObject,
+  UPLOAD_URL_SECONDS,
+} from '../adapters/storage';
 import type { Caller } from '../lib/caller';
 import { HttpError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { getDocument, listDocuments, saveDocument } from '../store/documents';
+import { objectKeys } from '../store/object-keys';
 import { updateProfile } from '../store/profiles';
 import { assertNoPendingDeletion, ensureProfile, nowIso } from './profiles';
 
 export const tooLarge = () => new HttpError(413, 'payload_too_large', API_ERRORS.fileTooLarge);
-
-/** Uploads land under the owner's prefix: {userId}/{random id}.{ext} (SPEC 7). */
-const uploadKey = (userId: string, uploadId: string, ext: string) => `${userId}/${uploadId}.${ext}`;
 
 export async function createUpload(caller: Caller, request: UploadRequest): Promise<UploadTicket> {
   if (request.file_size > MAX_DOCUMENT_BYTES) throw tooLarge();
   const ext = extensionOf(request.file_name) as DocumentExtension;
   const uploadId = randomUUID();
   const contentType = CONTENT_TYPES[ext];
-  const url = await presignUpload(uploadKey(caller.userId, uploadId, ext), contentType, request.file_size);
+  const url = await presignUpload(
+    objectKeys.incoming(objectKeys.upload(caller.userId, uploadId, ext)),
+    contentType,
+    request.file_size,
+  );
   return {
     upload_id: uploadId,
     url,
@@ -42,36 +51,40 @@ export async function createUpload(caller: Caller, request: UploadRequest): Prom
 }
 
 /**
- * Checks an uploaded object itself (size and first bytes) and returns its size; a rejected
- * object is removed so nothing unchecked stays in the bucket.
+ * Checks a staged upload itself (size and first bytes), copies it to its final key and
+ * returns its size. A rejected upload is removed, so nothing unchecked is ever kept.
  */
-export async function checkUploadedObject(key: string, ext: DocumentExtension): Promise<number> {
-  const size = await objectSize(key);
+export async function acceptUpload(key: string, ext: DocumentExtension): Promise<number> {
+  const staged = objectKeys.incoming(key);
+  const size = await objectSize(staged);
   if (size === null) throw new HttpError(400, 'bad_request', API_ERRORS.noUploadedFile);
   let problem: HttpError | null = null;
   if (size > MAX_DOCUMENT_BYTES) problem = tooLarge();
-  else if (size === 0 || !contentMatchesExtension(ext, await readHead(key, SIGNATURE_BYTES))) {
+  else if (size === 0 || !contentMatchesExtension(ext, await readHead(staged, SIGNATURE_BYTES))) {
     problem = new HttpError(400, 'bad_request', API_ERRORS.contentMismatch);
   }
   if (problem) {
-    await removeObject(key);
+    await removeObject(staged);
     throw problem;
   }
+  await copyObject(staged, key);
   return size;
 }
 
 /**
- * Writes the record, then removes a replaced file: a crash in between leaves at worst an
- * orphaned old file, never a record pointing at nothing.
+ * Writes the record, then removes the staged copy and a replaced file. A crash in between
+ * leaves at worst a staged copy (expired by the lifecycle rule) or an orphaned old file,
+ * never a record pointing at nothing; confirming again finishes the job.
  */
 export async function storeDocument(
   document: DocumentRecord,
   previous: DocumentRecord | null,
 ): Promise<DocumentRecord> {
   await saveDocument(document, previous);
-  if (previous) {
-    await removeObject(previous.file_path).catch((error: unknown) =>
-      log.warn('old document file not removed', { key: previous.file_path, error: String(error) }),
+  const leftovers = [objectKeys.incoming(document.file_path), ...(previous ? [previous.file_path] : [])];
+  for (const key of leftovers) {
+    await removeObject(key).catch((error: unknown) =>
+      log.warn('stale document file not removed', { key, error: String(error) }),
     );
   }
   return document;
@@ -85,13 +98,13 @@ export async function confirmUpload(
 ): Promise<DocumentRecord> {
   if (!isDocumentType(type)) throw notFound(API_ERRORS.unknownDocumentType);
   const ext = extensionOf(body.file_name) as DocumentExtension;
-  const key = uploadKey(caller.userId, body.upload_id, ext);
+  const key = objectKeys.upload(caller.userId, body.upload_id, ext);
 
   const previous = await getDocument(caller.userId, type);
   if (previous?.file_path === key) return previous; // the same upload confirmed twice
 
   assertNoPendingDeletion(await ensureProfile(caller));
-  const size = await checkUploadedObject(key, ext);
+  const size = await acceptUpload(key, ext);
   return storeDocument(
     {
       id: previous?.id ?? randomUUID(),
