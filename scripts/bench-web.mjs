@@ -6,9 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { LANDING_JS_BUDGET_KB, landingJs } from './web-size.mjs';
 
-const LIMIT_KB = 120;
 // The same Chromium and flags as the browser tests.
 const system = JSON.parse(readFileSync('tests/support/chromium.json', 'utf8'));
 const dist = 'web/dist';
@@ -19,19 +18,10 @@ const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts
 if (build.status !== 0 || spawnSync('node', ['scripts/prerender.mjs'], { stdio: 'inherit' }).status !== 0)
   process.exit(1);
 
-// What `/` loads before its first paint (the prerendered page's own scripts), and the app
-// bundle that follows after the load event (the entry module and its static imports).
-const gz = (src) => gzipSync(readFileSync(join(dist, src)), { level: 9 }).length;
-const scriptPattern = /<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g;
-const scriptsOf = (file) =>
-  [...readFileSync(join(dist, file), 'utf8').matchAll(scriptPattern)].map((m) => m[1]);
-const kb = (bytes) => (bytes / 1024).toFixed(1);
-const beforePaint = scriptsOf('index.html').reduce((sum, src) => sum + gz(src), 0);
-const app = scriptsOf('app.html');
-const appBytes = app.reduce((sum, src) => sum + gz(src), 0);
-console.log(`JS before the first paint of /: ${kb(beforePaint)} KB gzipped`);
+const { beforePaintKb, appKb, appFiles } = landingJs(dist);
+console.log(`JS before the first paint of /: ${beforePaintKb.toFixed(1)} KB gzipped`);
 console.log(
-  `App JS loaded after the load event: ${kb(appBytes)} KB gzipped in ${app.length} files (budget ${LIMIT_KB} KB)`,
+  `App JS loaded after the load event: ${appKb.toFixed(1)} KB gzipped in ${appFiles.length} files (budget ${LANDING_JS_BUDGET_KB} KB)`,
 );
 
 const port = await new Promise((resolve) => {

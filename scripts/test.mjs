@@ -9,6 +9,7 @@ const steps = [
   ['Lambda bundle sizes (esbuild)', 'node', ['scripts/bundle-check.mjs']],
   ['build the SPA (vite)', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']],
   ['prerender the landing page', 'node', ['scripts/prerender.mjs']],
+  ['JavaScript budget of the landing page', 'node', ['scripts/web-budget.mjs']],
   [
     'unit, integration and end-to-end suites (vitest)',
     'npx',

@@ -9,6 +9,11 @@ export const ADMIN_GROUP = 'admin';
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+/**
+ * Where the visitor's language choice is kept: browser storage (read by the SPA) and a cookie
+ * of the same name (read by the CDN to serve `/` prerendered in that language).
+ */
+export const LANGUAGE_KEY = 'relocate-germany.language';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -190,7 +190,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         sendJson(res, 404, { message: 'The SPA is not served by this stack (LOCAL_WEB=none)' });
     } else {
       const serveStatic = createStaticWeb(options.web.distDir);
-      spa = (_req, res, url) => serveStatic(url.pathname, res);
+      spa = (req, res, url) => serveStatic(url.pathname, req, res);
     }
 
     server.on('request', async (req, res) => {

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { parseCookies, routeRequest } from '../stacks/spa-routing';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,26 +18,25 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Serves the built SPA like the CDN does: hashed assets cached long; `/` gets index.html
- * (the prerendered landing page), every other route the empty shell app.html.
+ * Serves the built SPA like the CDN does, with the CDN's own routing function: `/` gets the
+ * landing page prerendered in the visitor's language, other routes the empty shell app.html,
+ * hashed assets cached long.
  */
 export function createStaticWeb(rootDir: string) {
   const root = resolve(rootDir);
-  const index = join(root, 'index.html');
-  if (!existsSync(index)) throw new Error(`No built SPA at ${root}: run \`npm run build:web\` first.`);
-  const shell = existsSync(join(root, 'app.html')) ? join(root, 'app.html') : index;
+  if (!existsSync(join(root, 'index.html')))
+    throw new Error(`No built SPA at ${root}: run \`npm run build:web\` first.`);
 
-  return function serve(pathname: string, res: ServerResponse) {
-    const candidate = normalize(join(root, decodeURIComponent(pathname)));
-    const inside = candidate === root || candidate.startsWith(root + sep);
-    const isFile = inside && existsSync(candidate) && statSync(candidate).isFile();
-    const file = isFile && pathname !== '/' ? candidate : pathname === '/' ? index : shell;
-    if (!isFile && extname(pathname)) {
+  return function serve(pathname: string, req: IncomingMessage, res: ServerResponse) {
+    const routed = routeRequest(pathname, parseCookies(req.headers.cookie));
+    const file = normalize(join(root, decodeURIComponent(routed === '/' ? '/index.html' : routed)));
+    const inside = file.startsWith(root + sep);
+    if (!inside || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('Not found');
       return;
     }
-    const immutable = isFile && pathname.startsWith('/assets/');
+    const immutable = routed.startsWith('/assets/');
     res.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -12,6 +12,7 @@ import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
 import { DataStack } from './data-stack';
 import { HANDLER_PERMISSIONS, TRIGGER_PERMISSIONS } from './route-permissions';
+import { SPA_ROUTING } from './spa-routing';
 import { WebStack } from './web-stack';
 
 let api: Template;
@@ -311,6 +312,8 @@ describe('Web stack', () => {
       }),
     });
     web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    // The routing the local server runs too (infra/stacks/spa-routing.test.ts).
+    web.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_ROUTING });
     const policies = Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     expect(policies).toHaveLength(1);
     // The CSP names the documents bucket (a token), so it is checked as rendered JSON.

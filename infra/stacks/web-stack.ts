@@ -22,17 +22,12 @@ import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../shared/api';
 import { COMPANY } from '../../shared/company';
 import type { StageConfig } from '../config/stages';
+import { SPA_ROUTING } from './spa-routing';
 
 const DIST = join(import.meta.dirname, '../../web/dist');
 
 // Routes without a file extension are SPA routes: `/` is the prerendered landing page, every
 // other route gets the empty shell (API paths have their own behaviour and never get here).
-const SPA_ROUTING = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  if (uri !== '/' && uri.indexOf('.', uri.lastIndexOf('/')) === -1) request.uri = '/app.html';
-  return request;
-}`;
 
 /** The SPA on a private bucket behind CloudFront, with /api/* passed to the HTTP API uncached. */
 export class WebStack extends Stack {

@@ -149,6 +149,71 @@ describe('landing page', () => {
   });
 });
 
+describe('code splitting', () => {
+  it('the landing page loads no auth, session, dashboard or admin code', async () => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await openPage(page, '/');
+    await page.getByRole('button', { name: 'Next testimonials' }).click();
+    expect(scripts.some((path) => path.startsWith('/assets/index-'))).toBe(true);
+    expect(
+      scripts.filter((path) => /session|Login|Signup|Verify|Dashboard|Admin|UserPage|Onboarding/.test(path)),
+    ).toEqual([]);
+    // The first route that needs them brings them.
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(scripts.some((path) => /\/assets\/session-/.test(path))).toBe(true);
+  });
+});
+
+describe('the landing page in the chosen language, before any script runs', () => {
+  const germanHero = 'Ihr Umzug nach Deutschland, vom ersten Tag an organisiert.';
+
+  it('serves German visitors the German prerender, and the app hydrates it in place', async () => {
+    await openPage(page, '/');
+    await page.getByRole('button', { name: 'Deutsch' }).first().click();
+    await page.getByRole('heading', { name: germanHero }).waitFor();
+
+    // What the server sends for `/`, read with JavaScript switched off: German for this visitor…
+    const cookies = await session.context?.cookies();
+    const noScript = await session.browser.newContext({ baseURL: url, javaScriptEnabled: false });
+    try {
+      await noScript.addCookies(cookies ?? []);
+      const plain = await noScript.newPage();
+      await plain.goto('/');
+      await plain.getByRole('heading', { name: germanHero }).waitFor();
+      expect(await plain.getAttribute('html', 'lang')).toBe('de');
+      expect(await plain.getAttribute('meta[name="description"]', 'content')).toContain('Fachkräfte');
+      // …English for a first visit.
+      await noScript.clearCookies();
+      await plain.goto('/');
+      await plain.getByRole('heading', { name: 'Your move to Germany, handled from day one.' }).waitFor();
+      expect(await plain.getAttribute('html', 'lang')).toBe('en');
+    } finally {
+      await noScript.close();
+    }
+
+    // With scripts, the German page is hydrated, never torn down and drawn again.
+    await page.addInitScript(() => {
+      const flags = { replaced: false };
+      Object.assign(window, { __root: flags });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if ((record.target as Element).id === 'root' && record.removedNodes.length) flags.replaced = true;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+    await page.getByRole('heading', { name: germanHero }).waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { __root: { replaced: boolean } }).__root.replaced),
+    ).toBe(false);
+  });
+});
+
 describe('legal pages', () => {
   it('link to each other and back home', async () => {
     await page.goto('/imprint');

@@ -1,7 +1,7 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { createRouter } from './app/router';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app/router';
 import { initI18n } from './lib/i18n';
 import './index.css';
 
@@ -15,7 +15,9 @@ const i18n = await initI18n();
 
 const app = (
   <StrictMode>
-    <RouterProvider router={createRouter()} />
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>
 );
 
@@ -27,9 +29,13 @@ createRoot(toasts).render(
   </Suspense>,
 );
 
-// `/` arrives prerendered in English (scripts/prerender.mjs): hydrate it when that is what
-// this visitor sees; otherwise render from scratch.
-if (root.firstElementChild && window.location.pathname === '/' && i18n.language === 'en') {
+// `/` arrives prerendered in the visitor's language (scripts/prerender.mjs, chosen by the
+// CDN from the language cookie): hydrate it when it matches; otherwise render from scratch.
+if (
+  root.firstElementChild &&
+  window.location.pathname === '/' &&
+  root.dataset.prerendered === i18n.language
+) {
   hydrateRoot(root, app);
 } else {
   root.replaceChildren();

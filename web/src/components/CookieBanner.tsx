@@ -17,40 +17,44 @@ export function CookieBanner() {
   }, []);
 
   if (!visible) return null;
+  // Sticky at the end of the page, not fixed: it floats over the content while scrolling but
+  // takes its own place at the bottom, so it never hides the page's last links and buttons.
   return (
-    <section
-      aria-label={t('cookies.label')}
-      className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 shadow-xl sm:flex sm:items-center sm:gap-4"
-    >
-      <p className="flex-1 text-sm text-slate-700">{t('cookies.text')}</p>
-      <div className="mt-3 flex flex-wrap items-center gap-2 sm:mt-0">
-        <Button
-          onClick={() => {
-            storeConsent();
-            setVisible(false);
-          }}
-        >
-          {t('cookies.accept')}
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            storeConsent();
-            setVisible(false);
-            navigate('/privacy');
-          }}
-        >
-          {t('cookies.learnMore')}
-        </Button>
-        <button
-          type="button"
-          aria-label={t('cookies.close')}
-          onClick={() => setVisible(false)}
-          className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <span aria-hidden="true">✕</span>
-        </button>
-      </div>
-    </section>
+    <div className="pointer-events-none sticky bottom-0 z-40 px-4 pb-4">
+      <section
+        aria-label={t('cookies.label')}
+        className="pointer-events-auto mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 shadow-xl sm:flex sm:items-center sm:gap-4"
+      >
+        <p className="flex-1 text-sm text-slate-700">{t('cookies.text')}</p>
+        <div className="mt-3 flex flex-wrap items-center gap-2 sm:mt-0">
+          <Button
+            onClick={() => {
+              storeConsent();
+              setVisible(false);
+            }}
+          >
+            {t('cookies.accept')}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              storeConsent();
+              setVisible(false);
+              navigate('/privacy');
+            }}
+          >
+            {t('cookies.learnMore')}
+          </Button>
+          <button
+            type="button"
+            aria-label={t('cookies.close')}
+            onClick={() => setVisible(false)}
+            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <span aria-hidden="true">✕</span>
+          </button>
+        </div>
+      </section>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { i18nOptions, LANGUAGE_STORAGE_KEY, storedLanguage, storeLanguage } from './i18n';
+import { i18nOptions, LANGUAGE_STORAGE_KEY, languageCookie, storedLanguage, storeLanguage } from './i18n';
 
 const storage = (value: string | null) => ({ getItem: vi.fn(() => value) });
 
@@ -35,6 +35,15 @@ describe('language setting', () => {
     storeLanguage('de', { setItem });
     expect(setItem).toHaveBeenCalledWith(LANGUAGE_STORAGE_KEY, 'de');
     expect(LANGUAGE_STORAGE_KEY).toMatch(/^relocate-germany\./);
+  });
+});
+
+describe('language cookie (the CDN serves `/` prerendered in this language)', () => {
+  it('is named like the storage key, site-wide, for a year, Secure on HTTPS', () => {
+    expect(languageCookie('de', true)).toBe(
+      `${LANGUAGE_STORAGE_KEY}=de; Path=/; Max-Age=31536000; SameSite=Lax; Secure`,
+    );
+    expect(languageCookie('en', false)).not.toContain('Secure');
   });
 });
 

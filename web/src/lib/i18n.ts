@@ -1,9 +1,15 @@
 import i18n from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../../shared/constants';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_KEY,
+  LANGUAGES,
+  type Language,
+} from '../../../shared/constants';
+import { localeBackend } from './locale-backend';
 
-export const LANGUAGE_STORAGE_KEY = 'relocate-germany.language';
+export const LANGUAGE_STORAGE_KEY = LANGUAGE_KEY;
 
 /** The stored choice; anything unknown (or unreadable storage) means the default. */
 export function storedLanguage(
@@ -27,6 +33,18 @@ export function storeLanguage(
   } catch (error) {
     console.error('Could not save the language setting', error);
   }
+  rememberLanguageForTheServer(language);
+}
+
+/** The cookie the CDN reads to serve `/` prerendered in this language (essential: the choice itself). */
+export function languageCookie(language: Language, secure: boolean): string {
+  return `${LANGUAGE_KEY}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+function rememberLanguageForTheServer(language: Language) {
+  if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed cookie built by languageCookie; the async Cookie Store API is missing in older Safari.
+  document.cookie = languageCookie(language, window.location.protocol === 'https:');
 }
 
 /**
@@ -40,7 +58,6 @@ export function i18nOptions(language: Language) {
     supportedLngs: [...LANGUAGES],
     ns: ['translation'],
     defaultNS: 'translation',
-    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   };
@@ -53,10 +70,13 @@ export async function initI18n(): Promise<typeof i18n> {
   i18n.on('failedLoading', (language, namespace, message) =>
     console.error(`Language file ${language}/${namespace} failed to load: ${message}`),
   );
+  const language = storedLanguage();
+  // Visitors who chose before the cookie existed get it now, so their next `/` is prerendered right.
+  rememberLanguageForTheServer(language);
   await i18n
-    .use(HttpBackend)
+    .use(localeBackend())
     .use(initReactI18next)
-    .init(i18nOptions(storedLanguage()))
+    .init(i18nOptions(language))
     .catch((error: unknown) => console.error('Language files failed to load', error));
   return i18n;
 }

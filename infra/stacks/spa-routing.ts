@@ -1,0 +1,45 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES } from '../../shared/constants';
+
+const localized = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE);
+
+/**
+ * Which file answers a request, as a CloudFront Function (viewer request) in its own JS
+ * dialect. The local static server runs this same code, so both serve alike: `/` is the
+ * landing page prerendered in the language the visitor chose (cookie; index.html for the
+ * default), other paths without a file extension are SPA routes (the empty shell app.html),
+ * everything else is a file.
+ */
+export const SPA_ROUTING = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri === '/') {
+    var choice = request.cookies[${JSON.stringify(LANGUAGE_KEY)}];
+    if (choice && ${JSON.stringify(localized)}.indexOf(choice.value) !== -1) {
+      request.uri = '/index.' + choice.value + '.html';
+    }
+  } else if (uri.indexOf('.', uri.lastIndexOf('/')) === -1) {
+    request.uri = '/app.html';
+  }
+  return request;
+}`;
+
+type RoutingEvent = { request: { uri: string; cookies: Record<string, { value: string }> } };
+
+/** SPA_ROUTING as a function: the path of the file that answers `uri` with these cookies. */
+export function routeRequest(uri: string, cookies: Record<string, string> = {}): string {
+  const handler = new Function(`${SPA_ROUTING}\nreturn handler;`)() as (event: RoutingEvent) => {
+    uri: string;
+  };
+  const viewerCookies = Object.fromEntries(Object.entries(cookies).map(([name, value]) => [name, { value }]));
+  return handler({ request: { uri, cookies: viewerCookies } }).uri;
+}
+
+/** The cookies of a Cookie request header. */
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0) cookies[part.slice(0, at).trim()] = decodeURIComponent(part.slice(at + 1).trim());
+  }
+  return cookies;
+}
