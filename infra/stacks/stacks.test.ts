@@ -8,12 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes, triggers } from '../../functions/src/routes';
 import { STAGES, type Stage, stageConfig } from '../config/stages';
 import { applyNag } from '../nag';
-import { ApiStack } from './api-stack';
-import { AuthStack } from './auth-stack';
-import { DataStack } from './data-stack';
 import { HANDLER_PERMISSIONS, TRIGGER_PERMISSIONS } from './route-permissions';
 import { SPA_ROUTING } from './spa-routing';
-import { WebStack } from './web-stack';
+import { addStageStacks } from './stage-stacks';
 
 let api: Template;
 const nagViolations: string[] = [];
@@ -35,30 +32,20 @@ function buildApp(outdir?: string, stage: Stage = 'prod') {
   mkdirSync(join(site, 'assets'));
   writeFileSync(join(site, 'index.html'), '<!doctype html>');
   writeFileSync(join(site, 'assets', 'index-abc.js'), '');
-  const dataStack = new DataStack(app, 'Data', { env, config });
-  const authStack = new AuthStack(app, 'Auth', { env, config, table: dataStack.tableRef });
-  const apiStack = new ApiStack(app, 'Api', {
-    env,
-    config,
-    table: dataStack.tableRef,
-    documents: dataStack.documentsRef,
-    userPool: authStack.userPool,
-    client: authStack.client,
-  });
-  const webStack = new WebStack(app, 'Web', {
-    env,
-    config,
-    api: apiStack.api,
-    userPool: authStack.userPool,
-    client: authStack.client,
-    documents: dataStack.documents,
-    siteDir: site,
-  });
-  return { app, dataStack, authStack, apiStack, webStack };
+  const stacks = addStageStacks(app, config, { env, siteDir: site });
+  return {
+    app,
+    dataStack: stacks.data,
+    authStack: stacks.auth,
+    apiStack: stacks.api,
+    webStack: stacks.web,
+  };
 }
 
+let built: ReturnType<typeof buildApp>;
+
 beforeAll(() => {
-  const built = buildApp();
+  built = buildApp();
   api = Template.fromStack(built.apiStack);
   auth = Template.fromStack(built.authStack);
   data = Template.fromStack(built.dataStack);
@@ -243,6 +230,17 @@ describe('cdk-nag (AwsSolutions)', () => {
     expect(wildcardUses.length).toBeGreaterThan(0);
     for (const [index, uses] of wildcardUses.entries())
       expect(uses, `accepted wildcard #${index}`).toBeGreaterThan(0);
+  });
+});
+
+describe('deploy order', () => {
+  it('deploys Data before the stacks that import its exports, and Web last', () => {
+    const names = (stack: Stack) => stack.dependencies.map((d) => d.stackName).sort();
+    expect(names(built.authStack)).toEqual(['Relocation-prod-Data']);
+    expect(names(built.apiStack)).toEqual(['Relocation-prod-Auth', 'Relocation-prod-Data']);
+    expect(names(built.webStack)).toEqual(
+      expect.arrayContaining(['Relocation-prod-Api', 'Relocation-prod-Auth', 'Relocation-prod-Data']),
+    );
   });
 });
 
