@@ -101,10 +101,14 @@ describe('customer sign-up journey', () => {
     await page.waitForURL('**/login');
   });
 
-  it('shows the server message for a wrong password', async () => {
+  it("shows Cognito's failure for a wrong password, in the interface language", async () => {
     await logIn(TEST_ADMIN.email, 'wrong-password');
-    await page.locator('[data-sonner-toast][data-type="error"]').first().waitFor();
+    await toast('Incorrect username or password.').waitFor();
     expect(page.url()).toContain('/login');
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await page.getByLabel('Passwort').fill('still-wrong');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await toast('E-Mail-Adresse oder Passwort ist falsch.').waitFor();
   });
 });
 
