@@ -1,4 +1,4 @@
-import { type App, Stack, Validations } from 'aws-cdk-lib';
+import { type App, CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 // cdk-nag's own flattening of a resource ARN, so our finding ids are exactly the ones it reports.
@@ -18,11 +18,6 @@ export const ACKNOWLEDGED: { id: string; reason: string }[] = [
     id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
     reason:
       'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs; a hand-written copy would be the same policy.',
-  },
-  {
-    id: 'AwsSolutions-L1',
-    reason:
-      'Our functions run Node.js 24; the findings are CDK-managed helpers (custom resource provider, bucket deployment, auto-delete) whose runtime CDK chooses.',
   },
   {
     id: 'AwsSolutions-COG1',
@@ -73,6 +68,13 @@ interface AcceptedWildcard {
 }
 
 const SITE_DEPLOYMENT = /\/Custom::CDKBucketDeployment[0-9A-F]+\//;
+
+/** Lambda functions CDK makes for its own helpers: their runtime is CDK's choice, not ours. */
+const CDK_HELPER_FUNCTIONS = [
+  SITE_DEPLOYMENT,
+  /\/CatalogueProvider\/framework-onEvent\//,
+  /\/Custom::S3AutoDeleteObjectsCustomResourceProvider\//,
+];
 
 export const ACCEPTED_WILDCARDS = (config: StageConfig): AcceptedWildcard[] => {
   const documents = exportName(config, 'DocumentsArn');
@@ -149,6 +151,17 @@ export function applyNag(app: App, config: StageConfig): number[] {
       reason:
         'Cognito Plus (threat protection) is billed per user: prod runs it, dev and staging run Essentials (infra/config/stages.ts).',
     });
+  }
+  // Our functions must be on the latest runtime (AwsSolutions-L1); CDK's helpers are excused.
+  for (const node of app.node.findAll()) {
+    if (!(node instanceof CfnResource) || node.cfnResourceType !== 'AWS::Lambda::Function') continue;
+    if (CDK_HELPER_FUNCTIONS.some((path) => path.test(`${node.node.path}/`))) {
+      Validations.of(node).acknowledge({
+        id: 'AwsSolutions-L1',
+        reason:
+          'A CDK-managed helper (site deployment, custom-resource provider, bucket auto-delete): CDK picks its runtime.',
+      });
+    }
   }
   const accepted = ACCEPTED_WILDCARDS(config);
   const used = accepted.map(() => 0);

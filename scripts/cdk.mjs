@@ -1,6 +1,8 @@
-// `npm run synth|deploy|destroy -- --stage <dev|staging|prod>`: the CDK CLI for one stage.
-// deploy builds the SPA first (the web stack uploads web/dist).
+// `npm run synth|deploy|destroy -- --stage <dev|staging|prod> [-c origin=… -c mailFrom=… -c mailVerified=true]`:
+// the CDK CLI for one stage. The web stack uploads web/dist: deploy always builds it first,
+// the other commands when there is none yet (a fresh clone).
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 const [command, ...rest] = process.argv.slice(2);
 const at = rest.indexOf('--stage');
@@ -11,7 +13,7 @@ const run = (cmd, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (command === 'deploy') run('npm', ['run', 'build:web']);
+if (command === 'deploy' || !existsSync('web/dist/index.html')) run('npm', ['run', 'build:web']);
 const extra =
   command === 'synth' ? ['--quiet'] : command === 'destroy' || command === 'deploy' ? ['--all'] : [];
 run('npx', ['cdk', command, '-c', `stage=${stage}`, ...extra, ...passThrough]);

@@ -8,43 +8,62 @@ export interface StageConfig {
   protectData: boolean;
   /** The SPA's public origin (CORS, links in e-mails). Until a domain is set, the CloudFront URL. */
   origin: string;
-  /** Verified SES sender. */
+  /** The sender of every mail; its domain is the stage's SES identity. */
   mailFrom: string;
-  logRetentionDays: number;
+  /**
+   * The sender domain has passed SES verification (its DKIM records are in DNS). Until then
+   * Cognito sends its mails itself (a daily cap, fine for a first deploy): a user pool pointed
+   * at an unverified SES identity cannot be created.
+   */
+  mailVerified: boolean;
   /** Cognito threat protection (advanced security) costs money: on where it matters. */
   threatProtection: boolean;
 }
+
+/** Settings a deploy may override without editing this file: `-c origin=… -c mailFrom=… -c mailVerified=true`. */
+export type StageOverrides = Partial<Record<'origin' | 'mailFrom' | 'mailVerified', string>>;
 
 const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
   dev: {
     protectData: false,
     origin: 'https://dev.relocate-germany.example',
     mailFrom: 'no-reply@dev.relocate-germany.example',
-    logRetentionDays: 14,
+    mailVerified: false,
     threatProtection: false,
   },
   staging: {
     protectData: false,
     origin: 'https://staging.relocate-germany.example',
     mailFrom: 'no-reply@staging.relocate-germany.example',
-    logRetentionDays: 30,
+    mailVerified: false,
     threatProtection: false,
   },
   prod: {
     protectData: true,
     origin: 'https://app.relocate-germany.example',
     mailFrom: 'no-reply@relocate-germany.example',
-    logRetentionDays: 90,
+    mailVerified: false,
     threatProtection: true,
   },
 };
 
-export function stageConfig(stage: string): StageConfig {
+export function stageConfig(stage: string, overrides: StageOverrides = {}): StageConfig {
   if (!(STAGES as readonly string[]).includes(stage)) {
     throw new Error(`Unknown stage "${stage}": use one of ${STAGES.join(', ')}`);
   }
-  return { stage: stage as Stage, ...DEFAULTS[stage as Stage] };
+  const config: StageConfig = { stage: stage as Stage, ...DEFAULTS[stage as Stage] };
+  if (overrides.origin) config.origin = new URL(overrides.origin).origin;
+  if (overrides.mailFrom) {
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(overrides.mailFrom))
+      throw new Error(`mailFrom "${overrides.mailFrom}" is not an e-mail address`);
+    config.mailFrom = overrides.mailFrom;
+  }
+  if (overrides.mailVerified !== undefined) config.mailVerified = overrides.mailVerified === 'true';
+  return config;
 }
+
+/** Log retention in days, from the privacy policy ('Log files are deleted within seven days'). */
+export const LOG_RETENTION_DAYS = 7;
 
 /**
  * CloudFormation export names the data stack hands to the others. Fixed per stage (not CDK's

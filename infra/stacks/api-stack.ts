@@ -11,13 +11,14 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { routes } from '../../functions/src/routes';
 import type { StageConfig } from '../config/stages';
-import { lambdaFor, type ResourceRef } from './lambda';
+import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
 import { HANDLER_PERMISSIONS } from './route-permissions';
 
 const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
@@ -39,6 +40,8 @@ export class ApiStack extends Stack {
       documents: ResourceRef;
       userPool: UserPool;
       client: UserPoolClient;
+      /** Functions of the other stacks (Cognito triggers, catalogue seed) that alarm here too. */
+      alsoWatch?: IFunction[];
     },
   ) {
     super(scope, id, props);
@@ -77,7 +80,7 @@ export class ApiStack extends Stack {
     // Throttling and access logs on the default stage.
     const stage = this.api.defaultStage?.node.defaultChild as CfnStage;
     stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION });
     stage.accessLogSettings = {
       destinationArn: accessLogs.logGroupArn,
       format: JSON.stringify({
@@ -104,23 +107,28 @@ export class ApiStack extends Stack {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }).addAlarmAction(notify);
     // One alarm per function: CloudWatch alarms take at most 10 metrics in one expression.
-    for (const [i, fn] of functions.entries()) {
-      alarm(
-        `LambdaErrors${pascal(routes[i]?.handler ?? String(i))}`,
-        fn.metricErrors({ period: Duration.minutes(5) }),
-      );
+    const watched = [
+      ...functions.map((fn, i) => ({ fn, name: pascal(routes[i]?.handler ?? String(i)) })),
+      ...(props.alsoWatch ?? []).map((fn) => ({ fn, name: pascal(fn.node.id) })),
+    ];
+    for (const { fn, name } of watched) {
+      alarm(`LambdaErrors${name}`, fn.metricErrors({ period: Duration.minutes(5) }));
     }
     alarm('Api5xx', this.api.metricServerError({ period: Duration.minutes(5) }));
-    alarm(
-      'DynamoThrottles',
-      new Metric({
-        namespace: 'AWS/DynamoDB',
-        metricName: 'ThrottledRequests',
-        dimensionsMap: { TableName: table.name },
-        statistic: 'Sum',
-        period: Duration.minutes(5),
-      }),
-    );
+    // ReadThrottleEvents/WriteThrottleEvents exist per table; ThrottledRequests needs an
+    // Operation dimension too, and an alarm without it would never fire.
+    for (const metricName of ['ReadThrottleEvents', 'WriteThrottleEvents']) {
+      alarm(
+        `Dynamo${metricName}`,
+        new Metric({
+          namespace: 'AWS/DynamoDB',
+          metricName,
+          dimensionsMap: { TableName: table.name },
+          statistic: 'Sum',
+          period: Duration.minutes(5),
+        }),
+      );
+    }
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
   }

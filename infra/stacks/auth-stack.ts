@@ -9,6 +9,7 @@ import {
   UserPoolEmail,
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { triggers } from '../../functions/src/routes';
@@ -21,6 +22,8 @@ import { TRIGGER_PERMISSIONS } from './route-permissions';
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
+  /** The trigger functions (their errors alarm in the API stack). */
+  readonly triggers: IFunction[];
 
   constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig; table: ResourceRef }) {
     super(scope, id, props);
@@ -42,10 +45,10 @@ export class AuthStack extends Stack {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      email: UserPoolEmail.withSES({
-        fromEmail: config.mailFrom,
-        sesVerifiedDomain: config.mailFrom.split('@')[1],
-      }),
+      // Cognito's own sender until the stage's SES domain is verified (see StageConfig.mailVerified).
+      email: config.mailVerified
+        ? UserPoolEmail.withSES({ fromEmail: config.mailFrom, sesVerifiedDomain: domain })
+        : UserPoolEmail.withCognito(),
       featurePlan: config.threatProtection ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,
       standardThreatProtectionMode: config.threatProtection
         ? StandardThreatProtectionMode.FULL_FUNCTION
@@ -58,31 +61,17 @@ export class AuthStack extends Stack {
       groupName: ADMIN_GROUP,
     });
 
-    this.userPool.addTrigger(
-      UserPoolOperation.CUSTOM_MESSAGE,
-      lambdaFor(
-        this,
-        'CustomMessage',
-        'triggers',
-        triggers.CustomMessage,
-        TRIGGER_PERMISSIONS[triggers.CustomMessage] ?? {},
-        {
-          config,
-          table,
-        },
-      ),
-    );
-    this.userPool.addTrigger(
-      UserPoolOperation.POST_CONFIRMATION,
-      lambdaFor(
-        this,
-        'PostConfirmation',
-        'triggers',
-        triggers.PostConfirmation,
-        TRIGGER_PERMISSIONS[triggers.PostConfirmation] ?? {},
-        { config, table },
-      ),
-    );
+    // The Cognito triggers, from the route module's trigger table.
+    const operations = {
+      CustomMessage: UserPoolOperation.CUSTOM_MESSAGE,
+      PostConfirmation: UserPoolOperation.POST_CONFIRMATION,
+    } as const;
+    this.triggers = Object.entries(operations).map(([id, operation]) => {
+      const name = triggers[id as keyof typeof operations];
+      const fn = lambdaFor(this, id, 'triggers', name, TRIGGER_PERMISSIONS[name] ?? {}, { config, table });
+      this.userPool.addTrigger(operation, fn);
+      return fn;
+    });
 
     // The SPA: SRP sign-in, no secret, short-lived tokens refreshed from a 30-day refresh token.
     this.client = this.userPool.addClient('Web', {

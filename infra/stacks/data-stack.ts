@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CustomResource, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import {
   BlockPublicAccess,
   Bucket,
@@ -15,8 +17,8 @@ import type { Construct } from 'constructs';
 import { INCOMING_EXPIRY_DAYS, INCOMING_PREFIX } from '../../functions/src/store/object-keys';
 import { TABLE_KEYS } from '../../functions/src/store/table';
 import { PHASES, TASK_TEMPLATES } from '../../shared/catalogue';
-import { exportName, type StageConfig } from '../config/stages';
-import { lambdaFor, type ResourceRef } from './lambda';
+import { exportName, LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
+import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
 import { JOB_PERMISSIONS } from './route-permissions';
 
 const LOCALES = join(import.meta.dirname, '../../web/public/locales');
@@ -28,6 +30,8 @@ export class DataStack extends Stack {
   /** For functions in the other stacks: imports of this stack's fixed-name exports. */
   readonly tableRef: ResourceRef;
   readonly documentsRef: ResourceRef;
+  /** The catalogue seed function (its errors alarm in the API stack). */
+  readonly seed: IFunction;
 
   constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig }) {
     super(scope, id, props);
@@ -54,7 +58,7 @@ export class DataStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
+      lifecycleRules: [{ expiration: Duration.days(LOG_RETENTION_DAYS) }],
       removalPolicy,
       autoDeleteObjects: !protectData,
     });
@@ -62,8 +66,10 @@ export class DataStack extends Stack {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      // Versioning keeps a replaced or deleted passport recoverable for the grace period.
-      versioned: true,
+      // Not versioned, on purpose: keys are write-once (every upload and replacement gets a new
+      // key, nothing is overwritten) and deletion must be final (the privacy policy promises
+      // permanent removal with the account), so old versions would only keep what we deleted.
+      versioned: false,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'documents/',
       cors: [
@@ -78,7 +84,6 @@ export class DataStack extends Stack {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Uploads nobody confirmed (closed tab, failed check) never reach their final key.
         { prefix: INCOMING_PREFIX, expiration: Duration.days(INCOMING_EXPIRY_DAYS) },
-        { noncurrentVersionExpiration: Duration.days(30) },
       ],
       removalPolicy,
       autoDeleteObjects: !protectData,
@@ -96,16 +101,19 @@ export class DataStack extends Stack {
     };
 
     // The catalogue is seeded at deploy; the hash makes a changed catalogue re-run the seed.
-    const seed = lambdaFor(
+    const seed = (this.seed = lambdaFor(
       this,
       'SeedCatalogue',
       'jobs',
       'seed-catalogue',
       JOB_PERMISSIONS['seed-catalogue'] ?? {},
       { config: props.config, table: { name: this.table.tableName, arn: this.table.tableArn } },
-    );
+    ));
     new CustomResource(this, 'Catalogue', {
-      serviceToken: new Provider(this, 'CatalogueProvider', { onEventHandler: seed }).serviceToken,
+      serviceToken: new Provider(this, 'CatalogueProvider', {
+        onEventHandler: seed,
+        logGroup: new LogGroup(this, 'CatalogueProviderLogs', { retention: LOG_RETENTION }),
+      }).serviceToken,
       properties: { version: catalogueHash() },
     });
   }

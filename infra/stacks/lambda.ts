@@ -7,10 +7,15 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { INCOMING_PREFIX } from '../../functions/src/store/object-keys';
 import { TABLE_KEYS } from '../../functions/src/store/table';
-import type { StageConfig } from '../config/stages';
+import { LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
 import type { Permissions } from './route-permissions';
 
 const FUNCTIONS = join(import.meta.dirname, '../../functions/src');
+
+/** Every log group of ours keeps LOG_RETENTION_DAYS (the privacy policy's promise). */
+export const LOG_RETENTION = RetentionDays.ONE_WEEK;
+if (Number(LOG_RETENTION) !== LOG_RETENTION_DAYS)
+  throw new Error('LOG_RETENTION must match LOG_RETENTION_DAYS');
 
 /** A table or bucket as a function sees it: its name (environment) and ARN (policies). */
 export interface ResourceRef {
@@ -26,12 +31,6 @@ export interface FunctionDeps {
   userPoolArn?: string;
   environment?: Record<string, string>;
 }
-
-const RETENTION: Record<number, RetentionDays> = {
-  14: RetentionDays.TWO_WEEKS,
-  30: RetentionDays.ONE_MONTH,
-  90: RetentionDays.THREE_MONTHS,
-};
 
 /**
  * One Lambda for one handler module: Node 22 on arm64, an ESM bundle with only what the
@@ -52,7 +51,7 @@ export function lambdaFor(
     architecture: Architecture.ARM_64,
     memorySize: 512,
     timeout: Duration.seconds(10),
-    logGroup: new LogGroup(scope, `${id}Logs`, { retention: RETENTION[deps.config.logRetentionDays] }),
+    logGroup: new LogGroup(scope, `${id}Logs`, { retention: LOG_RETENTION }),
     environment: {
       STAGE: deps.config.stage,
       TABLE_NAME: deps.table.name,

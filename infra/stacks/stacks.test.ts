@@ -6,7 +6,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes, triggers } from '../../functions/src/routes';
-import { STAGES, type Stage, stageConfig } from '../config/stages';
+import { STAGES, type Stage, type StageOverrides, stageConfig } from '../config/stages';
 import { applyNag } from '../nag';
 import { HANDLER_PERMISSIONS, TRIGGER_PERMISSIONS } from './route-permissions';
 import { SPA_ROUTING } from './spa-routing';
@@ -22,12 +22,12 @@ let web: Template;
 const env = { account: '123456789012', region: 'eu-central-1' };
 
 /** All four stacks of the prod stage in a fresh app (bundling skipped: the bundle check builds them). */
-function buildApp(outdir?: string, stage: Stage = 'prod') {
+function buildApp(outdir?: string, stage: Stage = 'prod', overrides: StageOverrides = {}) {
   const app = new App({
     context: { 'aws:cdk:bundling-stacks': [], '@aws-cdk/core:defaultCrossStackReferences': 'strong' },
     ...(outdir ? { outdir } : {}),
   });
-  const config = stageConfig(stage);
+  const config = stageConfig(stage, overrides);
   const site = mkdtempSync(join(tmpdir(), 'site-'));
   mkdirSync(join(site, 'assets'));
   writeFileSync(join(site, 'index.html'), '<!doctype html>');
@@ -106,21 +106,34 @@ describe('API stack, generated from the route table', () => {
     });
   });
 
-  it('grants data actions on named resources only, and writes only where the route writes', () => {
-    const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
-    expect(policies.length).toBeGreaterThan(0);
-    for (const [id, policy] of policies) {
-      for (const statement of statements(policy)) {
-        const actions = [statement.Action].flat();
-        if (actions.some((a) => a.startsWith('dynamodb:') || a.startsWith('s3:'))) {
-          expect(statement.Resource, id).not.toBe('*');
+  it('grants data actions on named resources only, in every stack', () => {
+    for (const template of [api, auth, data]) {
+      const policies = Object.entries(template.findResources('AWS::IAM::Policy')) as [string, Resource][];
+      for (const [id, policy] of policies) {
+        for (const statement of statements(policy)) {
+          const actions = [statement.Action].flat();
+          if (
+            actions.some((a) => /^(dynamodb|s3|cognito-idp|ses):/.test(a)) &&
+            !id.includes('CDKBucketDeployment')
+          )
+            expect([statement.Resource].flat(), id).not.toContain('*');
         }
       }
     }
-    const readOnly = policies.filter(([id]) => id.startsWith('AdminListUsers'));
-    expect(readOnly).toHaveLength(1);
-    const readActions = readOnly.flatMap(([, p]) => statements(p).flatMap((s) => [s.Action].flat()));
-    expect(readActions.some((a) => /PutItem|UpdateItem|DeleteItem|BatchWriteItem/.test(a))).toBe(false);
+  });
+
+  it('gives GET routes read access only, except the two that complete missing data on read', () => {
+    // get-me creates a missing profile; get-journey assigns the tasks of newly unlocked phases.
+    const writingReads = ['get-me', 'get-journey'];
+    const gets = routes.filter((route) => route.method === 'GET');
+    expect(gets.length).toBeGreaterThan(5);
+    for (const route of gets) {
+      const permissions = HANDLER_PERMISSIONS[route.handler] ?? {};
+      if (writingReads.includes(route.handler)) continue;
+      expect(permissions.table, route.handler).not.toBe('write');
+      expect(permissions.bucket ?? 'read', route.handler).toBe('read');
+      expect(permissions.cognito ?? [], route.handler).toEqual([]);
+    }
   });
 
   it("gives each route's role exactly the data access its permissions entry lists", () => {
@@ -177,11 +190,17 @@ describe('operations', () => {
   it('alarms on every Lambda, API 5xx and DynamoDB throttling, to one topic', () => {
     api.resourceCountIs('AWS::SNS::Topic', 1);
     const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm')) as Resource[];
-    expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(routes.length);
+    // Every route, both Cognito triggers and the catalogue seed.
+    expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(routes.length + 3);
     expect(
       alarms.some((a) => a.Properties.MetricName === '5xx' || a.Properties.MetricName === '5XXError'),
     ).toBe(true);
-    expect(alarms.some((a) => a.Properties.MetricName === 'ThrottledRequests')).toBe(true);
+    for (const metric of ['ReadThrottleEvents', 'WriteThrottleEvents']) {
+      const throttles = alarms.find((a) => a.Properties.MetricName === metric);
+      expect(throttles?.Properties.Dimensions, metric).toEqual([
+        { Name: 'TableName', Value: { 'Fn::ImportValue': 'Relocation-prod-TableName' } },
+      ]);
+    }
     for (const a of alarms) expect(a.Properties.AlarmActions).toHaveLength(1);
   });
 
@@ -256,12 +275,84 @@ describe('Auth stack', () => {
     auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_SRP_AUTH']),
+      IdTokenValidity: 60,
+      AccessTokenValidity: 60,
+      RefreshTokenValidity: 43200,
+      TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' },
+    });
+  });
+
+  it('lets visitors sign up themselves, with threat protection in prod only', () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+    });
+    const dev = Template.fromStack(buildApp(undefined, 'dev').authStack);
+    dev.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'ESSENTIALS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'OFF' },
+    });
+  });
+
+  it("sends Cognito's mail through SES only once the stage's sender domain is verified", () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' },
+    });
+    const verified = Template.fromStack(buildApp(undefined, 'prod', { mailVerified: 'true' }).authStack);
+    verified.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({
+        EmailSendingAccount: 'DEVELOPER',
+        From: 'no-reply@relocate-germany.example',
+        SourceArn: Match.anyValue(),
+      }),
+    });
+  });
+});
+
+describe('stage settings', () => {
+  it('take deploy-time overrides of origin, sender and mail verification, and refuse bad ones', () => {
+    const config = stageConfig('dev', {
+      origin: 'https://d111.cloudfront.net/',
+      mailFrom: 'team@mail.example.org',
+      mailVerified: 'true',
+    });
+    expect(config).toMatchObject({
+      origin: 'https://d111.cloudfront.net',
+      mailFrom: 'team@mail.example.org',
+      mailVerified: true,
+    });
+    expect(stageConfig('dev').mailVerified).toBe(false);
+    expect(() => stageConfig('dev', { mailFrom: 'nobody' })).toThrow('not an e-mail address');
+    expect(() => stageConfig('dev', { origin: 'not a url' })).toThrow();
+  });
+});
+
+describe('logs', () => {
+  it('keeps every log group of ours seven days, as the privacy policy says', () => {
+    for (const template of [api, auth, data, web]) {
+      const groups = Object.values(template.findResources('AWS::Logs::LogGroup')) as Resource[];
+      expect(groups.length).toBeGreaterThan(0);
+      for (const group of groups) expect(group.Properties.RetentionInDays).toBe(7);
+    }
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 7 })] },
+      OwnershipControls: Match.anyValue(),
     });
   });
 });
 
 describe('Data stack', () => {
-  it('keeps documents private, encrypted, TLS-only and versioned, with access logs', () => {
+  it('encrypts the table and the buckets at rest', () => {
+    data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { SSESpecification: { SSEEnabled: true } });
+    for (const bucket of Object.values(data.findResources('AWS::S3::Bucket')) as Resource[]) {
+      expect(bucket.Properties.BucketEncryption).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
+    }
+  });
+
+  it('keeps documents private, encrypted, TLS-only and unversioned (final deletion), with access logs', () => {
     data.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -269,7 +360,7 @@ describe('Data stack', () => {
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
       },
-      VersioningConfiguration: { Status: 'Enabled' },
+      VersioningConfiguration: Match.absent(),
       LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'documents/' }),
       CorsConfiguration: {
         CorsRules: [Match.objectLike({ AllowedOrigins: ['https://app.relocate-germany.example'] })],
@@ -291,6 +382,23 @@ describe('Data stack', () => {
   });
 });
 
+describe('Web stack deployment of the SPA', () => {
+  it('caches hashed assets for a year, revalidates pages, and uploads pages after assets', () => {
+    const deployments = Object.entries(web.findResources('Custom::CDKBucketDeployment')) as [
+      string,
+      { Properties: Record<string, unknown>; DependsOn?: string[] },
+    ][];
+    const assets = deployments.find(([id]) => id.startsWith('Assets'));
+    const pages = deployments.find(([id]) => id.startsWith('Pages'));
+    expect(assets?.[1].Properties.SystemMetadata).toEqual({
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    expect(pages?.[1].Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+    expect(pages?.[1].Properties.DistributionId).toBeDefined();
+    expect(pages?.[1].DependsOn ?? []).toEqual(expect.arrayContaining([assets?.[0]]));
+  });
+});
+
 describe('Web stack', () => {
   it('serves the SPA over HTTPS from a private bucket, /api/* uncached to the API, with a strict CSP', () => {
     web.hasResourceProperties('AWS::CloudFront::Distribution', {
@@ -307,6 +415,11 @@ describe('Web stack', () => {
             AllowedMethods: Match.arrayWith(['PATCH', 'POST', 'DELETE']),
           }),
         ],
+      }),
+    });
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: [Match.objectLike({ PathPattern: '/api/*', ViewerProtocolPolicy: 'https-only' })],
       }),
     });
     web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);

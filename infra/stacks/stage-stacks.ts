@@ -22,6 +22,7 @@ export function addStageStacks(
     documents: data.documentsRef,
     userPool: auth.userPool,
     client: auth.client,
+    alsoWatch: [...auth.triggers, data.seed],
   });
   // The table and bucket reach Auth and Api as imports of fixed export names, which CDK does
   // not trace: without these, a first deploy could start them before the exports exist.

@@ -16,12 +16,14 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../shared/api';
 import { COMPANY } from '../../shared/company';
 import type { StageConfig } from '../config/stages';
+import { LOG_RETENTION } from './lambda';
 import { SPA_ROUTING } from './spa-routing';
 
 const DIST = join(import.meta.dirname, '../../web/dist');
@@ -125,15 +127,19 @@ export class WebStack extends Stack {
       },
       support: { email: COMPANY.email, whatsapp: COMPANY.phone },
     };
-    // Hashed assets are immutable; HTML, locale files and config.json are revalidated.
-    new BucketDeployment(this, 'Assets', {
+    // Hashed assets are immutable; HTML, locale files and config.json are revalidated. Pages go
+    // up after the assets, so no new page ever points at a file that is not there yet.
+    const logGroup = new LogGroup(this, 'SiteDeploymentLogs', { retention: LOG_RETENTION });
+    const assets = new BucketDeployment(this, 'Assets', {
       destinationBucket: site,
+      logGroup,
       sources: [Source.asset(siteDir, { exclude: ['*', '!assets', '!assets/**'] })],
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       prune: false,
     });
-    new BucketDeployment(this, 'Pages', {
+    const pages = new BucketDeployment(this, 'Pages', {
       destinationBucket: site,
+      logGroup,
       sources: [
         Source.asset(siteDir, { exclude: ['assets/**'] }),
         Source.jsonData('config.json', runtimeConfig),
@@ -142,6 +148,7 @@ export class WebStack extends Stack {
       distribution,
       prune: false,
     });
+    pages.node.addDependency(assets);
 
     new CfnOutput(this, 'Url', { value: `https://${distribution.distributionDomainName}` });
   }

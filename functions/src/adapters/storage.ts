@@ -15,7 +15,12 @@ import { env } from '../config';
 let s3: S3Client | undefined;
 function client(): S3Client {
   // Path-style only where the emulator needs it (S3_FORCE_PATH_STYLE, set by the local stack).
-  s3 ??= new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true' });
+  // Checksums only where S3 requires them: by default the SDK signs the CRC32 of an empty body
+  // into presigned PUT URLs, and real S3 then refuses every upload (the emulator checks none).
+  s3 ??= new S3Client({
+    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
   return s3;
 }
 
