@@ -101,17 +101,17 @@ export class DataStack extends Stack {
     };
 
     // The catalogue is seeded at deploy; the hash makes a changed catalogue re-run the seed.
-    const seed = (this.seed = lambdaFor(
+    this.seed = lambdaFor(
       this,
       'SeedCatalogue',
       'jobs',
       'seed-catalogue',
       JOB_PERMISSIONS['seed-catalogue'] ?? {},
       { config: props.config, table: { name: this.table.tableName, arn: this.table.tableArn } },
-    ));
+    );
     new CustomResource(this, 'Catalogue', {
       serviceToken: new Provider(this, 'CatalogueProvider', {
-        onEventHandler: seed,
+        onEventHandler: this.seed,
         logGroup: new LogGroup(this, 'CatalogueProviderLogs', { retention: LOG_RETENTION }),
       }).serviceToken,
       properties: { version: catalogueHash() },

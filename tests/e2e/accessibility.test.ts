@@ -17,8 +17,8 @@ beforeEach(() => {
 async function scan(path: string, ready: () => Promise<void>) {
   await page.goto(path);
   await ready();
-  // The cookie banner belongs to every page: scan it too.
-  await page.getByRole('region', { name: 'Cookie notice' }).waitFor();
+  // The cookie banner belongs to every page: scan it too (in either language).
+  await page.getByRole('region', { name: /^(Cookie notice|Cookie-Hinweis)$/ }).waitFor();
   return axeViolations(page);
 }
 
@@ -44,6 +44,29 @@ describe('axe-core finds no WCAG 2.1 A/AA violation', () => {
     ['/no-such-page', heading('404')],
   ])('on %s', async (path, ready) => {
     expect(await scan(path, ready)).toEqual([]);
+  });
+
+  it('in German: landing, sign-up, login and the legal pages', async () => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('relocate-germany.language', 'de'));
+    expect(await scan('/', heading('Ihr Umzug nach Deutschland, vom ersten Tag an organisiert.'))).toEqual(
+      [],
+    );
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    expect(await scan('/signup', heading('Konto erstellen'))).toEqual([]);
+    expect(await scan('/login', heading('Willkommen zurück'))).toEqual([]);
+    expect(await scan('/imprint', heading('Impressum'))).toEqual([]);
+    expect(await scan('/privacy', heading('Datenschutzerklärung'))).toEqual([]);
+  });
+
+  it('with the mobile menu open, on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('region', { name: 'Cookie notice' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('on the signed-in customer pages', async () => {

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { gzippedKb, LANDING_JS_BUDGET_KB } from '../../scripts/web-size.mjs';
 import { browserSession, openPage } from '../support/browser';
 
 const url = inject('stackUrl');
@@ -18,7 +21,7 @@ describe('cookie banner', () => {
     await page.addInitScript(() => {
       const marks = { loaded: 0, banner: 0 };
       Object.assign(window, { __marks: marks });
-      document.addEventListener('DOMContentLoaded', () => {
+      window.addEventListener('load', () => {
         marks.loaded = performance.now();
       });
       new MutationObserver(() => {
@@ -128,6 +131,52 @@ describe('landing page', () => {
     expect(await carousel.locator('[aria-roledescription="slide"]:visible').count()).toBe(1);
   });
 
+  it('swipes the carousel on a touch screen, both ways, looping', async () => {
+    const phone = await session.browser.newContext({
+      baseURL: url,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      const touch = await phone.newPage();
+      await openPage(touch, '/');
+      const carousel = touch.getByRole('region', { name: 'What relocated professionals say' }).last();
+      await carousel.scrollIntoViewIfNeeded();
+      const first = () =>
+        carousel.locator('[aria-roledescription="slide"]').first().getAttribute('aria-label');
+      const box = await carousel.boundingBox();
+      if (!box) throw new Error('carousel not laid out');
+      const cdp = await phone.newCDPSession(touch);
+      const y = box.y + box.height / 2;
+      const swipe = async (from: number, to: number) => {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+        for (let step = 1; step <= 8; step++) {
+          const x = from + ((to - from) * step) / 8;
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      };
+      expect(await first()).toBe('Testimonial 1 of 4');
+      await swipe(box.x + box.width - 40, box.x + 40);
+      await touch.waitForFunction(
+        () =>
+          document.querySelector('[aria-roledescription="slide"]')?.getAttribute('aria-label') !==
+          'Testimonial 1 of 4',
+      );
+      expect(await first()).toBe('Testimonial 2 of 4');
+      await swipe(box.x + 40, box.x + box.width - 40);
+      await swipe(box.x + 40, box.x + box.width - 40);
+      await touch.waitForFunction(
+        () =>
+          document.querySelector('[aria-roledescription="slide"]')?.getAttribute('aria-label') ===
+          'Testimonial 4 of 4',
+      );
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('switches to German everywhere and keeps it across reloads', async () => {
     await openPage(page, '/');
     await page.getByRole('button', { name: 'Deutsch' }).first().click();
@@ -157,10 +206,17 @@ describe('code splitting', () => {
     });
     await openPage(page, '/');
     await page.getByRole('button', { name: 'Next testimonials' }).click();
+    await page.waitForLoadState('networkidle');
     expect(scripts.some((path) => path.startsWith('/assets/index-'))).toBe(true);
     expect(
       scripts.filter((path) => /session|Login|Signup|Verify|Dashboard|Admin|UserPage|Onboarding/.test(path)),
     ).toEqual([]);
+    // Nor the libraries those bring: Amplify (talks to cognito-idp) and the toasts (sonner).
+    const code = scripts.map((path) => readFileSync(join('web/dist', path), 'utf8')).join('\n');
+    expect(code).not.toContain('cognito-idp');
+    expect(code).not.toContain('data-sonner-toast');
+    // Everything `/` asked for, gzipped, within the budget (the files the stack serves).
+    expect(gzippedKb('web/dist', scripts)).toBeLessThanOrEqual(LANDING_JS_BUDGET_KB);
     // The first route that needs them brings them.
     await page.getByRole('link', { name: 'Sign in' }).first().click();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();

@@ -1,12 +1,9 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router';
 import { initI18n } from './lib/i18n';
 import './index.css';
-
-// The toast container loads after first paint: the landing page never needs it to render.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
@@ -19,14 +16,6 @@ const app = (
       <AppRoutes />
     </BrowserRouter>
   </StrictMode>
-);
-
-// Toasts live in their own root, outside the (possibly hydrated) page tree.
-const toasts = document.body.appendChild(document.createElement('div'));
-createRoot(toasts).render(
-  <Suspense fallback={null}>
-    <Toaster position="bottom-right" richColors closeButton />
-  </Suspense>,
 );
 
 // `/` arrives prerendered in the visitor's language (scripts/prerender.mjs, chosen by the

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { PageLoading } from '../components/Spinner';
 import LandingPage from '../features/landing/LandingPage';
+import { ensureToaster } from '../lib/toaster';
 import RootLayout from './RootLayout';
 
 // Route-level code splitting: the landing page ships alone; everything that needs a session
@@ -28,8 +29,12 @@ const UserPage = lazy(() => import('../features/admin/UserPage'));
 const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
 
-/** A layout level whose children load lazily: the loading state shows until they arrive. */
+/**
+ * A layout level whose children load lazily: the loading state shows until they arrive. Every
+ * route but the landing page passes here, so the toast container starts here too.
+ */
 function Loading() {
+  useEffect(ensureToaster, []);
   return (
     <Suspense fallback={<PageLoading />}>
       <Outlet />

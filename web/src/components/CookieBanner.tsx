@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { BANNER_DELAY_MS, readConsent, storeConsent } from '../lib/consent';
+import { bannerDelay, readConsent, storeConsent } from '../lib/consent';
 import { Button } from './Button';
 
 /** SPEC 2 'Cookie banner': 500 ms after load when no consent is stored, on every route. */
@@ -12,8 +12,18 @@ export function CookieBanner() {
 
   useEffect(() => {
     if (readConsent()) return;
-    const timer = setTimeout(() => setVisible(true), BANNER_DELAY_MS);
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const now = performance.now();
+      timer = setTimeout(() => setVisible(true), bannerDelay(now, navigation?.loadEventEnd || now));
+    };
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('load', schedule);
+    };
   }, []);
 
   if (!visible) return null;

@@ -1,8 +1,8 @@
 import i18n from 'i18next';
-import type { ErrorBody, MeResponse } from '../../../shared/api';
+import type { MeResponse } from '../../../shared/api';
 import { idToken } from './auth';
 import { loadConfig } from './config';
-import { ApiError } from './errors';
+import { errorFromResponse, networkError } from './errors';
 
 export { ApiError, serverMessage } from './errors';
 
@@ -17,20 +17,12 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
       ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
     },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  }).catch((cause: unknown) => {
+    throw networkError(cause);
   });
   const text = await response.text();
+  if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
   const data: unknown = text ? JSON.parse(text) : null;
-  if (!response.ok) {
-    const error = (data as Partial<ErrorBody> | null)?.error;
-    const fallback = (data as { message?: string } | null)?.message ?? response.statusText;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'error',
-      error?.message ?? fallback,
-      error?.fields,
-      error?.messageKey,
-    );
-  }
   return data as T;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_STORAGE_KEY, readConsent, storeConsent } from './consent';
+import { bannerDelay, CONSENT_STORAGE_KEY, readConsent, storeConsent } from './consent';
 
 function memory() {
   const data = new Map<string, string>();
@@ -27,5 +27,13 @@ describe('cookie consent storage', () => {
       storage.setItem(CONSENT_STORAGE_KEY, value);
       expect(readConsent(storage)).toBeNull();
     }
+  });
+
+  it('counts the banner delay from the end of the load event', () => {
+    expect(bannerDelay(1000, 1000)).toBe(500);
+    expect(bannerDelay(1300, 1000)).toBe(200);
+    expect(bannerDelay(2000, 1000)).toBe(0);
+    // a load that ends after now (clock skew between sources) never waits longer than 500 ms
+    expect(bannerDelay(1000, 1200)).toBe(500);
   });
 });

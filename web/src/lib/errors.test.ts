@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../public/locales/de/translation.json';
 import en from '../../public/locales/en/translation.json';
-import { ApiError, cognitoMessageKey, serverMessage } from './errors';
+import { ApiError, cognitoMessageKey, errorFromResponse, networkError, serverMessage } from './errors';
 import { i18nOptions } from './i18n';
 
 const cognito = (name: string, message: string) => Object.assign(new Error(message), { name });
@@ -20,9 +20,10 @@ describe('failure toasts in the interface language', () => {
     );
     expect(serverMessage(cognito('NotAuthorizedException', 'User not authorized'), 'x')).toBe(german);
     expect(serverMessage(cognito('InvalidPasswordException', 'Invalid password'), 'x')).toBe(german);
-    // A password-policy refusal at sign-up is another case of the same name: shown as sent.
+    // A password-policy refusal at sign-up is another case of the same name: not translated,
+    // so German readers get the fallback.
     const policy = 'Password did not conform with policy: Password not long enough';
-    expect(serverMessage(cognito('InvalidPasswordException', policy), 'x')).toBe(policy);
+    expect(serverMessage(cognito('InvalidPasswordException', policy), 'x')).toBe('x');
     expect(serverMessage(cognito('UsernameExistsException', 'User already exists'), 'x')).toBe(
       'Für diese E-Mail-Adresse gibt es bereits ein Konto.',
     );
@@ -32,7 +33,8 @@ describe('failure toasts in the interface language', () => {
     );
   });
 
-  it('tells apart the cases one exception name covers, and passes unknown ones through', () => {
+  it('tells apart the cases one exception name covers; unknown ones go to English readers only', async () => {
+    await i18n.changeLanguage('en');
     expect(cognitoMessageKey(cognito('NotAuthorizedException', 'Password attempts exceeded'))).toBe(
       'cognitoErrors.attemptsExceeded',
     );
@@ -40,6 +42,36 @@ describe('failure toasts in the interface language', () => {
     expect(serverMessage(cognito('NotAuthorizedException', 'User is disabled.'), 'x')).toBe(
       'User is disabled.',
     );
+    await i18n.changeLanguage('de');
+    expect(serverMessage(cognito('NotAuthorizedException', 'User is disabled.'), 'Fehlgeschlagen')).toBe(
+      'Fehlgeschlagen',
+    );
+  });
+
+  it("turns the gateway's, a proxy's and the network's failures into translated messages", async () => {
+    await i18n.changeLanguage('de');
+    const gateway = errorFromResponse(401, 'Unauthorized', '{"message":"Unauthorized"}');
+    expect(gateway).toMatchObject({ status: 401, message: 'Unauthorized' });
+    expect(serverMessage(gateway, 'x')).toBe(de.errors.notAuthenticated);
+    const proxy = errorFromResponse(502, 'Bad Gateway', '<html><body>502</body></html>');
+    expect(proxy).toMatchObject({ status: 502, message: 'Bad Gateway' });
+    expect(serverMessage(proxy, 'x')).toBe(de.errors.unavailable);
+    expect(serverMessage(errorFromResponse(429, '', ''), 'x')).toBe(de.errors.tooManyRequests);
+    expect(serverMessage(networkError(new TypeError('Failed to fetch')), 'x')).toBe(de.errors.network);
+    await i18n.changeLanguage('en');
+    expect(serverMessage(networkError(new TypeError('Failed to fetch')), 'x')).toBe(en.errors.network);
+  });
+
+  it('keeps our own error bodies: code, message, fields and key', () => {
+    const body = {
+      error: { code: 'conflict', message: 'Email does not match', messageKey: 'apiErrors.emailMismatch' },
+    };
+    expect(errorFromResponse(409, 'Conflict', JSON.stringify(body))).toMatchObject({
+      status: 409,
+      code: 'conflict',
+      message: 'Email does not match',
+      messageKey: 'apiErrors.emailMismatch',
+    });
   });
 
   it("translates the API's own messages by key and falls back where there is no message", async () => {

@@ -1,4 +1,6 @@
 import i18n from 'i18next';
+import type { ErrorBody } from '../../../shared/api';
+import { DEFAULT_LANGUAGE } from '../../../shared/constants';
 
 export class ApiError extends Error {
   constructor(
@@ -11,6 +13,39 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Locale keys for failures that carry no message of ours (the gateway's, a proxy's, a crash). */
+function statusKey(status: number): string | undefined {
+  if (status === 401) return 'errors.notAuthenticated';
+  if (status === 403) return 'errors.accessDenied';
+  if (status === 429) return 'errors.tooManyRequests';
+  if (status >= 500) return 'errors.unavailable';
+  return undefined;
+}
+
+/** The ApiError for a failed response: our JSON error body, or whatever else came back. */
+export function errorFromResponse(status: number, statusText: string, text: string): ApiError {
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // an HTML error page from a proxy or the CDN: only the status says something
+  }
+  const error = (data as Partial<ErrorBody> | null)?.error;
+  const message = error?.message ?? (data as { message?: string } | null)?.message ?? statusText;
+  return new ApiError(
+    status,
+    error?.code ?? 'error',
+    message || `HTTP ${status}`,
+    error?.fields,
+    error?.messageKey ?? statusKey(status),
+  );
+}
+
+/** The request never got an answer (offline, DNS, CORS). */
+export function networkError(cause: unknown): ApiError {
+  return new ApiError(0, 'network', String(cause), undefined, 'errors.network');
 }
 
 /**
@@ -56,6 +91,9 @@ export function serverMessage(error: unknown, fallback: string): string {
     return i18n.t(error.messageKey);
   const cognitoKey = error instanceof Error ? cognitoMessageKey(error) : undefined;
   if (cognitoKey && i18n.exists(cognitoKey)) return i18n.t(cognitoKey);
+  // A message we cannot translate is English: shown as sent to English readers (SPEC 8: the
+  // server's own message), the translated fallback to everyone else.
+  if (i18n.language !== DEFAULT_LANGUAGE) return fallback;
   if (error instanceof Error && error.message && !/^Unknown|^undefined$/.test(error.message))
     return error.message;
   return fallback;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { COMPANY } from '../../../../shared/company';
@@ -66,8 +66,19 @@ function Card({ title, body }: { title: string; body: string }) {
   );
 }
 
+/**
+ * The prerendered page carries the year it was built in; the client hydrates with the same
+ * year (no mismatch) and then moves to this year, so a New Year never needs a rebuild.
+ */
+function useCopyrightYear(): number {
+  const [year, setYear] = useState(() => Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear());
+  useEffect(() => setYear(new Date().getFullYear()), []);
+  return year;
+}
+
 export default function LandingPage() {
   const { t } = useTranslation();
+  const copyrightYear = useCopyrightYear();
   const signUp = (label: string) => (
     <Link to="/signup" className={buttonClass('primary', 'mt-10 px-6 py-3 text-base')}>
       {label}
@@ -111,7 +122,7 @@ export default function LandingPage() {
                 <li key={logo} className="flex justify-center">
                   <img
                     src={`/images/press/${logo}.svg`}
-                    alt={logo.replace(/-/g, ' ')}
+                    alt={t(`landing.press.logos.${logo}`)}
                     width={180}
                     height={40}
                     loading="lazy"
@@ -250,7 +261,7 @@ export default function LandingPage() {
       </main>
       <footer className="border-t border-slate-200 bg-white py-8">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
-          <nav aria-label={t('landing.footer.imprint')} className="flex gap-4">
+          <nav aria-label={t('landing.footer.label')} className="flex gap-4">
             <Link to="/imprint" className="underline">
               {t('landing.footer.imprint')}
             </Link>
@@ -261,7 +272,7 @@ export default function LandingPage() {
               {t('landing.footer.contact', { email: COMPANY.email })}
             </a>
           </nav>
-          <p>{t('landing.footer.copyright', { year: new Date().getFullYear(), company: COMPANY.name })}</p>
+          <p>{t('landing.footer.copyright', { year: copyrightYear, company: COMPANY.name })}</p>
         </div>
       </footer>
     </div>

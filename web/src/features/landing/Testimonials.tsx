@@ -23,7 +23,8 @@ export function Testimonials() {
     <section
       aria-roledescription="carousel"
       aria-label={t('landing.testimonials.title')}
-      className="relative rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+      // pan-y: the browser keeps vertical scrolling and leaves horizontal swipes to us.
+      className="relative touch-pan-y rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: arrow keys move the carousel on every screen size
       tabIndex={0}
       onKeyDown={(e) => {
@@ -38,6 +39,9 @@ export function Testimonials() {
         const dx = e.clientX - start.current;
         start.current = null;
         if (Math.abs(dx) > 40) move(dx < 0 ? 1 : -1);
+      }}
+      onPointerCancel={() => {
+        start.current = null;
       }}
     >
       <div className="grid gap-6 md:grid-cols-2" aria-live="polite">

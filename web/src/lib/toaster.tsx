@@ -1,0 +1,19 @@
+import { createRoot } from 'react-dom/client';
+
+let started = false;
+
+/**
+ * Mounts the toast container the first time a page that can toast renders. The landing page
+ * never toasts, so it never loads the toast library; toasts raised before the container is
+ * up are replayed by sonner when it subscribes.
+ */
+export function ensureToaster() {
+  if (started) return;
+  started = true;
+  void import('sonner').then(({ Toaster }) => {
+    // Its own root, outside the (possibly hydrated) page tree.
+    createRoot(document.body.appendChild(document.createElement('div'))).render(
+      <Toaster position="bottom-right" richColors closeButton />,
+    );
+  });
+}
