@@ -5,15 +5,7 @@ import { applyNag } from './nag';
 import { addStageStacks } from './stacks/stage-stacks';
 
 const app = new App();
-const context = (name: string) => {
-  const value = app.node.tryGetContext(name);
-  return value === undefined ? undefined : String(value);
-};
-const config = stageConfig(context('stage') ?? 'dev', {
-  origin: context('origin'),
-  mailFrom: context('mailFrom'),
-  mailVerified: context('mailVerified'),
-});
+const config = stageConfig(String(app.node.tryGetContext('stage') ?? 'dev'));
 const env = {
   account: process.env.CDK_DEFAULT_ACCOUNT,
   region: process.env.CDK_DEFAULT_REGION ?? 'eu-central-1',

@@ -1,5 +1,5 @@
-// `npm run synth|deploy|destroy -- --stage <dev|staging|prod> [-c origin=… -c mailFrom=… -c mailVerified=true]`:
-// the CDK CLI for one stage. The web stack uploads web/dist: deploy always builds it first,
+// `npm run synth|deploy|destroy -- --stage <dev|staging|prod>`: the CDK CLI for one stage
+// (its settings: infra/config/stages.ts). The web stack uploads web/dist: deploy always builds it first,
 // the other commands when there is none yet (a fresh clone).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -20,9 +20,6 @@ export interface StageConfig {
   threatProtection: boolean;
 }
 
-/** Settings a deploy may override without editing this file: `-c origin=… -c mailFrom=… -c mailVerified=true`. */
-export type StageOverrides = Partial<Record<'origin' | 'mailFrom' | 'mailVerified', string>>;
-
 const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
   dev: {
     protectData: false,
@@ -47,19 +44,15 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
   },
 };
 
-export function stageConfig(stage: string, overrides: StageOverrides = {}): StageConfig {
+/**
+ * A stage's settings, from this file only: what a deploy does is in git, so no deploy can
+ * silently undo another's command-line flags.
+ */
+export function stageConfig(stage: string): StageConfig {
   if (!(STAGES as readonly string[]).includes(stage)) {
     throw new Error(`Unknown stage "${stage}": use one of ${STAGES.join(', ')}`);
   }
-  const config: StageConfig = { stage: stage as Stage, ...DEFAULTS[stage as Stage] };
-  if (overrides.origin) config.origin = new URL(overrides.origin).origin;
-  if (overrides.mailFrom) {
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(overrides.mailFrom))
-      throw new Error(`mailFrom "${overrides.mailFrom}" is not an e-mail address`);
-    config.mailFrom = overrides.mailFrom;
-  }
-  if (overrides.mailVerified !== undefined) config.mailVerified = overrides.mailVerified === 'true';
-  return config;
+  return { stage: stage as Stage, ...DEFAULTS[stage as Stage] };
 }
 
 /** Log retention in days, from the privacy policy ('Log files are deleted within seven days'). */

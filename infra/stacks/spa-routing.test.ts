@@ -26,5 +26,6 @@ describe('SPA routing (the CloudFront function, also run by the local server)', 
       b: 'x y',
     });
     expect(parseCookies(undefined)).toEqual({});
+    expect(parseCookies('bad=%E0%A4%A; ok=1')).toEqual({ bad: '%E0%A4%A', ok: '1' });
   });
 });

@@ -39,7 +39,13 @@ export function parseCookies(header: string | undefined): Record<string, string>
   const cookies: Record<string, string> = {};
   for (const part of (header ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at > 0) cookies[part.slice(0, at).trim()] = decodeURIComponent(part.slice(at + 1).trim());
+    if (at <= 0) continue;
+    const value = part.slice(at + 1).trim();
+    try {
+      cookies[part.slice(0, at).trim()] = decodeURIComponent(value);
+    } catch {
+      cookies[part.slice(0, at).trim()] = value; // a malformed escape: kept as sent
+    }
   }
   return cookies;
 }

@@ -224,6 +224,20 @@ describe('code splitting', () => {
   });
 });
 
+describe('a page that fails to download', () => {
+  it('offers a reload instead of a blank page, and the reload works', async () => {
+    await openPage(page, '/');
+    await page.route('**/assets/LoginPage-*.js', (route) => route.abort());
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+    // The cookie banner and the rest of the app are still there.
+    await page.getByRole('region', { name: 'Cookie notice' }).waitFor();
+    await page.unroute('**/assets/LoginPage-*.js');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+  });
+});
+
 describe('the landing page in the chosen language, before any script runs', () => {
   const germanHero = 'Ihr Umzug nach Deutschland, vom ersten Tag an organisiert.';
 

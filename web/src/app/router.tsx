@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, Route, Routes } from 'react-router-dom';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { matchPath, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { PageErrorBoundary } from '../components/PageError';
 import { PageLoading } from '../components/Spinner';
 import LandingPage from '../features/landing/LandingPage';
 import { ensureToaster } from '../lib/toaster';
@@ -9,38 +10,78 @@ import RootLayout from './RootLayout';
 // (and with it Amplify) loads with the SessionLayout chunk. Declarative routes, not a data
 // router: nothing here uses loaders or actions, and the data router costs 17 KB gzipped more
 // on every page, the landing page included.
-const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
 
-const ImprintPage = named(() => import('./legal-routes'), 'ImprintPage');
-const PrivacyPage = named(() => import('./legal-routes'), 'PrivacyPage');
-const SessionLayout = lazy(() => import('./SessionLayout'));
-const RequireSession = named(() => import('./guards'), 'RequireSession');
-const RequireAdmin = named(() => import('./guards'), 'RequireAdmin');
-const SignupPage = lazy(() => import('../features/auth/SignupPage'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const AccountPage = lazy(() => import('../features/account/AccountPage'));
-const DetailsPage = lazy(() => import('../features/onboarding/DetailsPage'));
-const DocumentsPage = lazy(() => import('../features/onboarding/DocumentsPage'));
-const SuccessPage = lazy(() => import('../features/onboarding/SuccessPage'));
-const UserPage = lazy(() => import('../features/admin/UserPage'));
-const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'));
+type Module = Promise<{ default: ComponentType }>;
+const pick = <K extends string>(load: Promise<Record<K, ComponentType>>, name: K): Module =>
+  load.then((module) => ({ default: module[name] }));
+
+const loadSession = () => import('./SessionLayout');
+const loadGuards = () => import('./guards');
+
+/**
+ * Every page but the landing page. area: public (no session needed), session (under the
+ * session provider), signedIn (needs a session), admin (needs the admin group).
+ */
+const PAGES: { path: string; area: 'public' | 'session' | 'signedIn' | 'admin'; load: () => Module }[] = [
+  { path: '/imprint', area: 'public', load: () => pick(import('./legal-routes'), 'ImprintPage') },
+  { path: '/privacy', area: 'public', load: () => pick(import('./legal-routes'), 'PrivacyPage') },
+  { path: '/signup', area: 'session', load: () => import('../features/auth/SignupPage') },
+  { path: '/login', area: 'session', load: () => import('../features/auth/LoginPage') },
+  { path: '/verify-email', area: 'session', load: () => import('../features/auth/VerifyEmailPage') },
+  { path: '/dashboard', area: 'signedIn', load: () => import('../features/dashboard/DashboardPage') },
+  { path: '/account', area: 'signedIn', load: () => import('../features/account/AccountPage') },
+  { path: '/onboarding/details', area: 'signedIn', load: () => import('../features/onboarding/DetailsPage') },
+  {
+    path: '/onboarding/documents',
+    area: 'signedIn',
+    load: () => import('../features/onboarding/DocumentsPage'),
+  },
+  { path: '/onboarding/success', area: 'signedIn', load: () => import('../features/onboarding/SuccessPage') },
+  // SPEC 6: the user detail page has no client-side admin check; the API enforces it.
+  { path: '/admin/users/:userId', area: 'signedIn', load: () => import('../features/admin/UserPage') },
+  { path: '/admin', area: 'admin', load: () => import('../features/admin/AdminDashboardPage') },
+];
+const pages = PAGES.map((page) => ({ ...page, Component: lazy(page.load) }));
+
+const SessionLayout = lazy(loadSession);
+const RequireSession = lazy(() => pick(loadGuards(), 'RequireSession'));
+const RequireAdmin = lazy(() => pick(loadGuards(), 'RequireAdmin'));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
 
 /**
- * A layout level whose children load lazily: the loading state shows until they arrive. Every
- * route but the landing page passes here, so the toast container starts here too.
+ * Starts every module a path needs at once (layout, guard, page), so they download side by
+ * side instead of one after another as each level renders. Repeated imports cost nothing.
+ */
+function preload(pathname: string) {
+  const page = PAGES.find((candidate) => matchPath(candidate.path, pathname));
+  if (!page) return;
+  if (page.area !== 'public') void loadSession();
+  if (page.area === 'signedIn' || page.area === 'admin') void loadGuards();
+  void page.load();
+}
+
+/**
+ * The one level under which pages load lazily: a single loading state until layout, guard and
+ * page are all there, a Reload offer if one fails to download. Every route but the landing
+ * page passes here, so the toast container starts here too.
  */
 function Loading() {
+  const { pathname } = useLocation();
+  preload(pathname);
   useEffect(ensureToaster, []);
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Outlet />
-    </Suspense>
+    <PageErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </PageErrorBoundary>
   );
 }
+
+const routesOf = (area: (typeof PAGES)[number]['area']) =>
+  pages
+    .filter((page) => page.area === area)
+    .map(({ path, Component }) => <Route key={path} path={path} element={<Component />} />);
 
 export function AppRoutes() {
   return (
@@ -48,26 +89,11 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route path="/" element={<LandingPage />} />
         <Route element={<Loading />}>
-          <Route path="/imprint" element={<ImprintPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
+          {routesOf('public')}
           <Route element={<SessionLayout />}>
-            <Route element={<Loading />}>
-              <Route path="/signup" element={<SignupPage />} />
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/verify-email" element={<VerifyEmailPage />} />
-              <Route element={<RequireSession />}>
-                <Route path="/dashboard" element={<DashboardPage />} />
-                <Route path="/account" element={<AccountPage />} />
-                <Route path="/onboarding/details" element={<DetailsPage />} />
-                <Route path="/onboarding/documents" element={<DocumentsPage />} />
-                <Route path="/onboarding/success" element={<SuccessPage />} />
-                {/* SPEC 6: the user detail page has no client-side admin check; the API enforces it. */}
-                <Route path="/admin/users/:userId" element={<UserPage />} />
-              </Route>
-              <Route element={<RequireAdmin />}>
-                <Route path="/admin" element={<AdminDashboardPage />} />
-              </Route>
-            </Route>
+            {routesOf('session')}
+            <Route element={<RequireSession />}>{routesOf('signedIn')}</Route>
+            <Route element={<RequireAdmin />}>{routesOf('admin')}</Route>
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -11,15 +11,25 @@ export function localeBackend(load: typeof fetch = (...args) => fetch(...args)):
     callbackApi: true,
     init() {},
     read(language: string, namespace: string, callback: ReadCallback) {
+      type Outcome = { data: unknown } | { error: string; retry: boolean };
       load(`/locales/${language}/${namespace}.json`)
         .then(
-          async (response) => {
-            if (!response.ok) return callback(`HTTP ${response.status}`, response.status >= 500);
-            callback(null, await response.json());
+          async (response): Promise<Outcome> => {
+            if (!response.ok) return { error: `HTTP ${response.status}`, retry: response.status >= 500 };
+            try {
+              return { data: await response.json() };
+            } catch (error) {
+              return { error: `unreadable: ${String(error)}`, retry: false };
+            }
           },
-          (error: unknown) => callback(`network error: ${String(error)}`, true),
+          (error: unknown): Outcome => ({ error: `network error: ${String(error)}`, retry: true }),
         )
-        .catch((error: unknown) => callback(`unreadable: ${String(error)}`, false));
+        // One call of i18next's callback, whatever happens inside it.
+        .then((outcome) =>
+          'data' in outcome
+            ? callback(null, outcome.data as Parameters<ReadCallback>[1])
+            : callback(outcome.error, outcome.retry),
+        );
     },
   };
 }

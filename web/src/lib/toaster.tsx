@@ -10,10 +10,16 @@ let started = false;
 export function ensureToaster() {
   if (started) return;
   started = true;
-  void import('sonner').then(({ Toaster }) => {
-    // Its own root, outside the (possibly hydrated) page tree.
-    createRoot(document.body.appendChild(document.createElement('div'))).render(
-      <Toaster position="bottom-right" richColors closeButton />,
-    );
-  });
+  import('sonner').then(
+    ({ Toaster }) => {
+      // Its own root, outside the (possibly hydrated) page tree.
+      createRoot(document.body.appendChild(document.createElement('div'))).render(
+        <Toaster position="bottom-right" richColors closeButton />,
+      );
+    },
+    (error: unknown) => {
+      started = false; // the next page tries again
+      console.error('Toasts failed to load', error);
+    },
+  );
 }
