@@ -3,7 +3,6 @@ import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 // cdk-nag's own flattening of a resource ARN, so our finding ids are exactly the ones it reports.
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
-import type { IConstruct } from 'constructs';
 import { INCOMING_PREFIX } from '../functions/src/store/object-keys';
 import { exportName, type StageConfig } from './config/stages';
 
@@ -135,9 +134,6 @@ function wildcardFindings(policy: CfnPolicy): string[] {
   return [...new Set([...actions, ...resources])].filter((finding) => finding.includes('*'));
 }
 
-const policiesUnder = (scope: IConstruct): CfnPolicy[] =>
-  scope.node.findAll().filter((node): node is CfnPolicy => node instanceof CfnPolicy);
-
 /**
  * Adds the AwsSolutions checks to a fully built app. Returns which accepted wildcard (by
  * index) was acknowledged on how many policies, so a test can spot one that matches nothing.
@@ -152,8 +148,9 @@ export function applyNag(app: App, config: StageConfig): number[] {
         'Cognito Plus (threat protection) is billed per user: prod runs it, dev and staging run Essentials (infra/config/stages.ts).',
     });
   }
+  const constructs = app.node.findAll();
   // Our functions must be on the latest runtime (AwsSolutions-L1); CDK's helpers are excused.
-  for (const node of app.node.findAll()) {
+  for (const node of constructs) {
     if (!(node instanceof CfnResource) || node.cfnResourceType !== 'AWS::Lambda::Function') continue;
     if (CDK_HELPER_FUNCTIONS.some((path) => path.test(`${node.node.path}/`))) {
       Validations.of(node).acknowledge({
@@ -165,7 +162,7 @@ export function applyNag(app: App, config: StageConfig): number[] {
   }
   const accepted = ACCEPTED_WILDCARDS(config);
   const used = accepted.map(() => 0);
-  for (const policy of policiesUnder(app)) {
+  for (const policy of constructs.filter((node): node is CfnPolicy => node instanceof CfnPolicy)) {
     for (const finding of wildcardFindings(policy)) {
       const index = accepted.findIndex(
         (rule) => rule.finding.test(finding) && (!rule.within || rule.within.test(policy.node.path)),

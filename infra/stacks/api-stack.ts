@@ -21,7 +21,8 @@ import type { StageConfig } from '../config/stages';
 import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
 import { HANDLER_PERMISSIONS } from './route-permissions';
 
-const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
+/** A handler's kebab-case name as the PascalCase construct id its Lambda, role and alarm carry. */
+export const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
 
 /**
  * The HTTP API, GENERATED FROM THE ROUTE TABLE the local server mounts: one Lambda and one

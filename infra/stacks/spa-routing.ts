@@ -25,11 +25,11 @@ export const SPA_ROUTING = `function handler(event) {
 
 type RoutingEvent = { request: { uri: string; cookies: Record<string, { value: string }> } };
 
+// Compiled once: the local server calls routeRequest on every page request.
+const handler = new Function(`${SPA_ROUTING}\nreturn handler;`)() as (event: RoutingEvent) => { uri: string };
+
 /** SPA_ROUTING as a function: the path of the file that answers `uri` with these cookies. */
 export function routeRequest(uri: string, cookies: Record<string, string> = {}): string {
-  const handler = new Function(`${SPA_ROUTING}\nreturn handler;`)() as (event: RoutingEvent) => {
-    uri: string;
-  };
   const viewerCookies = Object.fromEntries(Object.entries(cookies).map(([name, value]) => [name, { value }]));
   return handler({ request: { uri, cookies: viewerCookies } }).uri;
 }

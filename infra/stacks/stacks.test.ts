@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes, triggers } from '../../functions/src/routes';
 import { STAGES, type Stage, type StageConfig, stageConfig } from '../config/stages';
 import { applyNag } from '../nag';
+import { pascal } from './api-stack';
 import { HANDLER_PERMISSIONS, TRIGGER_PERMISSIONS } from './route-permissions';
 import { SPA_ROUTING } from './spa-routing';
 import { addStageStacks } from './stage-stacks';
@@ -138,7 +139,6 @@ describe('API stack, generated from the route table', () => {
 
   it("gives each route's role exactly the data access its permissions entry lists", () => {
     const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
-    const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
     for (const route of routes) {
       const permissions = HANDLER_PERMISSIONS[route.handler] ?? {};
       const policy = policies.find(([id]) =>

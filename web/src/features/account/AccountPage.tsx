@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { DeletionResponse, Profile } from '../../../../shared/api';
-import { NATIONALITIES } from '../../../../shared/nationalities';
 import { AppHeader } from '../../components/AppHeader';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -13,6 +12,7 @@ import { TextArea } from '../../components/TextArea';
 import { apiFetch, getMe } from '../../lib/api';
 import { serverMessage } from '../../lib/errors';
 import { formatCalendarDate, formatDate } from '../../lib/format';
+import { nationalityLabel } from '../../lib/nationality';
 import { useLogout } from '../../lib/session';
 
 export default function AccountPage() {
@@ -52,14 +52,13 @@ export default function AccountPage() {
     }
   };
 
-  const code = NATIONALITIES.find((n) => n.name === profile.nationality)?.code;
   const none = t('account.notProvided');
   const rows: [string, string | null][] = [
     [t('account.name'), [profile.first_name, profile.last_name].filter(Boolean).join(' ')],
     [t('account.email'), profile.email],
     [t('account.gender'), profile.gender ? t(`onboarding.details.${profile.gender}`) : null],
     [t('account.whatsapp'), profile.whatsapp_number],
-    [t('account.nationality'), code ? t(code, { ns: 'nationalities' }) : profile.nationality],
+    [t('account.nationality'), nationalityLabel(t, profile.nationality)],
     [t('account.targetCity'), profile.target_city],
     [t('account.arrivalDate'), formatCalendarDate(profile.intended_arrival_date)],
     [

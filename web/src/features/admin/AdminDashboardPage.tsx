@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { PendingDeletion, Profile } from '../../../../shared/api';
-import { NATIONALITIES } from '../../../../shared/nationalities';
 import { Button, buttonClass } from '../../components/Button';
 import { TableHead } from '../../components/TableHead';
 import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
+import { nationalityLabel } from '../../lib/nationality';
 import { AdminLayout } from './AdminLayout';
 import { listAllCustomers, listDeletionRequests } from './api';
 import { type CustomerFilter, customerStats, FILTERS, visibleCustomers } from './customers';
@@ -36,10 +36,7 @@ export default function AdminDashboardPage() {
 
   const stats = useMemo(() => customerStats(customers ?? []), [customers]);
   const rows = useMemo(() => visibleCustomers(customers ?? [], filter, search), [customers, filter, search]);
-  const nationality = (value: string | null) => {
-    const code = NATIONALITIES.find((n) => n.name === value)?.code;
-    return code ? t(code, { ns: 'nationalities' }) : (value ?? '');
-  };
+  const nationality = (value: string | null) => nationalityLabel(t, value) ?? '';
 
   return (
     <AdminLayout>

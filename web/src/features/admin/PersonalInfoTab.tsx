@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Profile } from '../../../../shared/api';
-import { NATIONALITIES } from '../../../../shared/nationalities';
 import {
   type AdminProfile,
   type AdminProfileInput,
@@ -18,6 +17,7 @@ import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { ApiError, serverMessage } from '../../lib/errors';
 import { formatCalendarDate } from '../../lib/format';
+import { nationalityLabel } from '../../lib/nationality';
 import { deleteUser, editUser } from './api';
 
 function formValues(p: Profile): AdminProfileInput {
@@ -72,14 +72,13 @@ export function PersonalInfoTab({
     }
   });
 
-  const code = NATIONALITIES.find((n) => n.name === profile.nationality)?.code;
   const view: [string, string | null][] = [
     [t('onboarding.details.firstName'), profile.first_name],
     [t('onboarding.details.lastName'), profile.last_name],
     [t('account.email'), profile.email],
     [t('account.gender'), profile.gender ? t(`onboarding.details.${profile.gender}`) : null],
     [t('account.whatsapp'), profile.whatsapp_number],
-    [t('account.nationality'), code ? t(code, { ns: 'nationalities' }) : profile.nationality],
+    [t('account.nationality'), nationalityLabel(t, profile.nationality)],
     [t('account.targetCity'), profile.target_city],
     [t('account.arrivalDate'), formatCalendarDate(profile.intended_arrival_date)],
     [t('admin.user.knowsAddress'), profile.knows_address ? t('admin.user.yes') : t('admin.user.no')],
