@@ -20,6 +20,8 @@ export const API_ERRORS = {
   contentMismatch: 'The file content does not match its format',
   bodyNotJson: 'Request body must be JSON',
   noUploadedFile: 'No uploaded file found for this upload',
+  uploadUnavailable: 'This upload was already used or has expired; please upload the file again',
+  uploadMismatch: 'This upload was requested for another document or file',
   invalidCursor: 'Invalid cursor',
   emailMismatch: 'Email does not match',
   deletionPending: 'A deletion request is already pending',

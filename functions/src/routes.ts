@@ -9,11 +9,16 @@ export interface RouteDef {
   handler: string;
   /** public: no token; user: any signed-in user; customer / admin: that role only. */
   access: Access;
+  /**
+   * Creates a confirmed user's missing profile (PostConfirmation failed). Every other
+   * signed-in route refuses a caller without one, so a deleted account never comes back.
+   */
+  createsAccount?: true;
 }
 
 export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/api/health', handler: 'health', access: 'public' },
-  { method: 'GET', path: '/api/me', handler: 'get-me', access: 'user' },
+  { method: 'GET', path: '/api/me', handler: 'get-me', access: 'user', createsAccount: true },
   { method: 'PUT', path: '/api/me/profile', handler: 'update-my-profile', access: 'customer' },
   { method: 'PUT', path: '/api/me/language', handler: 'update-my-language', access: 'user' },
   { method: 'POST', path: '/api/me/onboarding/complete', handler: 'complete-onboarding', access: 'customer' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toGatewayClaims } from './api-gateway';
+import { decodePathParameters, toGatewayClaims } from './api-gateway';
 
 describe('toGatewayClaims', () => {
   it('flattens claims the way API Gateway HTTP APIs hand them to Lambdas', () => {
@@ -11,5 +11,13 @@ describe('toGatewayClaims', () => {
       'cognito:groups': '[admin x]',
       email_verified: 'true',
     });
+  });
+});
+
+describe('decodePathParameters', () => {
+  it('decodes percent-encoding and refuses broken encodings instead of throwing', () => {
+    expect(decodePathParameters(['userId'], ['a%2Db'])).toEqual({ userId: 'a-b' });
+    expect(decodePathParameters(['userId'], ['%E0%A4%A'])).toBeNull();
+    expect(decodePathParameters(['taskId'], ['%ZZ'])).toBeNull();
   });
 });

@@ -50,6 +50,15 @@ export function toGatewayClaims(payload: JwtPayload): Record<string, string> {
   return claims;
 }
 
+/** Path parameters, percent-decoded; null when one is not valid percent-encoding. */
+export function decodePathParameters(names: string[], values: string[]): Record<string, string> | null {
+  try {
+    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(values[i] ?? '')]));
+  } catch {
+    return null;
+  }
+}
+
 export function createApiGateway(options: {
   issuer: string;
   audience: string;
@@ -107,9 +116,9 @@ export function createApiGateway(options: {
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
     }
-    const pathParameters = Object.fromEntries(
-      match.entry.params.map((name, i) => [name, decodeURIComponent(match.values[i] ?? '')]),
-    );
+    // API Gateway answers a path it cannot decode itself; it never reaches a Lambda.
+    const pathParameters = decodePathParameters(match.entry.params, match.values);
+    if (!pathParameters) return sendJson(res, 400, { message: 'Bad Request' });
     const query = Object.fromEntries(url.searchParams.entries());
     const requestId = randomUUID();
     const key = routeKey(route);

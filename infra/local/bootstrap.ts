@@ -18,6 +18,7 @@ import {
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { newProfile } from '../../functions/src/store/profiles';
 import { TABLE_KEYS } from '../../functions/src/store/table';
@@ -49,6 +50,12 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         ],
         Projection: { ProjectionType: 'ALL' },
       })),
+    }),
+  );
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TABLE_KEYS.timeToLive, Enabled: true },
     }),
   );
 }
@@ -136,7 +143,7 @@ export async function ensureAdmin(
   userPoolId: string,
   admin: { email: string; password: string },
   profiles: {
-    putProfileIfAbsent: (p: ReturnType<typeof newProfile>, role: 'admin') => Promise<boolean>;
+    putProfileIfAbsent: (p: ReturnType<typeof newProfile>, role: 'admin') => Promise<unknown>;
     markProfileAdmin: (id: string) => Promise<void>;
   },
 ): Promise<void> {

@@ -2,32 +2,14 @@
 // Amplify needs that cognito-local lacks: GetTokensFromRefreshToken → REFRESH_TOKEN_AUTH.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { BROWSER_COGNITO_OPERATIONS, cognitoTarget } from '../config/cognito-operations';
 import { readBody, sendJson } from './http-util';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
 // Only the calls a browser may make against a real pool (no IAM credentials): the emulator
 // checks no signatures, so Admin* and pool management must not be reachable from the page.
-const PUBLIC_TARGETS = new Set(
-  [
-    'SignUp',
-    'ConfirmSignUp',
-    'ResendConfirmationCode',
-    'InitiateAuth',
-    'RespondToAuthChallenge',
-    'GetTokensFromRefreshToken',
-    'GetUser',
-    'UpdateUserAttributes',
-    'VerifyUserAttribute',
-    'GetUserAttributeVerificationCode',
-    'ChangePassword',
-    'ForgotPassword',
-    'ConfirmForgotPassword',
-    'GlobalSignOut',
-    'RevokeToken',
-    'DeleteUser',
-  ].map((name) => `${TARGET_PREFIX}${name}`),
-);
+const PUBLIC_TARGETS = new Set<string>(BROWSER_COGNITO_OPERATIONS.map(cognitoTarget));
 
 const PASSWORD_FIELDS: Record<string, string> = {
   [`${TARGET_PREFIX}SignUp`]: 'Password',
@@ -36,10 +18,10 @@ const PASSWORD_FIELDS: Record<string, string> = {
 };
 
 /** cognito-local ignores the pool's password policy; real Cognito enforces it, so do we. */
-function passwordPolicyError(target: string, body: Buffer): string | null {
+function passwordPolicyError(target: string, input: Record<string, unknown>): string | null {
   const field = PASSWORD_FIELDS[target];
   if (!field) return null;
-  const password = (JSON.parse(body.toString('utf8')) as Record<string, unknown>)[field];
+  const password = input[field];
   return typeof password === 'string' && password.length >= PASSWORD_MIN_LENGTH
     ? null
     : 'Password did not conform with policy: Password not long enough';
@@ -63,11 +45,18 @@ export function createCognitoProxy(cognitoUrl: string) {
         message: `${target || 'This call'} is not available from the browser`,
       });
     }
-    const policyError = passwordPolicyError(target, body);
+    let input: Record<string, unknown> = {};
+    if (req.method === 'POST') {
+      try {
+        input = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
+      } catch {
+        return sendJson(res, 400, { __type: 'SerializationException', message: 'Request body is not JSON' });
+      }
+    }
+    const policyError = passwordPolicyError(target, input);
     if (policyError) return sendJson(res, 400, { __type: 'InvalidPasswordException', message: policyError });
     let upstream: Response;
     if (req.method === 'POST' && target === `${TARGET_PREFIX}GetTokensFromRefreshToken`) {
-      const input = JSON.parse(body.toString('utf8')) as { RefreshToken: string; ClientId: string };
       upstream = await call('InitiateAuth', {
         AuthFlow: 'REFRESH_TOKEN_AUTH',
         ClientId: input.ClientId,

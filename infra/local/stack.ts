@@ -7,6 +7,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { RuntimeConfig } from '../../shared/api';
+import { securityHeaders } from '../config/security-headers';
 import { createApiGateway } from './api-gateway';
 import { ensureAdmin, ensureTable, ensureUserPool } from './bootstrap';
 import { createCognitoProxy } from './cognito-proxy';
@@ -193,8 +194,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       spa = (req, res, url) => serveStatic(url.pathname, req, res);
     }
 
+    // Production's security headers on everything production serves (not on the /_local dev
+    // tools). Vite's dev server injects an inline script, so `LOCAL_WEB=dev` pages go without CSP.
+    const documentsOrigin = new URL(String(process.env.AWS_ENDPOINT_URL_S3)).origin;
+    const headers = {
+      api: securityHeaders({ documents: documentsOrigin, cognito: null }),
+      spa: securityHeaders({ documents: documentsOrigin, cognito: null }, { csp: options.web !== 'dev' }),
+    };
+
     server.on('request', async (req, res) => {
       const url = new URL(req.url ?? '/', origin);
+      if (!url.pathname.startsWith('/_local/')) {
+        const set =
+          url.pathname.startsWith('/api/') || url.pathname === '/config.json' ? headers.api : headers.spa;
+        for (const [name, value] of Object.entries(set)) res.setHeader(name, value);
+      }
       try {
         if (url.pathname.startsWith('/api/')) return await api(req, res, url);
         if (url.pathname === '/config.json') return sendJson(res, 200, config);

@@ -11,9 +11,11 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { triggers } from '../../functions/src/routes';
 import { ADMIN_GROUP, PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { BLOCKED_COGNITO_OPERATIONS, cognitoTarget } from '../config/cognito-operations';
 import type { StageConfig } from '../config/stages';
 import { lambdaFor, type ResourceRef } from './lambda';
 import { TRIGGER_PERMISSIONS } from './route-permissions';
@@ -35,6 +37,9 @@ export class AuthStack extends Stack {
     this.userPool = new UserPool(this, 'Users', {
       selfSignUpEnabled: true,
       signInAliases: { email: true },
+      // One person, one account: Case-X@Example.com and case-x@example.com are the same user.
+      // Fixed when the pool is created; CloudFormation cannot change it later.
+      signInCaseSensitive: false,
       autoVerify: { email: true },
       keepOriginal: { email: true },
       passwordPolicy: {
@@ -71,6 +76,46 @@ export class AuthStack extends Stack {
       const fn = lambdaFor(this, id, 'triggers', name, TRIGGER_PERMISSIONS[name] ?? {}, { config, table });
       this.userPool.addTrigger(operation, fn);
       return fn;
+    });
+
+    // Self-service calls that would go around the product (infra/config/cognito-operations.ts)
+    // are blocked before Cognito runs them: a web ACL on the pool, matched on the operation.
+    const firewall = new CfnWebACL(this, 'UserPoolFirewall', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: {
+        cloudWatchMetricsEnabled: true,
+        metricName: `relocation-${config.stage}-user-pool`,
+        sampledRequestsEnabled: true,
+      },
+      rules: [
+        {
+          name: 'BlockSelfServiceBypass',
+          priority: 0,
+          action: { block: {} },
+          statement: {
+            orStatement: {
+              statements: BLOCKED_COGNITO_OPERATIONS.map((operation) => ({
+                byteMatchStatement: {
+                  fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+                  positionalConstraint: 'EXACTLY',
+                  searchString: cognitoTarget(operation),
+                  textTransformations: [{ priority: 0, type: 'NONE' }],
+                },
+              })),
+            },
+          },
+          visibilityConfig: {
+            cloudWatchMetricsEnabled: true,
+            metricName: 'BlockSelfServiceBypass',
+            sampledRequestsEnabled: true,
+          },
+        },
+      ],
+    });
+    new CfnWebACLAssociation(this, 'UserPoolFirewallAssociation', {
+      resourceArn: this.userPool.userPoolArn,
+      webAclArn: firewall.attrArn,
     });
 
     // The SPA: SRP sign-in, no secret, short-lived tokens refreshed from a 30-day refresh token.

@@ -46,6 +46,8 @@ export class DataStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: protectData,
       removalPolicy,
+      // Tombstones of deleted accounts and unused upload tickets remove themselves.
+      timeToLiveAttribute: TABLE_KEYS.timeToLive,
       globalSecondaryIndexes: TABLE_KEYS.indexes.map((index) => ({
         indexName: index.name,
         partitionKey: key(index.partitionKey),

@@ -22,6 +22,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../shared/api';
 import { COMPANY } from '../../shared/company';
+import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_SECONDS } from '../config/security-headers';
 import type { StageConfig } from '../config/stages';
 import { LOG_RETENTION } from './lambda';
 import { SPA_ROUTING } from './spa-routing';
@@ -61,31 +62,22 @@ export class WebStack extends Stack {
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
+          accessControlMaxAge: Duration.seconds(HSTS_SECONDS),
           includeSubdomains: true,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: HeadersFrameOption[FRAME_OPTIONS], override: true },
         referrerPolicy: {
           referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
           override: true,
         },
         contentSecurityPolicy: {
           override: true,
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            "script-src 'self'",
-            // React sets style attributes (progress bars); no inline <style> or scripts otherwise.
-            "style-src 'self' 'unsafe-inline'",
-            `img-src 'self' data: ${s3Host}`,
-            `connect-src 'self' https://cognito-idp.${this.region}.amazonaws.com ${s3Host}`,
-            `frame-src ${s3Host}`,
-            "object-src 'none'",
-            "base-uri 'self'",
-            "form-action 'self'",
-            "frame-ancestors 'none'",
-          ].join('; '),
+          contentSecurityPolicy: contentSecurityPolicy({
+            documents: s3Host,
+            cognito: `https://cognito-idp.${this.region}.amazonaws.com`,
+          }),
         },
       },
     });

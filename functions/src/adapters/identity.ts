@@ -2,6 +2,7 @@ import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -15,17 +16,28 @@ const client = () => {
   return cognito;
 };
 
+const userGone = (error: unknown) =>
+  error instanceof UserNotFoundException || (error as { name?: string }).name === 'UserNotFoundException';
+
+/**
+ * Revokes every refresh token of the user (and their access tokens for Cognito's own API).
+ * ID tokens already issued stay valid until they expire: the API refuses them by the
+ * account's tombstone. A user already gone counts as signed out.
+ */
+export async function signOutEverywhere(userId: string): Promise<void> {
+  try {
+    await client().send(new AdminUserGlobalSignOutCommand({ UserPoolId: env.userPoolId, Username: userId }));
+  } catch (error) {
+    if (!userGone(error)) throw error;
+  }
+}
+
 /** Removes the Cognito user; a user already gone counts as removed (retries are safe). */
 export async function deleteIdentity(userId: string): Promise<void> {
   try {
     await client().send(new AdminDeleteUserCommand({ UserPoolId: env.userPoolId, Username: userId }));
   } catch (error) {
-    if (
-      error instanceof UserNotFoundException ||
-      (error as { name?: string }).name === 'UserNotFoundException'
-    )
-      return;
-    throw error;
+    if (!userGone(error)) throw error;
   }
 }
 
@@ -68,11 +80,7 @@ export async function identityEmail(userId: string): Promise<string | null> {
     );
     return user.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? null;
   } catch (error) {
-    if (
-      error instanceof UserNotFoundException ||
-      (error as { name?: string }).name === 'UserNotFoundException'
-    )
-      return null;
+    if (userGone(error)) return null;
     throw error;
   }
 }
@@ -85,7 +93,7 @@ async function subOf(email: string): Promise<string | null> {
     );
     return user.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? null;
   } catch (error) {
-    if ((error as { name?: string }).name === 'UserNotFoundException') return null;
+    if (userGone(error)) return null;
     throw error;
   }
 }

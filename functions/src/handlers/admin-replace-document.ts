@@ -1,8 +1,8 @@
 import { replaceConfirmSchema } from '../../../shared/schemas/admin';
 import { apiHandler } from '../lib/http';
-import { confirmReplacement } from '../services/admin';
+import { confirmReplacementOf } from '../services/admin';
 
 export const handler = apiHandler(
-  async ({ params, body }) => ({ body: await confirmReplacement(params.documentId ?? '', body) }),
+  async ({ params, body }) => ({ body: await confirmReplacementOf(params.documentId ?? '', body) }),
   { body: replaceConfirmSchema },
 );

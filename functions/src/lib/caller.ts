@@ -1,3 +1,4 @@
+import type { Profile } from '../../../shared/api';
 import type { Role } from '../../../shared/constants';
 import { roleFromGroups } from '../../../shared/roles';
 import { unauthorized } from './errors';
@@ -6,6 +7,12 @@ export interface Caller {
   userId: string;
   email: string;
   role: Role;
+}
+
+/** A caller admitted to a signed-in route: the account exists and is not being deleted. */
+export interface Account extends Caller {
+  /** The caller's profile, read (strongly consistent) as the request was admitted. */
+  profile: Profile;
 }
 
 /**

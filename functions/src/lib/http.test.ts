@@ -1,6 +1,9 @@
+import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
+import { newProfile } from '../store/profiles';
 import { HttpError } from './errors';
 import { type ApiEvent, apiHandler } from './http';
 import { log } from './log';
@@ -16,6 +19,38 @@ function event(routeKey: string, claims?: Record<string, string>, body?: string)
   } as unknown as ApiEvent;
 }
 
+const ddb = mockClient(DynamoDBDocumentClient);
+/** The stored account items per user id (profile with role, or a tombstone). */
+let stored: Record<string, Record<string, unknown>[]> = {};
+
+beforeEach(() => {
+  process.env.TABLE_NAME = 't';
+  ddb.reset();
+  stored = {
+    u1: [
+      {
+        ...newProfile('u1', 'c@example.com', '2026-01-01T00:00:00Z'),
+        PK: 'USER#u1',
+        SK: 'PROFILE',
+        role: 'customer',
+      },
+    ],
+    a1: [
+      {
+        ...newProfile('a1', 'a@example.com', '2026-01-01T00:00:00Z'),
+        PK: 'USER#a1',
+        SK: 'PROFILE',
+        role: 'admin',
+      },
+    ],
+  };
+  ddb.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: { PK: string }[] }> }) => {
+    const keys = input.RequestItems.t?.Keys ?? [];
+    const id = keys[0]?.PK.replace('USER#', '') ?? '';
+    return { Responses: { t: stored[id] ?? [] } };
+  });
+});
+
 const customer = { sub: 'u1', email: 'c@example.com', token_use: 'id' };
 const admin = { ...customer, sub: 'a1', 'cognito:groups': '[admin]' };
 const status = (result: unknown) => (result as { statusCode: number }).statusCode;
@@ -24,10 +59,54 @@ const body = (result: unknown) => JSON.parse((result as { body: string }).body);
 describe('apiHandler authorization (from the route table)', () => {
   const echo = apiHandler(async ({ caller }) => ({ body: caller }));
 
-  it('passes the caller of a user route through', async () => {
+  it('passes the caller of a user route through, with the profile read as it was admitted', async () => {
     const result = await echo(event('GET /api/me', customer), context);
     expect(status(result)).toBe(200);
-    expect(body(result)).toEqual({ userId: 'u1', email: 'c@example.com', role: 'customer' });
+    expect(body(result)).toMatchObject({ userId: 'u1', email: 'c@example.com', role: 'customer' });
+    expect(body(result).profile).toMatchObject({ id: 'u1', email: 'c@example.com' });
+    const read = ddb.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.t;
+    expect(read?.ConsistentRead).toBe(true);
+    expect(read?.Keys).toEqual([
+      { PK: 'USER#u1', SK: 'PROFILE' },
+      { PK: 'DELETED#u1', SK: 'TOMBSTONE' },
+    ]);
+  });
+
+  it('401s a valid token whose account is being deleted, before the handler runs', async () => {
+    stored.u1?.push({ PK: 'DELETED#u1', SK: 'TOMBSTONE' });
+    const run = vi.fn(async () => ({ body: null }));
+    const handler = apiHandler(run);
+    for (const key of [
+      'GET /api/me',
+      'GET /api/me/journey',
+      'POST /api/me/documents/uploads',
+      'GET /api/admin/users',
+    ]) {
+      expect(status(await handler(event(key, customer), context))).toBe(401);
+    }
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('401s a valid token without a profile on every route that does not create one', async () => {
+    stored.u1 = [];
+    const run = vi.fn(async () => ({ body: null }));
+    expect(status(await apiHandler(run)(event('PUT /api/me/language', customer), context))).toBe(401);
+    expect(status(await apiHandler(run)(event('GET /api/me/documents', customer), context))).toBe(401);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('404s path parameters that cannot name anything, before the handler runs', async () => {
+    const run = vi.fn(async () => ({ body: null }));
+    const handler = apiHandler(run);
+    const withParams = (pathParameters: Record<string, string>) =>
+      ({ ...event('GET /api/admin/users/{userId}', admin), pathParameters }) as ApiEvent;
+    expect(status(await handler(withParams({ userId: 'a'.repeat(129) }), context))).toBe(404);
+    expect(status(await handler(withParams({ userId: 'x"; DROP' }), context))).toBe(404);
+    expect(status(await handler(withParams({ userId: '__proto__' }), context))).toBe(200);
+    expect(
+      status(await handler(withParams({ userId: '9b2f0f0e-5d1c-4c59-9d6b-1c1f3c1a2b3c' }), context)),
+    ).toBe(200);
+    expect(run).toHaveBeenCalledTimes(2);
   });
 
   it('401s without verified claims, and for access tokens', async () => {

@@ -3,16 +3,18 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type * as z from 'zod';
 import { API_ERRORS } from '../../../shared/api-errors';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/constants';
-import { findRoute } from '../routes';
-import { type Caller, callerFromClaims } from './caller';
-import { forbidden, HttpError } from './errors';
+import { findRoute, type RouteDef } from '../routes';
+import { admit } from '../services/profiles';
+import { type Account, callerFromClaims } from './caller';
+import { forbidden, HttpError, notFound } from './errors';
 import { log } from './log';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
 export interface ApiRequest<B> {
-  caller: Caller;
+  /** The admitted caller with their profile (public routes have none). */
+  caller: Account;
   body: B;
   params: Record<string, string | undefined>;
   query: Record<string, string | undefined>;
@@ -71,16 +73,36 @@ function parseBody<B>(event: ApiEvent, schema: z.ZodType<B> | undefined): B {
 
 /**
  * Authorizes from the route table (looked up by API Gateway's routeKey, so a handler
- * cannot drift from its declared access), parses, runs, and maps errors to JSON.
+ * cannot drift from its declared access): a verified ID token, an account that exists and
+ * is not being deleted (so a token that outlived its account is refused), then the role.
  */
-function authorize(event: ApiEvent): Caller | null {
+async function authorize(event: ApiEvent): Promise<{ route: RouteDef; caller: Account | null }> {
   const route = findRoute(event.routeKey);
   if (!route) throw forbidden(API_ERRORS.unknownRoute);
-  if (route.access === 'public') return null;
-  const caller = callerFromClaims(event.requestContext.authorizer?.jwt?.claims);
+  if (route.access === 'public') return { route, caller: null };
+  const caller = await admit(
+    callerFromClaims(event.requestContext.authorizer?.jwt?.claims),
+    route.createsAccount === true,
+  );
   if (route.access === 'admin' && caller.role !== 'admin') throw forbidden();
   if (route.access === 'customer' && caller.role !== 'customer') throw forbidden();
-  return caller;
+  return { route, caller };
+}
+
+/** Every id in our paths is a UUID, a catalogue key or a document type: short and plain. */
+const PATH_PARAMETER = /^[\w-]{1,128}$/;
+
+/**
+ * Path parameters that cannot name anything (too long for a DynamoDB key, odd characters)
+ * are a 404 before any store call.
+ */
+function pathParameters(event: ApiEvent): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.pathParameters ?? {})) {
+    if (value === undefined || !PATH_PARAMETER.test(value)) throw notFound();
+    params[name] = value;
+  }
+  return params;
 }
 
 function toResult(error: unknown): ApiResult {
@@ -105,11 +127,12 @@ export function apiHandler<B = undefined>(
 
   async function respond(event: ApiEvent): Promise<ApiResult> {
     try {
-      const caller = authorize(event);
+      const { caller } = await authorize(event);
+      const params = pathParameters(event);
       const reply = await run({
-        caller: caller as Caller,
+        caller: caller as Account,
         body: parseBody(event, options.body),
-        params: event.pathParameters ?? {},
+        params,
         query: event.queryStringParameters ?? {},
         language: languageFrom(event.headers?.['accept-language']),
       });

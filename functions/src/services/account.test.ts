@@ -57,7 +57,7 @@ describe('verifyAccount when mail fails', () => {
     await expect(result).resolves.toMatchObject({ account_verified: true, account_verified_by: 'admin-1' });
 
     const transaction = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(transaction).toHaveLength(2); // the profile update and the one phase-1 task
+    expect(transaction).toHaveLength(3); // the profile update, the one phase-1 task, the not-deleted check
     expect(transaction[1]?.Put?.Item).toMatchObject({ task_template_id: 'work_visa', status: 'not_started' });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(3);
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('mail not sent after retries'));

@@ -2,21 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { DeletionResponse, Profile } from '../../../shared/api';
 import { API_ERRORS } from '../../../shared/api-errors';
 import { ALWAYS_UNLOCKED_PHASE } from '../../../shared/journey';
-import { deleteIdentity } from '../adapters/identity';
+import { deleteIdentity, signOutEverywhere } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
 import { removePrefix } from '../adapters/storage';
 import { env } from '../config';
-import type { Caller } from '../lib/caller';
+import type { Account, Caller } from '../lib/caller';
 import { HttpError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { accountVerifiedMail } from '../mail/templates';
+import { writeTombstone } from '../store/accounts';
 import { loadCatalogue } from '../store/catalogue';
 import { deleteUserItems, fileDeletionRequest } from '../store/deletion';
 import { objectKeys } from '../store/object-keys';
 import { getProfileWithRole } from '../store/profiles';
 import { verifyWithTasks } from '../store/tasks';
 import { newTask } from './journey';
-import { ensureProfile, nowIso } from './profiles';
+import { nowIso } from './profiles';
 
 const MAIL_ATTEMPTS = 3;
 
@@ -58,19 +59,31 @@ export async function verifyAccount(admin: Caller, userId: string): Promise<Prof
 }
 
 /**
- * Removes an account: files, then items (profile last), then the identity. Every step is
- * idempotent, so a failed deletion can simply be run again.
+ * Removes an account for good:
+ * 1. the tombstone: from now on every request with the user's tokens gets 401 and nothing
+ *    new can be written for them (tokens stay valid for up to an hour after this);
+ * 2. global sign-out: refresh tokens are revoked, so no new tokens are issued;
+ * 3. the identity: nobody can sign in as this user again;
+ * 4. the files, final and staged;
+ * 5. the items, the profile last: until it goes the user stays in the admin list, so a
+ *    deletion that failed half-way is visible, and running it again completes it.
+ * Every step is idempotent.
  */
-export async function deleteAccount(userId: string): Promise<void> {
+export async function deleteAccount(userId: string, now = new Date()): Promise<void> {
+  await writeTombstone(userId, now);
+  await signOutEverywhere(userId);
+  await deleteIdentity(userId);
   for (const prefix of objectKeys.userPrefixes(userId)) await removePrefix(prefix);
   await deleteUserItems(userId);
-  await deleteIdentity(userId);
   log.info('account deleted', { userId });
 }
 
 /** SPEC 4: unverified accounts go at once; verified ones file a request for the team. */
-export async function requestDeletion(caller: Caller, reason: string | undefined): Promise<DeletionResponse> {
-  const profile = await ensureProfile(caller);
+export async function requestDeletion(
+  caller: Account,
+  reason: string | undefined,
+): Promise<DeletionResponse> {
+  const profile = caller.profile;
   if (profile.deletion_requested) throw new HttpError(409, 'conflict', API_ERRORS.deletionPending);
   if (!profile.account_verified) {
     await deleteAccount(caller.userId);

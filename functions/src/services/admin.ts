@@ -9,30 +9,23 @@ import type {
 } from '../../../shared/api';
 import { API_ERRORS } from '../../../shared/api-errors';
 import type { Language } from '../../../shared/constants';
-import {
-  CONTENT_TYPES,
-  type DocumentExtension,
-  extensionOf,
-  MAX_DOCUMENT_BYTES,
-} from '../../../shared/documents';
 import { canChangeWorkflow } from '../../../shared/journey';
 import type { WorkflowUpdate } from '../../../shared/schemas/admin';
 import type { AdminProfile } from '../../../shared/schemas/profile';
 import { identityEmail, updateIdentityEmail } from '../adapters/identity';
-import { presignDownload, presignUpload, removeObject, UPLOAD_URL_SECONDS } from '../adapters/storage';
+import { presignDownload, removeObject } from '../adapters/storage';
 import type { Caller } from '../lib/caller';
 import { HttpError, notFound } from '../lib/errors';
 import { findById } from '../store/by-id';
 import { loadCatalogue } from '../store/catalogue';
 import { listPendingDeletionRequests } from '../store/deletion';
 import { deleteDocumentRecord } from '../store/documents';
-import { objectKeys } from '../store/object-keys';
 import { getProfiles, getProfileWithRole, updateProfile } from '../store/profiles';
 import { keys } from '../store/table';
 import { completeTask, type TaskItem, updateWorkflow, type WorkflowItem } from '../store/tasks';
 import { readUserPartition } from '../store/user-partition';
 import { deleteAccount } from './account';
-import { acceptUpload, storeDocument, tooLarge } from './documents';
+import { confirmReplacement, createReplacement } from './documents';
 import { buildJourney, toWorkflows } from './journey';
 import { nowIso } from './profiles';
 
@@ -121,45 +114,18 @@ export async function documentDownload(
   };
 }
 
-const replacementKey = (document: DocumentRecord, timestamp: string, ext: string) =>
-  objectKeys.replacement(document.user_id, document.document_type, timestamp, ext);
-
 export async function createReplacementUpload(
   documentId: string,
   request: { file_name: string; file_size: number },
 ): Promise<UploadTicket> {
-  if (request.file_size > MAX_DOCUMENT_BYTES) throw tooLarge();
-  const document = await documentById(documentId);
-  const ext = extensionOf(request.file_name) as DocumentExtension;
-  const timestamp = String(Date.now());
-  const contentType = CONTENT_TYPES[ext];
-  return {
-    upload_id: timestamp,
-    url: await presignUpload(
-      objectKeys.incoming(replacementKey(document, timestamp, ext)),
-      contentType,
-      request.file_size,
-    ),
-    method: 'PUT',
-    headers: { 'content-type': contentType },
-    expires_at: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(),
-  };
+  return createReplacement(await documentById(documentId), request);
 }
 
-/** The same checks as a customer upload; the old file goes only after the record moved on. */
-export async function confirmReplacement(
+export async function confirmReplacementOf(
   documentId: string,
   body: { upload_id: string; file_name: string },
 ): Promise<DocumentRecord> {
-  const previous = await documentById(documentId);
-  const ext = extensionOf(body.file_name) as DocumentExtension;
-  const key = replacementKey(previous, body.upload_id, ext);
-  if (previous.file_path === key) return previous;
-  const size = await acceptUpload(key, ext);
-  return storeDocument(
-    { ...previous, file_name: body.file_name, file_path: key, file_size: size, uploaded_at: nowIso() },
-    previous,
-  );
+  return confirmReplacement(await documentById(documentId), body);
 }
 
 export async function deleteDocument(documentId: string): Promise<void> {

@@ -9,7 +9,7 @@ import {
   taskRefusal,
   workflowTypeFor,
 } from '../../../shared/journey';
-import type { Caller } from '../lib/caller';
+import type { Account, Caller } from '../lib/caller';
 import { HttpError, notFound } from '../lib/errors';
 import { type Catalogue, loadCatalogue, type Phase, type TaskTemplate } from '../store/catalogue';
 import {
@@ -20,7 +20,7 @@ import {
   type WorkflowItem,
 } from '../store/tasks';
 import { readUserPartition, type UserPartition } from '../store/user-partition';
-import { ensureProfile, nowIso } from './profiles';
+import { nowIso } from './profiles';
 
 const REFUSAL_MESSAGES = {
   deletion_pending: API_ERRORS.refusedDeletionPending,
@@ -99,8 +99,10 @@ export function buildJourney(
 }
 
 /**
- * Later phases' tasks are created once, when the phase is first seen unlocked. Concurrent
- * loads race on the same keys (one task per template), so a loser simply reads the winner.
+ * Later phases' tasks are created once, when the phase is first seen unlocked, for a
+ * verified account with no deletion pending (SPEC 4: no actions then; unlocked phases show
+ * previews). Concurrent loads race on the same keys (one task per template), so a loser
+ * simply reads the winner.
  */
 async function assignUnlockedTasks(
   userId: string,
@@ -109,7 +111,7 @@ async function assignUnlockedTasks(
   now: Date,
 ): Promise<TaskItem[]> {
   const profile = partition.profile;
-  if (!profile?.account_verified) return partition.tasks;
+  if (!profile?.account_verified || profile.deletion_requested) return partition.tasks;
   const have = new Set(partition.tasks.map((t) => t.task_template_id));
   const unlocked = new Set(
     catalogue.phases.filter((p) => isPhaseUnlocked(p, profile.intended_arrival_date, now)).map((p) => p.id),
@@ -118,19 +120,19 @@ async function assignUnlockedTasks(
   if (missing.length === 0) return partition.tasks;
   const createdAt = nowIso();
   const created = missing.map((template) => newTask(userId, template, createdAt));
-  const won = await Promise.all(created.map((task) => createTaskIfAbsent(task)));
-  // A concurrent load created some first: read theirs rather than guess their ids.
-  if (won.every(Boolean)) return [...partition.tasks, ...created];
+  const outcomes = await Promise.all(created.map((task) => createTaskIfAbsent(task)));
+  if (outcomes.every((o) => o === 'created')) return [...partition.tasks, ...created];
+  // A concurrent load created some first, or the account changed meanwhile: read what is stored.
   return (await readUserPartition(userId)).tasks;
 }
 
 export async function getJourney(
-  caller: Caller,
+  caller: Account,
   language: Language,
   now = new Date(),
 ): Promise<JourneyResponse> {
   const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(caller.userId)]);
-  const profile = partition.profile ?? (await ensureProfile(caller));
+  const profile = partition.profile ?? caller.profile;
   const tasks = await assignUnlockedTasks(caller.userId, catalogue, { ...partition, profile }, now);
   return buildJourney(catalogue, tasks, profile.intended_arrival_date, language, now);
 }

@@ -3,13 +3,15 @@ import { API_ERRORS } from '../../../shared/api-errors';
 import type { Language } from '../../../shared/constants';
 import type { PageQuery } from '../../../shared/schemas/pagination';
 import type { OnboardingDetails } from '../../../shared/schemas/profile';
-import type { Caller } from '../lib/caller';
-import { HttpError } from '../lib/errors';
+import { identityEmail } from '../adapters/identity';
+import type { Account, Caller } from '../lib/caller';
+import { HttpError, unauthorized } from '../lib/errors';
+import { log } from '../lib/log';
 import {
-  getProfile,
   listCustomers,
   newProfile,
   putProfileIfAbsent,
+  readAccount,
   setProfileLanguage,
   updateProfile,
 } from '../store/profiles';
@@ -26,37 +28,55 @@ export async function createCustomerProfile(
 }
 
 /**
- * The caller's profile and role. If the PostConfirmation trigger failed after Cognito
- * confirmed the user, the profile is created here, so no account is left half-made.
+ * Admits a verified token's caller to a signed-in route. A token outlives its account (an
+ * ID token stays valid for up to an hour after a deletion), so the account is read on every
+ * request: one whose deletion has begun, or that no longer exists, gets 401 and nothing is
+ * written for it. Only a route that may create the account (`GET /api/me`) heals a profile
+ * that PostConfirmation failed to write, and only for an identity that still exists.
  */
-export async function ensureProfile(caller: Caller): Promise<Profile> {
-  let profile = await getProfile(caller.userId);
-  if (!profile) {
-    await putProfileIfAbsent(newProfile(caller.userId, caller.email, nowIso()), caller.role);
-    profile = await getProfile(caller.userId);
-  }
-  if (!profile) throw new Error(`Profile ${caller.userId} missing after create`);
-  return profile;
+export async function admit(caller: Caller, mayCreate: boolean): Promise<Account> {
+  const account = await readAccount(caller.userId);
+  if (account.deleted) throw unauthorized();
+  if (account.profile) return { ...caller, profile: account.profile };
+  if (!mayCreate) throw unauthorized();
+  return { ...caller, profile: await healProfile(caller) };
 }
 
-export async function getMe(caller: Caller): Promise<MeResponse> {
-  return { role: caller.role, profile: await ensureProfile(caller) };
+async function healProfile(caller: Caller): Promise<Profile> {
+  // Asked of Cognito, not of the token: the token says who the caller was, not that they still are.
+  if (!(await identityEmail(caller.userId))) throw unauthorized();
+  const outcome = await putProfileIfAbsent(newProfile(caller.userId, caller.email, nowIso()), caller.role);
+  if (outcome === 'deleted') throw unauthorized();
+  const healed = await readAccount(caller.userId);
+  if (!healed.profile || healed.deleted) throw unauthorized();
+  if (outcome === 'created') log.warn('profile created on first API call', { userId: caller.userId });
+  return healed.profile;
+}
+
+export function getMe(account: Account): MeResponse {
+  return { role: account.role, profile: account.profile };
 }
 
 /** Onboarding step 1: the customer's own details (address fields already nulled by the schema). */
-export async function updateMyDetails(caller: Caller, details: OnboardingDetails): Promise<Profile> {
-  assertNoPendingDeletion(await ensureProfile(caller));
-  return updateProfile(caller.userId, details, nowIso());
+export async function updateMyDetails(account: Account, details: OnboardingDetails): Promise<Profile> {
+  assertNoPendingDeletion(account.profile);
+  return updateProfile(account.userId, details, nowIso());
 }
 
 export function listCustomerPage(query: PageQuery): Promise<Page<Profile>> {
   return listCustomers(query.limit, query.cursor ?? null);
 }
 
-/** Remembers the interface language without counting as a profile update. */
-export async function updateMyLanguage(caller: Caller, language: Language): Promise<{ language: Language }> {
-  const profile = await ensureProfile(caller);
-  if (profile.language !== language) await setProfileLanguage(caller.userId, language);
+/**
+ * Remembers the interface language without counting as a profile update. Allowed while a
+ * deletion request is pending: it is no action on the case, and the team's answer to the
+ * request is written in this language.
+ */
+export async function updateMyLanguage(
+  account: Account,
+  language: Language,
+): Promise<{ language: Language }> {
+  if (account.profile.language !== language) await setProfileLanguage(account.userId, language);
   return { language };
 }
 

@@ -28,18 +28,27 @@ export async function batchWrite(tableName: string, requests: Record<string, unk
   }
 }
 
+export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+/**
+ * Writes items together or not at all. Returns null when written; when a condition did not
+ * hold, which items' conditions failed (same order as `items`). Other errors are thrown.
+ */
+export async function tryTransact(items: TransactItems): Promise<boolean[] | null> {
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+    return null;
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const reasons = error.CancellationReasons ?? [];
+    return items.map((_, i) => reasons[i]?.Code === 'ConditionalCheckFailed');
+  }
+}
+
 /**
  * Writes items together or not at all. A cancelled transaction means one of its conditions
  * no longer held (a state conflict): it becomes a 409 with the given message.
  */
-export async function transact(
-  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
-  conflictMessage: string,
-): Promise<void> {
-  try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw new HttpError(409, 'conflict', conflictMessage);
-    throw error;
-  }
+export async function transact(items: TransactItems, conflictMessage: string): Promise<void> {
+  if (await tryTransact(items)) throw new HttpError(409, 'conflict', conflictMessage);
 }

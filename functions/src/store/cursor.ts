@@ -6,26 +6,30 @@ export function encodeCursor(key: Record<string, unknown> | undefined): string |
   return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 }
 
-/** `belongs` rejects a forged cursor that points outside the queried partition. */
-export function decodeCursor(
-  cursor: string | null,
-  belongs: (key: Record<string, unknown>) => boolean,
-): Record<string, unknown> | undefined {
+/** The attributes a page key of one query has, each with its check. */
+export type CursorShape = Record<string, (value: string) => boolean>;
+
+/**
+ * A cursor must be a page key of the query it is used with: exactly the shape's attributes,
+ * all strings that pass their checks. Anything else (forged, from another partition or
+ * index, missing the table's key attributes) is a 400, never handed to DynamoDB.
+ */
+export function decodeCursor(cursor: string | null, shape: CursorShape): Record<string, string> | undefined {
   if (!cursor) return undefined;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (isStringRecord(parsed) && belongs(parsed)) return parsed;
+    if (fitsShape(parsed, shape)) return parsed;
   } catch {
     // fall through to the 400 below
   }
   throw new HttpError(400, 'bad_request', API_ERRORS.invalidCursor);
 }
 
-function isStringRecord(value: unknown): value is Record<string, string> {
+function fitsShape(value: unknown, shape: CursorShape): value is Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
   return (
-    !!value &&
-    typeof value === 'object' &&
-    !Array.isArray(value) &&
-    Object.values(value).every((v) => typeof v === 'string')
+    entries.length === Object.keys(shape).length &&
+    entries.every(([name, v]) => Object.hasOwn(shape, name) && typeof v === 'string' && !!shape[name]?.(v))
   );
 }

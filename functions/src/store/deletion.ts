@@ -2,6 +2,7 @@ import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeletionRequest } from '../../../shared/api';
 import { API_ERRORS } from '../../../shared/api-errors';
 import { env } from '../config';
+import { accountNotDeleted } from './accounts';
 import { batchWrite, dynamo, transact } from './client';
 import { keys } from './table';
 import { plain, userPartitionKeys } from './user-partition';
@@ -38,6 +39,7 @@ export async function fileDeletionRequest(request: DeletionRequest, requestedBy:
           },
         },
       },
+      accountNotDeleted(request.user_id),
     ],
     API_ERRORS.deletionPending,
   );

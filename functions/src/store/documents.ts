@@ -3,8 +3,10 @@ import type { DocumentRecord } from '../../../shared/api';
 import { API_ERRORS } from '../../../shared/api-errors';
 import type { DocumentType } from '../../../shared/documents';
 import { env } from '../config';
-import { dynamo, transact } from './client';
+import { accountNotDeleted } from './accounts';
+import { dynamo, type TransactItems, transact } from './client';
 import { keys } from './table';
+import { consumeTicket, type UploadTicketItem } from './uploads';
 
 function toDocument(item: Record<string, unknown>): DocumentRecord {
   const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...document } = item;
@@ -31,11 +33,16 @@ export async function listDocuments(userId: string): Promise<DocumentRecord[]> {
 }
 
 /**
- * Writes a document record. A first upload of its type also counts it on the profile, in
- * the same transaction; a replacement must still find the record it replaces (so two
- * concurrent replacements cannot both win).
+ * Writes a document record and consumes the upload's ticket (so an upload becomes a record
+ * at most once). A first upload of its type also counts it on the profile, in the same
+ * transaction; a replacement must still find the record it replaces (so two concurrent
+ * replacements cannot both win). Nothing is written once the account's deletion has begun.
  */
-export async function saveDocument(document: DocumentRecord, previous: DocumentRecord | null): Promise<void> {
+export async function saveDocument(
+  document: DocumentRecord,
+  previous: DocumentRecord | null,
+  ticket: UploadTicketItem,
+): Promise<void> {
   const item = {
     ...document,
     PK: keys.user(document.user_id),
@@ -43,36 +50,37 @@ export async function saveDocument(document: DocumentRecord, previous: DocumentR
     GSI1PK: keys.documentById(document.id),
     GSI1SK: keys.byIdSort(),
   };
+  const record: TransactItems = previous
+    ? [
+        {
+          Put: {
+            TableName: env.tableName,
+            Item: item,
+            ConditionExpression: 'file_path = :previous',
+            ExpressionAttributeValues: { ':previous': previous.file_path },
+          },
+        },
+      ]
+    : [
+        {
+          Put: {
+            TableName: env.tableName,
+            Item: item,
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Update: {
+            TableName: env.tableName,
+            Key: { PK: keys.user(document.user_id), SK: keys.profile() },
+            UpdateExpression: 'ADD documents_count :one',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':one': 1 },
+          },
+        },
+      ];
   await transact(
-    previous
-      ? [
-          {
-            Put: {
-              TableName: env.tableName,
-              Item: item,
-              ConditionExpression: 'file_path = :previous',
-              ExpressionAttributeValues: { ':previous': previous.file_path },
-            },
-          },
-        ]
-      : [
-          {
-            Put: {
-              TableName: env.tableName,
-              Item: item,
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Update: {
-              TableName: env.tableName,
-              Key: { PK: keys.user(document.user_id), SK: keys.profile() },
-              UpdateExpression: 'ADD documents_count :one',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
+    [...record, consumeTicket(ticket), accountNotDeleted(document.user_id)],
     API_ERRORS.documentChangedWhileSaving,
   );
 }

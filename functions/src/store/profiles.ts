@@ -1,10 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '../../../shared/api';
 import { DEFAULT_LANGUAGE, type Language, type Role } from '../../../shared/constants';
 import { env } from '../config';
-import { dynamo } from './client';
-import { decodeCursor, encodeCursor } from './cursor';
+import { accountNotDeleted, tombstoneKey } from './accounts';
+import { dynamo, tryTransact } from './client';
+import { type CursorShape, decodeCursor, encodeCursor } from './cursor';
 import { keys } from './table';
 
 type ProfileItem = Profile & { PK: string; SK: string; role: Role; GSI1PK?: string; GSI1SK?: string };
@@ -44,16 +44,20 @@ export function newProfile(
   };
 }
 
-function toProfile(item: Record<string, unknown>): Profile {
+export function toProfile(item: Record<string, unknown>): Profile {
   const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, role: _role, ...profile } = item;
   return profile as unknown as Profile;
 }
 
 /**
  * Creates the profile once; a second call (trigger retry, self-heal on first API call)
- * leaves the existing item untouched and returns false.
+ * leaves the existing item untouched and returns 'exists'. An account whose deletion has
+ * begun is never created again ('deleted').
  */
-export async function putProfileIfAbsent(profile: Profile, role: Role): Promise<boolean> {
+export async function putProfileIfAbsent(
+  profile: Profile,
+  role: Role,
+): Promise<'created' | 'exists' | 'deleted'> {
   const item: ProfileItem = {
     ...profile,
     PK: keys.user(profile.id),
@@ -63,23 +67,42 @@ export async function putProfileIfAbsent(profile: Profile, role: Role): Promise<
       ? { GSI1PK: keys.customers(), GSI1SK: keys.customersSort(profile.created_at, profile.id) }
       : {}),
   };
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: env.tableName,
-        Item: item,
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  const failed = await tryTransact([
+    { Put: { TableName: env.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+    accountNotDeleted(profile.id),
+  ]);
+  if (!failed) return 'created';
+  return failed[1] ? 'deleted' : 'exists';
 }
 
-export async function getProfile(userId: string): Promise<Profile | null> {
-  return (await getProfileWithRole(userId))?.profile ?? null;
+export interface AccountState {
+  profile: Profile | null;
+  role: Role | null;
+  /** An account deletion has begun (or is done): nothing may act for this user any more. */
+  deleted: boolean;
+}
+
+/** The caller's profile and whether the account is being deleted: one strongly consistent read. */
+export async function readAccount(userId: string): Promise<AccountState> {
+  const state: AccountState = { profile: null, role: null, deleted: false };
+  let request: Record<string, { Keys: Record<string, string>[]; ConsistentRead: boolean }> | undefined = {
+    [env.tableName]: {
+      Keys: [{ PK: keys.user(userId), SK: keys.profile() }, tombstoneKey(userId)],
+      ConsistentRead: true,
+    },
+  };
+  while (request && Object.keys(request).length > 0) {
+    const out = await dynamo().send(new BatchGetCommand({ RequestItems: request }));
+    for (const item of out.Responses?.[env.tableName] ?? []) {
+      if (item.SK === keys.tombstoneSort()) state.deleted = true;
+      else {
+        state.profile = toProfile(item);
+        state.role = item.role === 'admin' ? 'admin' : 'customer';
+      }
+    }
+    request = out.UnprocessedKeys as typeof request;
+  }
+  return state;
 }
 
 export async function getProfileWithRole(userId: string): Promise<{ profile: Profile; role: Role } | null> {
@@ -105,6 +128,14 @@ export async function markProfileAdmin(userId: string): Promise<void> {
   );
 }
 
+/** A page key of the customer list (GSI1 keys plus the table's). */
+const CUSTOMER_PAGE: CursorShape = {
+  PK: (v) => v.startsWith(keys.user('')) && v.length <= 200,
+  SK: (v) => v === keys.profile(),
+  GSI1PK: (v) => v === keys.customers(),
+  GSI1SK: (v) => v.length <= 200,
+};
+
 /** Customers newest first, one Query page at a time. */
 export async function listCustomers(limit: number, cursor: string | null) {
   const out = await dynamo().send(
@@ -115,7 +146,7 @@ export async function listCustomers(limit: number, cursor: string | null) {
       ExpressionAttributeValues: { ':pk': keys.customers() },
       ScanIndexForward: false,
       Limit: limit,
-      ExclusiveStartKey: decodeCursor(cursor, (key) => key.GSI1PK === keys.customers()),
+      ExclusiveStartKey: decodeCursor(cursor, CUSTOMER_PAGE),
     }),
   );
   return {

@@ -4,6 +4,8 @@ export const TABLE_KEYS = {
   partitionKey: 'PK',
   sortKey: 'SK',
   indexes: [{ name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' }],
+  /** Epoch seconds after which DynamoDB removes an item by itself (tombstones, upload tickets). */
+  timeToLive: 'expires_at',
 } as const;
 
 export const keys = {
@@ -30,4 +32,13 @@ export const keys = {
   /** GSI1 sort key of items found by id alone. */
   byIdSort: () => 'ITEM',
   catalogue: () => 'CATALOGUE',
+  /** An issued upload (ticket): what it may become, confirmed at most once. */
+  upload: (uploadId: string) => `UPLOAD#${uploadId}`,
+  uploadPrefix: () => 'UPLOAD#',
+  /**
+   * Left by an account deletion, outside the user's partition: refuses tokens issued before
+   * it until they have long expired. Holds the opaque id and two timestamps, nothing personal.
+   */
+  tombstone: (userId: string) => `DELETED#${userId}`,
+  tombstoneSort: () => 'TOMBSTONE',
 };

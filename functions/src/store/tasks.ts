@@ -1,10 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_ERRORS } from '../../../shared/api-errors';
 import type { TaskStatus, WorkflowStatus, WorkflowType } from '../../../shared/journey';
 import { env } from '../config';
 import { HttpError } from '../lib/errors';
-import { dynamo, transact } from './client';
+import { accountNotDeleted } from './accounts';
+import { dynamo, transact, tryTransact } from './client';
 import { keys } from './table';
 
 /** SPEC 3 'user_tasks' as stored (the template is joined when read). */
@@ -43,21 +44,31 @@ export const taskItem = (task: TaskItem) => ({
 
 const conflict = (message: string) => new HttpError(409, 'conflict', message);
 
-/** Creates a task unless one exists for its template; returns whether it was created. */
-export async function createTaskIfAbsent(task: TaskItem): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new PutCommand({
+/**
+ * Creates a task unless one exists for its template ('exists'). Only for a verified account
+ * with no deletion requested or begun ('refused'), checked in the same transaction.
+ */
+export async function createTaskIfAbsent(task: TaskItem): Promise<'created' | 'exists' | 'refused'> {
+  const failed = await tryTransact([
+    {
+      Put: {
         TableName: env.tableName,
         Item: taskItem(task),
         ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+      },
+    },
+    {
+      ConditionCheck: {
+        TableName: env.tableName,
+        Key: { PK: keys.user(task.user_id), SK: keys.profile() },
+        ConditionExpression: 'account_verified = :true AND deletion_requested = :false',
+        ExpressionAttributeValues: { ':true': true, ':false': false },
+      },
+    },
+    accountNotDeleted(task.user_id),
+  ]);
+  if (!failed) return 'created';
+  return failed[0] && !failed[1] && !failed[2] ? 'exists' : 'refused';
 }
 
 /** Self-completion or support completion of an open task (the status guard stops doubles). */
@@ -131,6 +142,7 @@ export async function startServiceRequest(task: TaskItem, workflow: WorkflowItem
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
+      accountNotDeleted(task.user_id),
     ],
     API_ERRORS.serviceAlreadyRequested,
   );
@@ -165,6 +177,7 @@ export async function verifyWithTasks(
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       })),
+      accountNotDeleted(userId),
     ],
     API_ERRORS.alreadyVerified,
   );

@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,11 +25,16 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('PostConfirmation trigger', () => {
-  it('creates the customer profile once, conditionally', async () => {
-    ddb.on(PutCommand).resolves({});
+  it('creates the customer profile once, conditionally, never for a deleted account', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
     await handler(event('PostConfirmation_ConfirmSignUp'));
-    const put = ddb.commandCalls(PutCommand)[0]?.args[0].input;
+    const [write, notDeleted] = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    const put = write?.Put;
     expect(put?.ConditionExpression).toBe('attribute_not_exists(PK)');
+    expect(notDeleted?.ConditionCheck).toMatchObject({
+      Key: { PK: 'DELETED#u-1', SK: 'TOMBSTONE' },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
     expect(put?.Item).toMatchObject({
       PK: 'USER#u-1',
       SK: 'PROFILE',
@@ -43,18 +48,24 @@ describe('PostConfirmation trigger', () => {
   });
 
   it('treats an existing profile as success, so a retried trigger does not fail sign-up', async () => {
-    ddb.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'exists',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+      }),
+    );
     await expect(handler(event('PostConfirmation_ConfirmSignUp'))).resolves.toBeDefined();
   });
 
   it('fails loudly on other database errors', async () => {
-    ddb.on(PutCommand).rejects(new Error('throttled'));
+    ddb.on(TransactWriteCommand).rejects(new Error('throttled'));
     await expect(handler(event('PostConfirmation_ConfirmSignUp'))).rejects.toThrow('throttled');
   });
 
   it('does nothing for a confirmed password reset', async () => {
     await handler(event('PostConfirmation_ConfirmForgotPassword'));
-    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
   it('refuses an event without sub or e-mail', async () => {
