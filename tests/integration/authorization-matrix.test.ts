@@ -1,0 +1,188 @@
+// Every route of the route table × every kind of caller → the status it must get, and
+// nothing stored changes on a refusal. A route added to the table without a sample request
+// here fails the first test, so no route escapes the matrix.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { type RouteDef, routeKey, routes } from '../../functions/src/routes';
+import { badTokens, customerWithEverything, snapshot, type TokenKind } from '../support/attack';
+import { adminToken, api, newCustomer } from '../support/auth';
+import { tinyPdf } from '../support/files';
+
+const url = inject('stackUrl');
+
+type Ids = { userId: string; taskId: string; workflowId: string; documentId: string; uploadId: string };
+
+/**
+ * One request per route, with a body that WOULD change something if the caller were let in
+ * (so "nothing changed" proves the refusal), aimed at customer A's ids.
+ */
+const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = {
+  'GET /api/health': () => ({ path: '/api/health' }),
+  'GET /api/me': () => ({ path: '/api/me' }),
+  'PUT /api/me/profile': () => ({
+    path: '/api/me/profile',
+    body: {
+      gender: 'female',
+      first_name: 'Mallory',
+      last_name: 'Attacker',
+      whatsapp_number: '+4915112345678',
+      nationality: 'German',
+      target_city: 'Munich',
+      intended_arrival_date: '2027-01-01',
+      knows_address: false,
+    },
+  }),
+  'PUT /api/me/language': () => ({ path: '/api/me/language', body: { language: 'de' } }),
+  'POST /api/me/onboarding/complete': () => ({ path: '/api/me/onboarding/complete', body: {} }),
+  'GET /api/me/documents': () => ({ path: '/api/me/documents' }),
+  'POST /api/me/documents/uploads': () => ({
+    path: '/api/me/documents/uploads',
+    body: { document_type: 'passport', file_name: 'x.pdf', file_size: tinyPdf().length },
+  }),
+  'PUT /api/me/documents/{type}': (ids) => ({
+    path: '/api/me/documents/employment_contract',
+    body: { upload_id: ids.uploadId, file_name: 'contract.pdf' },
+  }),
+  'GET /api/me/journey': () => ({ path: '/api/me/journey' }),
+  'POST /api/me/tasks/{taskId}/complete': (ids) => ({
+    path: `/api/me/tasks/${ids.taskId}/complete`,
+    body: {},
+  }),
+  'POST /api/me/tasks/{taskId}/service-request': (ids) => ({
+    path: `/api/me/tasks/${ids.taskId}/service-request`,
+    body: {},
+  }),
+  'GET /api/me/workflows': () => ({ path: '/api/me/workflows' }),
+  'POST /api/me/deletion': () => ({ path: '/api/me/deletion', body: { reason: 'leaving' } }),
+  'GET /api/admin/users': () => ({ path: '/api/admin/users' }),
+  'GET /api/admin/users/{userId}': (ids) => ({ path: `/api/admin/users/${ids.userId}` }),
+  'PATCH /api/admin/users/{userId}': (ids) => ({
+    path: `/api/admin/users/${ids.userId}`,
+    body: {
+      first_name: 'Hacked',
+      last_name: 'Hacker',
+      email: `hacked-${ids.userId.slice(0, 6)}@example.com`,
+    },
+  }),
+  'DELETE /api/admin/users/{userId}': (ids) => ({ path: `/api/admin/users/${ids.userId}`, body: {} }),
+  'POST /api/admin/users/{userId}/verify': (ids) => ({
+    path: `/api/admin/users/${ids.userId}/verify`,
+    body: {},
+  }),
+  'GET /api/admin/users/{userId}/documents': (ids) => ({ path: `/api/admin/users/${ids.userId}/documents` }),
+  'GET /api/admin/documents/{documentId}/download': (ids) => ({
+    path: `/api/admin/documents/${ids.documentId}/download`,
+  }),
+  'POST /api/admin/documents/{documentId}/uploads': (ids) => ({
+    path: `/api/admin/documents/${ids.documentId}/uploads`,
+    body: { file_name: 'x.pdf', file_size: tinyPdf().length },
+  }),
+  'PUT /api/admin/documents/{documentId}': (ids) => ({
+    path: `/api/admin/documents/${ids.documentId}`,
+    body: { upload_id: String(Date.now()), file_name: 'x.pdf' },
+  }),
+  'DELETE /api/admin/documents/{documentId}': (ids) => ({ path: `/api/admin/documents/${ids.documentId}` }),
+  'POST /api/admin/tasks/{taskId}/complete': (ids) => ({
+    path: `/api/admin/tasks/${ids.taskId}/complete`,
+    body: {},
+  }),
+  'PATCH /api/admin/workflows/{workflowId}': (ids) => ({
+    path: `/api/admin/workflows/${ids.workflowId}`,
+    body: { status: 'cancelled' },
+  }),
+  'GET /api/admin/deletion-requests': () => ({ path: '/api/admin/deletion-requests' }),
+};
+
+const call = (route: RouteDef, ids: Ids, token: string | undefined) => {
+  const sample = SAMPLES[routeKey(route)]?.(ids);
+  if (!sample) throw new Error(`no sample request for ${routeKey(route)}`);
+  return api<{ error?: { code: string } }>(url, sample.path, {
+    token,
+    method: route.method,
+    body: sample.body,
+  });
+};
+
+/** What a caller must get on a route: 'in' = admitted (any answer but 401/403, never 5xx). */
+function expected(route: RouteDef, caller: TokenKind | 'customer' | 'admin'): 200 | 401 | 403 | 'in' {
+  if (route.access === 'public') return 200;
+  if (caller !== 'customer' && caller !== 'admin') return 401;
+  if (route.access === 'user') return 'in';
+  return route.access === caller ? 'in' : 403;
+}
+
+describe('authorization matrix (every route × every caller)', () => {
+  let a: Awaited<ReturnType<typeof customerWithEverything>>;
+  let b: Awaited<ReturnType<typeof newCustomer>>;
+  let admin: string;
+  let ids: Ids;
+
+  beforeAll(async () => {
+    [a, b, admin] = await Promise.all([customerWithEverything(url), newCustomer(url), adminToken(url)]);
+    ids = { ...a };
+  }, 60_000);
+
+  it('has a sample request for every route in the table, and no other', () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual(routes.map(routeKey).sort());
+  });
+
+  it('refuses every request without a usable ID token with 401, and changes nothing', async () => {
+    const before = await snapshot(url, a.userId);
+    const tokens = badTokens(a.idToken, a.accessToken);
+    const cells = routes.flatMap((route) =>
+      (Object.keys(tokens) as TokenKind[]).map((kind) => ({ route, kind })),
+    );
+    const results = await Promise.all(
+      cells.map(async ({ route, kind }) => ({
+        cell: `${routeKey(route)} × ${kind}`,
+        status: (await call(route, ids, tokens[kind])).status,
+        want: expected(route, kind),
+      })),
+    );
+    expect(results.filter((r) => r.status !== r.want)).toEqual([]);
+    expect(await snapshot(url, a.userId)).toEqual(before);
+  });
+
+  it("refuses customers on admin routes (even with customer A's own ids) and admins on customer routes with 403", async () => {
+    const before = await snapshot(url, a.userId);
+    const results = await Promise.all(
+      routes
+        .filter((route) => route.access === 'admin' || route.access === 'customer')
+        .flatMap((route) => [
+          { route, who: 'customer' as const, token: route.access === 'admin' ? a.idToken : undefined },
+          { route, who: 'customer' as const, token: route.access === 'admin' ? b.idToken : undefined },
+          { route, who: 'admin' as const, token: route.access === 'customer' ? admin : undefined },
+        ])
+        .filter((cell) => cell.token)
+        .map(async ({ route, who, token }) => ({
+          cell: `${routeKey(route)} × ${who}`,
+          status: (await call(route, ids, token)).status,
+          want: expected(route, who),
+        })),
+    );
+    expect(results.filter((r) => r.status !== r.want)).toEqual([]);
+    expect(await snapshot(url, a.userId)).toEqual(before);
+  });
+
+  it('admits the right role on every route (any answer but 401/403, never a 5xx)', async () => {
+    // Admitted requests run against throwaway ids or harmless bodies, so A stays as it is.
+    const throwaway: Ids = {
+      userId: randomUUID(),
+      taskId: randomUUID(),
+      workflowId: randomUUID(),
+      documentId: randomUUID(),
+      uploadId: randomUUID(),
+    };
+    const bystander = await newCustomer(url);
+    const results = [];
+    for (const route of routes) {
+      const who = route.access === 'admin' ? 'admin' : 'customer';
+      const token = who === 'admin' ? admin : bystander.idToken;
+      if (route.access === 'customer' && routeKey(route) === 'POST /api/me/deletion') continue; // would delete the bystander
+      const status = (await call(route, throwaway, route.access === 'public' ? undefined : token)).status;
+      results.push({ cell: `${routeKey(route)} × ${who}`, status });
+    }
+    expect(results.filter((r) => [401, 403].includes(r.status) || r.status >= 500)).toEqual([]);
+    expect(results.length).toBe(routes.length - 1);
+  });
+});
