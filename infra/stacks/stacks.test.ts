@@ -6,6 +6,11 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes, triggers } from '../../functions/src/routes';
+import {
+  BLOCKED_COGNITO_OPERATIONS,
+  BROWSER_COGNITO_OPERATIONS,
+  cognitoTarget,
+} from '../config/cognito-operations';
 import { STAGES, type Stage, type StageConfig, stageConfig } from '../config/stages';
 import { applyNag } from '../nag';
 import { pascal } from './api-stack';
@@ -177,6 +182,20 @@ describe('API stack, generated from the route table', () => {
     }
   });
 
+  it('lets every signed-in route read the table: the account check runs before each of them', () => {
+    for (const route of routes.filter((r) => r.access !== 'public')) {
+      expect(HANDLER_PERMISSIONS[route.handler]?.table, route.handler).toBeDefined();
+    }
+  });
+
+  it('revokes the sessions of every account it deletes', () => {
+    for (const [handler, permissions] of Object.entries(HANDLER_PERMISSIONS)) {
+      const cognito = permissions.cognito ?? [];
+      if (cognito.includes('cognito-idp:AdminDeleteUser'))
+        expect(cognito, handler).toContain('cognito-idp:AdminUserGlobalSignOut');
+    }
+  });
+
   it('lets only the deletion routes delete Cognito users', () => {
     const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
     const deleters = policies
@@ -264,6 +283,25 @@ describe('deploy order', () => {
 });
 
 describe('Auth stack', () => {
+  it('treats e-mail addresses case-insensitively (fixed when the pool is created)', () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPool', { UsernameConfiguration: { CaseSensitive: false } });
+  });
+
+  it("blocks Cognito's self-service calls that go around the product, with a web ACL on the pool", () => {
+    const acls = Object.values(auth.findResources('AWS::WAFv2::WebACL')) as Resource[];
+    expect(acls).toHaveLength(1);
+    const rule = JSON.stringify(acls[0]);
+    expect(rule).toContain('"Scope":"REGIONAL"');
+    for (const operation of BLOCKED_COGNITO_OPERATIONS)
+      expect(rule).toContain(`"${cognitoTarget(operation)}"`);
+    // Nothing the SPA needs is blocked (the local proxy allows exactly those).
+    for (const operation of BROWSER_COGNITO_OPERATIONS)
+      expect(rule).not.toContain(`"${cognitoTarget(operation)}"`);
+    auth.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+      ResourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Users'), 'Arn'] },
+    });
+  });
+
   it('signs in by e-mail with verification and the spec password rule', () => {
     auth.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
@@ -325,6 +363,12 @@ describe('logs', () => {
 });
 
 describe('Data stack', () => {
+  it('lets tombstones and unused upload tickets expire by themselves (TTL)', () => {
+    data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+    });
+  });
+
   it('encrypts the table and the buckets at rest', () => {
     data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { SSESpecification: { SSEEnabled: true } });
     for (const bucket of Object.values(data.findResources('AWS::S3::Bucket')) as Resource[]) {

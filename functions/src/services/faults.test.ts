@@ -1,0 +1,297 @@
+// Fault injection for every multi-step operation: the S3, SES, Cognito or DynamoDB step fails
+// in the middle, the data stays consistent, and running the operation again completes it.
+import {
+  AdminDeleteUserCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Account } from '../lib/caller';
+import { newProfile } from '../store/profiles';
+import type { UploadTicketItem } from '../store/uploads';
+import { deleteAccount, verifyAccount } from './account';
+import { confirmReplacement, confirmUpload } from './documents';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const s3 = mockClient(S3Client);
+const cognito = mockClient(CognitoIdentityProviderClient);
+const ses = mockClient(SESv2Client);
+
+const USER = 'u-1';
+const profile = newProfile(USER, 'c@example.com', '2026-01-01T00:00:00Z');
+const caller: Account = { userId: USER, email: profile.email, role: 'customer', profile };
+const UPLOAD = '11111111-1111-4111-8111-111111111111';
+const ticket: UploadTicketItem = {
+  upload_id: UPLOAD,
+  user_id: USER,
+  document_type: 'passport',
+  document_id: null,
+  file_name: 'p.pdf',
+  key: `${USER}/${UPLOAD}.pdf`,
+  created_at: '2026-11-23T10:00:00Z',
+  expires_at: 4_102_444_800, // 2100
+};
+const pdfHead = { transformToByteArray: async () => new Uint8Array(Buffer.from('%PDF-1.4')) };
+const cancelled = () =>
+  new TransactionCanceledException({
+    message: 'cancelled',
+    $metadata: {},
+    CancellationReasons: [{ Code: 'ConditionalCheckFailed' }],
+  });
+
+beforeEach(() => {
+  Object.assign(process.env, {
+    TABLE_NAME: 't',
+    BUCKET_NAME: 'b',
+    USER_POOL_ID: 'pool',
+    MAIL_FROM: 'no-reply@example.com',
+    APP_ORIGIN: 'https://app.example.com',
+  });
+  for (const mock of [ddb, s3, cognito, ses]) mock.reset();
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** Sinon numbers every call across all stubs; its types leave the number out. */
+const order = (call: unknown) => (call as { callId: number }).callId;
+
+/** The order of the calls that changed something, across the three services. */
+const steps = () =>
+  [
+    ...ddb.calls().map((c) => ({ at: order(c), name: c.args[0].constructor.name })),
+    ...s3.calls().map((c) => ({ at: order(c), name: c.args[0].constructor.name })),
+    ...cognito.calls().map((c) => ({ at: order(c), name: c.args[0].constructor.name })),
+  ]
+    .sort((a, b) => a.at - b.at)
+    .map((s) => s.name)
+    .filter((name) => !/^(Get|Query|List|Head)/.test(name));
+
+describe('account deletion', () => {
+  function storedAccount() {
+    ddb.on(PutCommand).resolves({});
+    ddb.on(QueryCommand).resolves({
+      Items: [
+        { PK: `USER#${USER}`, SK: 'PROFILE' },
+        { PK: `USER#${USER}`, SK: 'DOC#passport' },
+      ],
+    });
+    ddb.on(BatchWriteCommand).resolves({});
+    ddb.on(DeleteCommand).resolves({});
+    s3.on(ListObjectsV2Command).resolves({ Contents: [{ Key: `${USER}/a.pdf` }] });
+    s3.on(DeleteObjectsCommand).resolves({});
+    cognito.on(AdminUserGlobalSignOutCommand).resolves({});
+    cognito.on(AdminDeleteUserCommand).resolves({});
+  }
+
+  it('runs tombstone → sign-out → identity → files → items, the profile last', async () => {
+    storedAccount();
+    await deleteAccount(USER, new Date('2026-11-23T10:00:00Z'));
+    expect(steps()).toEqual([
+      'PutCommand',
+      'AdminUserGlobalSignOutCommand',
+      'AdminDeleteUserCommand',
+      'DeleteObjectsCommand',
+      'DeleteObjectsCommand',
+      'BatchWriteCommand',
+      'DeleteCommand',
+    ]);
+    expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.Item).toEqual({
+      PK: `DELETED#${USER}`,
+      SK: 'TOMBSTONE',
+      deleted_at: '2026-11-23T10:00:00.000Z',
+      expires_at: Math.floor(Date.parse('2026-11-23T10:00:00Z') / 1000) + 86_400,
+    });
+  });
+
+  it('S3 failing after the identity is gone: the profile stays (the admin still sees the user), a retry completes', async () => {
+    storedAccount();
+    s3.on(DeleteObjectsCommand).rejectsOnce(new Error('S3 down')).resolves({});
+    await expect(deleteAccount(USER)).rejects.toThrow('S3 down');
+    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(0);
+
+    cognito.on(AdminDeleteUserCommand).rejects({ name: 'UserNotFoundException', message: 'gone' });
+    cognito.on(AdminUserGlobalSignOutCommand).rejects({ name: 'UserNotFoundException', message: 'gone' });
+    await deleteAccount(USER);
+    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(1);
+  });
+
+  it('Cognito failing: nothing but the tombstone is written, a retry completes', async () => {
+    storedAccount();
+    cognito.on(AdminUserGlobalSignOutCommand).rejectsOnce(new Error('Cognito down')).resolves({});
+    await expect(deleteAccount(USER)).rejects.toThrow('Cognito down');
+    expect(steps()).toEqual(['PutCommand', 'AdminUserGlobalSignOutCommand']);
+    await deleteAccount(USER);
+    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(1);
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
+  });
+});
+
+describe('confirming an upload', () => {
+  function staged() {
+    ddb.on(GetCommand, { Key: { PK: `USER#${USER}`, SK: 'DOC#passport' } }).resolves({});
+    ddb
+      .on(GetCommand, { Key: { PK: `USER#${USER}`, SK: `UPLOAD#${UPLOAD}` } })
+      .resolves({ Item: { ...ticket } });
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(DeleteCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    s3.on(HeadObjectCommand).resolves({ ContentLength: 1000 });
+    s3.on(GetObjectCommand).resolves({ Body: pdfHead as never });
+    s3.on(CopyObjectCommand).resolves({});
+    s3.on(DeleteObjectCommand).resolves({});
+  }
+  const released = () =>
+    ddb.commandCalls(UpdateCommand).filter((c) => c.args[0].input.UpdateExpression === 'REMOVE claimed_at');
+
+  it('S3 copy failing: no record, the ticket is given back, a retry completes', async () => {
+    staged();
+    s3.on(CopyObjectCommand).rejectsOnce(new Error('S3 down')).resolves({});
+    await expect(
+      confirmUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
+    ).rejects.toThrow('S3 down');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(released()).toHaveLength(1);
+
+    const record = await confirmUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' });
+    expect(record).toMatchObject({ file_path: ticket.key, document_type: 'passport', file_size: 1000 });
+    const written = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(written.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Update', 'Delete', 'ConditionCheck']);
+  });
+
+  it('DynamoDB failing (not a lost race): the copied file stays (no record may point at nothing), the ticket is given back', async () => {
+    staged();
+    ddb.on(TransactWriteCommand).rejectsOnce(new Error('throttled')).resolves({});
+    await expect(
+      confirmUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
+    ).rejects.toThrow('throttled');
+    expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+    expect(released()).toHaveLength(1);
+    await expect(
+      confirmUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
+    ).resolves.toMatchObject({
+      file_path: ticket.key,
+    });
+  });
+
+  it('losing the race to another upload: its copy, its staged object and its ticket are removed', async () => {
+    staged();
+    ddb.on(TransactWriteCommand).rejects(cancelled());
+    await expect(
+      confirmUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
+    ).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
+      ticket.key,
+      `incoming/${ticket.key}`,
+    ]);
+    expect(ddb.commandCalls(DeleteCommand)[0]?.args[0].input.Key).toEqual({
+      PK: `USER#${USER}`,
+      SK: `UPLOAD#${UPLOAD}`,
+    });
+  });
+
+  it('a parallel confirm holding the ticket: 409 before any S3 call', async () => {
+    staged();
+    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'claimed', $metadata: {} }));
+    await expect(
+      confirmUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
+    ).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(s3.calls()).toHaveLength(0);
+  });
+});
+
+describe('replacing a document (admin)', () => {
+  const previous = {
+    id: 'doc-1',
+    user_id: USER,
+    document_type: 'passport' as const,
+    file_name: 'old.pdf',
+    file_path: `${USER}/old.pdf`,
+    file_size: 10,
+    uploaded_at: '2026-01-01T00:00:00Z',
+  };
+  const replacement: UploadTicketItem = {
+    ...ticket,
+    upload_id: '1763892000000',
+    document_id: 'doc-1',
+    key: `${USER}/passport_1763892000000.pdf`,
+  };
+
+  it('removing the old file failing: the new record stands, the failure is logged', async () => {
+    ddb.on(GetCommand).resolves({ Item: { ...replacement } });
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    s3.on(HeadObjectCommand).resolves({ ContentLength: 1000 });
+    s3.on(GetObjectCommand).resolves({ Body: pdfHead as never });
+    s3.on(CopyObjectCommand).resolves({});
+    s3.on(DeleteObjectCommand, { Key: previous.file_path }).rejects(new Error('S3 down'));
+    s3.on(DeleteObjectCommand, { Key: `incoming/${replacement.key}` }).resolves({});
+    const warn = vi.spyOn(console, 'log');
+    const record = await confirmReplacement(previous, {
+      upload_id: replacement.upload_id,
+      file_name: 'p.pdf',
+    });
+    expect(record).toMatchObject({ id: 'doc-1', file_path: replacement.key });
+    const put = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Put;
+    expect(put?.ConditionExpression).toBe('file_path = :previous');
+    expect(
+      warn.mock.calls.map((c) => String(c[0])).some((line) => line.includes('document file not removed')),
+    ).toBe(true);
+  });
+});
+
+describe('verification and its mail', () => {
+  beforeEach(() => {
+    ddb.on(GetCommand).resolves({ Item: { ...profile, role: 'customer' } });
+    ddb.on(QueryCommand).resolves({
+      Items: [
+        { kind: 'phase', id: 'before_arrival', phase_name: 'before_arrival', phase_order: 1, texts: {} },
+        {
+          kind: 'template',
+          id: 'work_visa',
+          phase_id: 'before_arrival',
+          task_order: 1,
+          is_active: true,
+          texts: {},
+        },
+      ],
+    });
+  });
+  const admin = { userId: 'admin-1', email: 'admin@example.com', role: 'admin' as const };
+
+  it('DynamoDB failing: no mail is sent; a retry verifies and mails once', async () => {
+    ddb.on(TransactWriteCommand).rejectsOnce(new Error('throttled')).resolves({});
+    ses.on(SendEmailCommand).resolves({});
+    await expect(verifyAccount(admin, USER)).rejects.toThrow('throttled');
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    await expect(verifyAccount(admin, USER)).resolves.toMatchObject({ account_verified: true });
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+  });
+});
