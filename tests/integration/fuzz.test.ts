@@ -73,7 +73,7 @@ const query = fc.oneof(
     'limit=abc',
     'cursor=%ZZ',
     'cursor=eyJ9',
-    'cursor=' + 'A'.repeat(3000),
+    `cursor=${'A'.repeat(3000)}`,
   ),
   fc.jsonValue().map((value) => `cursor=${Buffer.from(JSON.stringify(value)).toString('base64url')}`),
 );

@@ -63,6 +63,15 @@ describe('verifyAccount when mail fails', () => {
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('mail not sent after retries'));
   });
 
+  it('DynamoDB failing: no mail is sent; a retry verifies and mails once', async () => {
+    ddb.on(TransactWriteCommand).rejectsOnce(new Error('throttled')).resolves({});
+    ses.on(SendEmailCommand).resolves({});
+    await expect(verifyAccount(admin, 'u-1')).rejects.toThrow('throttled');
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    await expect(verifyAccount(admin, 'u-1')).resolves.toMatchObject({ account_verified: true });
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+  });
+
   it('sends once when SES answers', async () => {
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
     await verifyAccount(admin, 'u-1');

@@ -1,5 +1,6 @@
-// Fault injection for every multi-step operation: the S3, SES, Cognito or DynamoDB step fails
-// in the middle, the data stays consistent, and running the operation again completes it.
+// Fault injection for every multi-step operation: the S3, Cognito or DynamoDB step fails in
+// the middle, the data stays consistent, and running the operation again completes it
+// (verification + mail: account.test.ts).
 import {
   AdminDeleteUserCommand,
   AdminUserGlobalSignOutCommand,
@@ -15,7 +16,6 @@ import {
   ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import {
   BatchWriteCommand,
   DeleteCommand,
@@ -31,13 +31,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../lib/caller';
 import { newProfile } from '../store/profiles';
 import type { UploadTicketItem } from '../store/uploads';
-import { deleteAccount, verifyAccount } from './account';
+import { deleteAccount } from './account';
 import { confirmReplacement, confirmUpload } from './documents';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
 const cognito = mockClient(CognitoIdentityProviderClient);
-const ses = mockClient(SESv2Client);
 
 const USER = 'u-1';
 const profile = newProfile(USER, 'c@example.com', '2026-01-01T00:00:00Z');
@@ -66,10 +65,8 @@ beforeEach(() => {
     TABLE_NAME: 't',
     BUCKET_NAME: 'b',
     USER_POOL_ID: 'pool',
-    MAIL_FROM: 'no-reply@example.com',
-    APP_ORIGIN: 'https://app.example.com',
   });
-  for (const mock of [ddb, s3, cognito, ses]) mock.reset();
+  for (const mock of [ddb, s3, cognito]) mock.reset();
   vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -264,34 +261,5 @@ describe('replacing a document (admin)', () => {
     expect(
       warn.mock.calls.map((c) => String(c[0])).some((line) => line.includes('document file not removed')),
     ).toBe(true);
-  });
-});
-
-describe('verification and its mail', () => {
-  beforeEach(() => {
-    ddb.on(GetCommand).resolves({ Item: { ...profile, role: 'customer' } });
-    ddb.on(QueryCommand).resolves({
-      Items: [
-        { kind: 'phase', id: 'before_arrival', phase_name: 'before_arrival', phase_order: 1, texts: {} },
-        {
-          kind: 'template',
-          id: 'work_visa',
-          phase_id: 'before_arrival',
-          task_order: 1,
-          is_active: true,
-          texts: {},
-        },
-      ],
-    });
-  });
-  const admin = { userId: 'admin-1', email: 'admin@example.com', role: 'admin' as const };
-
-  it('DynamoDB failing: no mail is sent; a retry verifies and mails once', async () => {
-    ddb.on(TransactWriteCommand).rejectsOnce(new Error('throttled')).resolves({});
-    ses.on(SendEmailCommand).resolves({});
-    await expect(verifyAccount(admin, USER)).rejects.toThrow('throttled');
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
-    await expect(verifyAccount(admin, USER)).resolves.toMatchObject({ account_verified: true });
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
   });
 });
