@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type * as z from 'zod';
 import { API_ERRORS } from '../../../shared/api-errors';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/constants';
-import { findRoute, type RouteDef } from '../routes';
+import { findRoute } from '../routes';
 import { admit } from '../services/profiles';
 import { type Account, callerFromClaims } from './caller';
 import { forbidden, HttpError, notFound } from './errors';
@@ -76,17 +76,17 @@ function parseBody<B>(event: ApiEvent, schema: z.ZodType<B> | undefined): B {
  * cannot drift from its declared access): a verified ID token, an account that exists and
  * is not being deleted (so a token that outlived its account is refused), then the role.
  */
-async function authorize(event: ApiEvent): Promise<{ route: RouteDef; caller: Account | null }> {
+async function authorize(event: ApiEvent): Promise<Account | null> {
   const route = findRoute(event.routeKey);
   if (!route) throw forbidden(API_ERRORS.unknownRoute);
-  if (route.access === 'public') return { route, caller: null };
+  if (route.access === 'public') return null;
   const caller = await admit(
     callerFromClaims(event.requestContext.authorizer?.jwt?.claims),
     route.createsAccount === true,
   );
   if (route.access === 'admin' && caller.role !== 'admin') throw forbidden();
   if (route.access === 'customer' && caller.role !== 'customer') throw forbidden();
-  return { route, caller };
+  return caller;
 }
 
 /** Every id in our paths is a UUID, a catalogue key or a document type: short and plain. */
@@ -127,7 +127,7 @@ export function apiHandler<B = undefined>(
 
   async function respond(event: ApiEvent): Promise<ApiResult> {
     try {
-      const { caller } = await authorize(event);
+      const caller = await authorize(event);
       const params = pathParameters(event);
       const reply = await run({
         caller: caller as Account,

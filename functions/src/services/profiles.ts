@@ -45,11 +45,16 @@ export async function admit(caller: Caller, mayCreate: boolean): Promise<Account
 async function healProfile(caller: Caller): Promise<Profile> {
   // Asked of Cognito, not of the token: the token says who the caller was, not that they still are.
   if (!(await identityEmail(caller.userId))) throw unauthorized();
-  const outcome = await putProfileIfAbsent(newProfile(caller.userId, caller.email, nowIso()), caller.role);
+  const profile = newProfile(caller.userId, caller.email, nowIso());
+  const outcome = await putProfileIfAbsent(profile, caller.role);
   if (outcome === 'deleted') throw unauthorized();
+  if (outcome === 'created') {
+    log.warn('profile created on first API call', { userId: caller.userId });
+    return profile;
+  }
+  // Written meanwhile by a retried PostConfirmation or a parallel request: read theirs.
   const healed = await readAccount(caller.userId);
   if (!healed.profile || healed.deleted) throw unauthorized();
-  if (outcome === 'created') log.warn('profile created on first API call', { userId: caller.userId });
   return healed.profile;
 }
 

@@ -1,7 +1,7 @@
 // Account deletion's tombstone (README 'Key design'): the one item that outlives a deletion.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config';
-import { dynamo, type TransactItems } from './client';
+import { dynamo, type TransactItems, tryTransact } from './client';
 import { keys, TABLE_KEYS } from './table';
 
 /**
@@ -42,4 +42,20 @@ export function accountNotDeleted(userId: string): TransactItems[number] {
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
+}
+
+/**
+ * Creates a new item of a user's: 'exists' when its key is taken, 'deleted' when the
+ * account's deletion has begun (nothing new may appear behind it).
+ */
+export async function createForUser(
+  userId: string,
+  item: { PK: string; SK: string },
+): Promise<'created' | 'exists' | 'deleted'> {
+  const failed = await tryTransact([
+    { Put: { TableName: env.tableName, Item: { ...item }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    accountNotDeleted(userId),
+  ]);
+  if (!failed) return 'created';
+  return failed[1] ? 'deleted' : 'exists';
 }

@@ -1,5 +1,6 @@
 import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DynamoDBDocumentClient,
   TransactWriteCommand,
@@ -26,6 +27,29 @@ export async function batchWrite(tableName: string, requests: Record<string, unk
       pending = out.UnprocessedItems as Record<string, unknown[]> | undefined;
     }
   }
+}
+
+/**
+ * Reads items by key, 100 a request, resubmitting whatever DynamoDB leaves unprocessed.
+ * Items come back in no particular order.
+ */
+export async function batchGet(
+  tableName: string,
+  keys: Record<string, string>[],
+  options: { consistent?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: Record<string, { Keys: Record<string, string>[]; ConsistentRead?: boolean }> | undefined = {
+      [tableName]: { Keys: keys.slice(i, i + 100), ConsistentRead: options.consistent },
+    };
+    while (pending && Object.keys(pending).length > 0) {
+      const out = await dynamo().send(new BatchGetCommand({ RequestItems: pending }));
+      items.push(...(out.Responses?.[tableName] ?? []));
+      pending = out.UnprocessedKeys as typeof pending;
+    }
+  }
+  return items;
 }
 
 export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;

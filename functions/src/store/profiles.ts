@@ -1,9 +1,9 @@
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '../../../shared/api';
 import { DEFAULT_LANGUAGE, type Language, type Role } from '../../../shared/constants';
 import { env } from '../config';
-import { accountNotDeleted, tombstoneKey } from './accounts';
-import { dynamo, tryTransact } from './client';
+import { createForUser, tombstoneKey } from './accounts';
+import { batchGet, dynamo } from './client';
 import { type CursorShape, decodeCursor, encodeCursor } from './cursor';
 import { keys } from './table';
 
@@ -67,42 +67,27 @@ export async function putProfileIfAbsent(
       ? { GSI1PK: keys.customers(), GSI1SK: keys.customersSort(profile.created_at, profile.id) }
       : {}),
   };
-  const failed = await tryTransact([
-    { Put: { TableName: env.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
-    accountNotDeleted(profile.id),
-  ]);
-  if (!failed) return 'created';
-  return failed[1] ? 'deleted' : 'exists';
+  return createForUser(profile.id, item);
 }
 
 export interface AccountState {
   profile: Profile | null;
-  role: Role | null;
   /** An account deletion has begun (or is done): nothing may act for this user any more. */
   deleted: boolean;
 }
 
 /** The caller's profile and whether the account is being deleted: one strongly consistent read. */
 export async function readAccount(userId: string): Promise<AccountState> {
-  const state: AccountState = { profile: null, role: null, deleted: false };
-  let request: Record<string, { Keys: Record<string, string>[]; ConsistentRead: boolean }> | undefined = {
-    [env.tableName]: {
-      Keys: [{ PK: keys.user(userId), SK: keys.profile() }, tombstoneKey(userId)],
-      ConsistentRead: true,
-    },
+  const items = await batchGet(
+    env.tableName,
+    [{ PK: keys.user(userId), SK: keys.profile() }, tombstoneKey(userId)],
+    { consistent: true },
+  );
+  const profile = items.find((item) => item.SK === keys.profile());
+  return {
+    profile: profile ? toProfile(profile) : null,
+    deleted: items.some((item) => item.SK === keys.tombstoneSort()),
   };
-  while (request && Object.keys(request).length > 0) {
-    const out = await dynamo().send(new BatchGetCommand({ RequestItems: request }));
-    for (const item of out.Responses?.[env.tableName] ?? []) {
-      if (item.SK === keys.tombstoneSort()) state.deleted = true;
-      else {
-        state.profile = toProfile(item);
-        state.role = item.role === 'admin' ? 'admin' : 'customer';
-      }
-    }
-    request = out.UnprocessedKeys as typeof request;
-  }
-  return state;
 }
 
 export async function getProfileWithRole(userId: string): Promise<{ profile: Profile; role: Role } | null> {
@@ -174,24 +159,11 @@ export async function updateProfile(userId: string, fields: Partial<Profile>, no
 
 /** Several profiles by id (BatchGet, 100 at a time). */
 export async function getProfiles(userIds: string[]): Promise<Map<string, Profile>> {
-  const profiles = new Map<string, Profile>();
-  const unique = [...new Set(userIds)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, string>[] }> | undefined = {
-      [env.tableName]: {
-        Keys: unique.slice(i, i + 100).map((id) => ({ PK: keys.user(id), SK: keys.profile() })),
-      },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const out = await dynamo().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of out.Responses?.[env.tableName] ?? []) {
-        const profile = toProfile(item);
-        profiles.set(profile.id, profile);
-      }
-      request = out.UnprocessedKeys as typeof request;
-    }
-  }
-  return profiles;
+  const items = await batchGet(
+    env.tableName,
+    [...new Set(userIds)].map((id) => ({ PK: keys.user(id), SK: keys.profile() })),
+  );
+  return new Map(items.map(toProfile).map((profile) => [profile.id, profile]));
 }
 
 export async function setProfileLanguage(userId: string, language: Language): Promise<void> {

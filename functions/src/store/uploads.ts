@@ -5,8 +5,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentType } from '../../../shared/documents';
 import { env } from '../config';
-import { accountNotDeleted } from './accounts';
-import { dynamo, type TransactItems, tryTransact } from './client';
+import { createForUser } from './accounts';
+import { dynamo, type TransactItems } from './client';
 import { keys } from './table';
 
 export interface UploadTicketItem {
@@ -36,20 +36,9 @@ const ticketKey = (userId: string, uploadId: string) => ({
   SK: keys.upload(uploadId),
 });
 
-/** Records a new ticket, unless its id is taken or the account is being deleted. */
-export async function putTicket(ticket: UploadTicketItem): Promise<'created' | 'taken' | 'deleted'> {
-  const failed = await tryTransact([
-    {
-      Put: {
-        TableName: env.tableName,
-        Item: { ...ticketKey(ticket.user_id, ticket.upload_id), ...ticket },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    accountNotDeleted(ticket.user_id),
-  ]);
-  if (!failed) return 'created';
-  return failed[1] ? 'deleted' : 'taken';
+/** Records a new ticket, unless its id is taken ('exists') or the account is being deleted. */
+export function putTicket(ticket: UploadTicketItem): Promise<'created' | 'exists' | 'deleted'> {
+  return createForUser(ticket.user_id, { ...ticketKey(ticket.user_id, ticket.upload_id), ...ticket });
 }
 
 export async function getTicket(userId: string, uploadId: string): Promise<UploadTicketItem | null> {
