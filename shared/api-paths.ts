@@ -1,0 +1,64 @@
+// Every API path, once: the route table (functions/src/routes.ts) mounts these templates and
+// the SPA builds its request URLs from them, so a renamed path cannot leave a caller behind.
+
+/** Where the API lives on the site's origin (CloudFront and the local server route it there). */
+export const API_BASE = '/api';
+
+export const API_PATHS = {
+  health: '/api/health',
+  me: '/api/me',
+  myProfile: '/api/me/profile',
+  myLanguage: '/api/me/language',
+  myOnboardingComplete: '/api/me/onboarding/complete',
+  myDocuments: '/api/me/documents',
+  myUploads: '/api/me/documents/uploads',
+  myDocument: '/api/me/documents/{type}',
+  myJourney: '/api/me/journey',
+  myTaskCompletion: '/api/me/tasks/{taskId}/complete',
+  myServiceRequest: '/api/me/tasks/{taskId}/service-request',
+  myWorkflows: '/api/me/workflows',
+  myDeletion: '/api/me/deletion',
+  adminUsers: '/api/admin/users',
+  adminUser: '/api/admin/users/{userId}',
+  adminVerification: '/api/admin/users/{userId}/verify',
+  adminUserDocuments: '/api/admin/users/{userId}/documents',
+  adminDocumentDownload: '/api/admin/documents/{documentId}/download',
+  adminReplacementUploads: '/api/admin/documents/{documentId}/uploads',
+  adminDocument: '/api/admin/documents/{documentId}',
+  adminTaskCompletion: '/api/admin/tasks/{taskId}/complete',
+  adminWorkflow: '/api/admin/workflows/{workflowId}',
+  adminDeletionRequests: '/api/admin/deletion-requests',
+} as const;
+
+export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
+
+/** The `{name}` placeholders of a path template, as a union of names. */
+export type PathParamName<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamName<Rest>
+  : never;
+
+export type PathParams<T extends string> = { [K in PathParamName<T>]: string };
+
+type Query = Record<string, string | number | null | undefined>;
+
+/**
+ * A request path from its template: placeholders filled (URI-encoded), then the query
+ * parameters that have a value. `apiPath(API_PATHS.adminUser, { userId })`.
+ */
+export function apiPath<T extends ApiPath>(
+  template: T,
+  ...args: PathParamName<T> extends never ? [params?: undefined, query?: Query] : [PathParams<T>, Query?]
+): string {
+  const [params, query] = args as [Record<string, string> | undefined, Query | undefined];
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`apiPath: no value for {${name}} in ${template}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
