@@ -1,4 +1,6 @@
-import type { Role } from './constants';
+import type { Language, Role } from './constants';
+import type { DocumentType } from './documents';
+import type { CompletionType, TaskStatus, WorkflowStatus, WorkflowType } from './journey';
 
 /** SPEC 3 'profiles'. Dates are ISO-8601 strings. */
 export interface Profile {
@@ -25,7 +27,7 @@ export interface Profile {
   deletion_requested_by: string | null;
   documents_count: number;
   /** The interface language the user last chose; e-mails are written in it. */
-  language: import('./constants').Language;
+  language: Language;
   created_at: string;
   updated_at: string;
 }
@@ -84,7 +86,7 @@ export interface RuntimeConfig {
 export interface DocumentRecord {
   id: string;
   user_id: string;
-  document_type: import('./documents').DocumentType;
+  document_type: DocumentType;
   file_name: string;
   file_path: string;
   file_size: number;
@@ -104,7 +106,7 @@ export interface JourneyTask {
   /** `preview-<template id>` for synthetic tasks of locked phases (never stored). */
   id: string;
   task_template_id: string;
-  status: import('./journey').TaskStatus;
+  status: TaskStatus;
   completed_at: string | null;
   completed_by_user: boolean | null;
   notes: string | null;
@@ -113,7 +115,7 @@ export interface JourneyTask {
   task_name: string;
   task_description: string;
   info_text: string;
-  completion_type: import('./journey').CompletionType;
+  completion_type: CompletionType;
   requires_flow: boolean;
   task_order: number;
 }
@@ -135,17 +137,35 @@ export interface JourneyResponse {
   phases: JourneyPhase[];
 }
 
-/** SPEC 3 'support_workflows', with the task's name joined. */
-export interface Workflow {
+/** SPEC 3 'user_tasks' as stored (the template's texts are joined when a journey is built). */
+export interface UserTask {
+  id: string;
+  user_id: string;
+  task_template_id: string;
+  phase_id: string;
+  status: TaskStatus;
+  completed_at: string | null;
+  completed_by_user: boolean | null;
+  notes: string | null;
+  created_at: string;
+}
+
+/** SPEC 3 'support_workflows' as stored. */
+export interface WorkflowRecord {
   id: string;
   user_id: string;
   user_task_id: string;
-  workflow_type: import('./journey').WorkflowType;
-  status: import('./journey').WorkflowStatus;
+  task_template_id: string;
+  workflow_type: WorkflowType;
+  status: WorkflowStatus;
   initiated_at: string;
   completed_at: string | null;
   notes: string | null;
   assigned_to: string | null;
+}
+
+/** A workflow as lists show it: the record with its task's name joined. */
+export interface Workflow extends WorkflowRecord {
   task_name: string;
 }
 

@@ -100,11 +100,6 @@ export function taskRefusal(input: {
   return null;
 }
 
-/** HTTP status for a refusal: state conflicts are 409, permission problems 403. */
-export function refusalStatus(refusal: TaskRefusal): 403 | 409 {
-  return refusal === 'already_done' || refusal === 'deletion_pending' ? 409 : 403;
-}
-
 /** Admins may set any status only while the workflow is not terminal (SPEC 4). */
 export function canChangeWorkflow(status: WorkflowStatus): boolean {
   return !TERMINAL_WORKFLOW_STATUSES.includes(status);

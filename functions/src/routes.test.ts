@@ -21,10 +21,16 @@ describe('route table', () => {
 
   it('keeps every /api/admin route admin-only and only /api/health public', () => {
     for (const route of routes) {
-      if (route.path.startsWith('/api/admin/') || route.path === '/api/admin')
-        expect(route.access).toBe('admin');
+      if (route.path.startsWith('/api/admin/')) expect(route.access).toBe('admin');
       if (route.access === 'public') expect(route.path).toBe('/api/health');
       expect(route.path.startsWith('/api/')).toBe(true);
+    }
+  });
+
+  it('declares a schema for exactly the {placeholders} of each path', () => {
+    for (const route of routes) {
+      const placeholders = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect(Object.keys(route.params ?? {}).sort(), routeKey(route)).toEqual(placeholders.sort());
     }
   });
 

@@ -1,12 +1,43 @@
-// THE route table: the local server mounts these entries and the CDK API stack creates one
-// Lambda and one route per entry. Handler `x` lives in functions/src/handlers/x.ts.
+// THE route table: every fact of a route in one row. The local server mounts these entries,
+// the CDK API stack creates one Lambda, one route and one IAM policy per entry, and
+// lib/http.ts admits, validates and types each request from it. Handler `x` lives in
+// functions/src/handlers/x.ts and names its row: apiHandler(ROUTES['x'], ...).
+import * as z from 'zod';
+import { API_PATHS, type ApiPath } from '../../shared/api-paths';
+import { DOCUMENT_TYPES } from '../../shared/documents';
+import {
+  adminDeleteUserSchema,
+  downloadQuerySchema,
+  replaceConfirmSchema,
+  replaceRequestSchema,
+  workflowUpdateSchema,
+} from '../../shared/schemas/admin';
+import { uploadConfirmSchema, uploadRequestSchema } from '../../shared/schemas/documents';
+import { completeTaskSchema, deletionRequestSchema } from '../../shared/schemas/journey';
+import { pageQuerySchema } from '../../shared/schemas/pagination';
+import { adminProfileSchema, languageSchema, onboardingDetailsSchema } from '../../shared/schemas/profile';
+
 export type Access = 'public' | 'user' | 'customer' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RouteDef {
+/** What a Lambda's code may touch (least privilege); the CDK stacks grant exactly this. */
+export interface Permissions {
+  table?: 'read' | 'write';
+  /** upload: presign PUTs into the staging prefix only; read: get objects; write: get, put, delete, list. */
+  bucket?: 'upload' | 'read' | 'write';
+  mail?: boolean;
+  /** Cognito admin actions on the user pool. */
+  cognito?: readonly (
+    | 'cognito-idp:AdminDeleteUser'
+    | 'cognito-idp:AdminGetUser'
+    | 'cognito-idp:AdminUpdateUserAttributes'
+    | 'cognito-idp:AdminUserGlobalSignOut'
+  )[];
+}
+
+export interface RouteConfig {
   method: Method;
-  path: string;
-  handler: string;
+  path: ApiPath;
   /** public: no token; user: any signed-in user; customer / admin: that role only. */
   access: Access;
   /**
@@ -14,86 +45,224 @@ export interface RouteDef {
    * signed-in route refuses a caller without one, so a deleted account never comes back.
    */
   createsAccount?: true;
+  /** One schema per `{name}` of the path; a value that fails cannot name anything: 404. */
+  params?: Readonly<Record<string, z.ZodType<string, string>>>;
+  /** The query string; failing it is a 400 with a message per field. */
+  query?: z.ZodType;
+  /** The JSON body; failing it is a 400 with a message per field. */
+  body?: z.ZodType;
+  /**
+   * What the handler's code needs. Every signed-in route reads the caller's account
+   * (profile and tombstone) before it runs, so each of them reads the table at least.
+   */
+  permissions: Permissions;
 }
 
-export const routes: readonly RouteDef[] = [
-  { method: 'GET', path: '/api/health', handler: 'health', access: 'public' },
-  { method: 'GET', path: '/api/me', handler: 'get-me', access: 'user', createsAccount: true },
-  { method: 'PUT', path: '/api/me/profile', handler: 'update-my-profile', access: 'customer' },
-  { method: 'PUT', path: '/api/me/language', handler: 'update-my-language', access: 'user' },
-  { method: 'POST', path: '/api/me/onboarding/complete', handler: 'complete-onboarding', access: 'customer' },
-  { method: 'GET', path: '/api/me/documents', handler: 'list-my-documents', access: 'customer' },
-  { method: 'POST', path: '/api/me/documents/uploads', handler: 'create-upload', access: 'customer' },
-  { method: 'PUT', path: '/api/me/documents/{type}', handler: 'confirm-upload', access: 'customer' },
-  { method: 'GET', path: '/api/me/journey', handler: 'get-journey', access: 'customer' },
-  {
-    method: 'POST',
-    path: '/api/me/tasks/{taskId}/complete',
-    handler: 'complete-my-task',
-    access: 'customer',
-  },
-  {
-    method: 'POST',
-    path: '/api/me/tasks/{taskId}/service-request',
-    handler: 'request-service',
-    access: 'customer',
-  },
-  { method: 'GET', path: '/api/me/workflows', handler: 'list-my-workflows', access: 'customer' },
-  { method: 'POST', path: '/api/me/deletion', handler: 'request-deletion', access: 'customer' },
-  { method: 'GET', path: '/api/admin/users', handler: 'admin-list-users', access: 'admin' },
-  { method: 'GET', path: '/api/admin/users/{userId}', handler: 'admin-get-user', access: 'admin' },
-  { method: 'PATCH', path: '/api/admin/users/{userId}', handler: 'admin-edit-user', access: 'admin' },
-  { method: 'DELETE', path: '/api/admin/users/{userId}', handler: 'admin-delete-user', access: 'admin' },
-  { method: 'POST', path: '/api/admin/users/{userId}/verify', handler: 'admin-verify-user', access: 'admin' },
-  {
+export interface RouteDef extends RouteConfig {
+  /** The module in functions/src/handlers/ (and the Lambda's name). */
+  handler: string;
+}
+
+/** Every id in our paths is a UUID, a catalogue key or a millisecond timestamp: short and plain. */
+const id = z.string().regex(/^[\w-]{1,128}$/);
+const documentType = z.enum(DOCUMENT_TYPES, 'unknownDocumentType');
+
+const deletes: Permissions['cognito'] = ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'];
+
+export const ROUTES = {
+  health: { method: 'GET', path: API_PATHS.health, access: 'public', permissions: {} },
+  'get-me': {
     method: 'GET',
-    path: '/api/admin/users/{userId}/documents',
-    handler: 'admin-list-user-documents',
-    access: 'admin',
+    path: API_PATHS.me,
+    access: 'user',
+    createsAccount: true,
+    // Creates a missing profile, once Cognito confirms the identity still exists.
+    permissions: { table: 'write', cognito: ['cognito-idp:AdminGetUser'] },
   },
-  {
-    method: 'GET',
-    path: '/api/admin/documents/{documentId}/download',
-    handler: 'admin-download-document',
-    access: 'admin',
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/documents/{documentId}/uploads',
-    handler: 'admin-create-replacement',
-    access: 'admin',
-  },
-  {
+  'update-my-profile': {
     method: 'PUT',
-    path: '/api/admin/documents/{documentId}',
-    handler: 'admin-replace-document',
-    access: 'admin',
+    path: API_PATHS.myProfile,
+    access: 'customer',
+    body: onboardingDetailsSchema,
+    permissions: { table: 'write' },
   },
-  {
-    method: 'DELETE',
-    path: '/api/admin/documents/{documentId}',
-    handler: 'admin-delete-document',
-    access: 'admin',
+  'update-my-language': {
+    method: 'PUT',
+    path: API_PATHS.myLanguage,
+    access: 'user',
+    body: languageSchema,
+    permissions: { table: 'write' },
   },
-  {
+  'complete-onboarding': {
     method: 'POST',
-    path: '/api/admin/tasks/{taskId}/complete',
-    handler: 'admin-complete-task',
-    access: 'admin',
+    path: API_PATHS.myOnboardingComplete,
+    access: 'customer',
+    permissions: { table: 'write' },
   },
-  {
-    method: 'PATCH',
-    path: '/api/admin/workflows/{workflowId}',
-    handler: 'admin-update-workflow',
-    access: 'admin',
-  },
-  {
+  'list-my-documents': {
     method: 'GET',
-    path: '/api/admin/deletion-requests',
-    handler: 'admin-list-deletion-requests',
-    access: 'admin',
+    path: API_PATHS.myDocuments,
+    access: 'customer',
+    permissions: { table: 'read' },
   },
-];
+  'create-upload': {
+    method: 'POST',
+    path: API_PATHS.myUploads,
+    access: 'customer',
+    body: uploadRequestSchema,
+    permissions: { table: 'write', bucket: 'upload' }, // records the upload's ticket
+  },
+  'confirm-upload': {
+    method: 'PUT',
+    path: API_PATHS.myDocument,
+    access: 'customer',
+    params: { type: documentType },
+    body: uploadConfirmSchema,
+    permissions: { table: 'write', bucket: 'write' },
+  },
+  'get-journey': {
+    method: 'GET',
+    path: API_PATHS.myJourney,
+    access: 'customer',
+    permissions: { table: 'write' }, // assigns tasks of newly unlocked phases
+  },
+  'complete-my-task': {
+    method: 'POST',
+    path: API_PATHS.myTaskCompletion,
+    access: 'customer',
+    params: { taskId: id },
+    body: completeTaskSchema,
+    permissions: { table: 'write' },
+  },
+  'request-service': {
+    method: 'POST',
+    path: API_PATHS.myServiceRequest,
+    access: 'customer',
+    params: { taskId: id },
+    permissions: { table: 'write' },
+  },
+  'list-my-workflows': {
+    method: 'GET',
+    path: API_PATHS.myWorkflows,
+    access: 'customer',
+    permissions: { table: 'read' },
+  },
+  'request-deletion': {
+    method: 'POST',
+    path: API_PATHS.myDeletion,
+    access: 'customer',
+    body: deletionRequestSchema,
+    permissions: { table: 'write', bucket: 'write', cognito: deletes },
+  },
+  'admin-list-users': {
+    method: 'GET',
+    path: API_PATHS.adminUsers,
+    access: 'admin',
+    query: pageQuerySchema,
+    permissions: { table: 'read' },
+  },
+  'admin-get-user': {
+    method: 'GET',
+    path: API_PATHS.adminUser,
+    access: 'admin',
+    params: { userId: id },
+    permissions: { table: 'read' },
+  },
+  'admin-edit-user': {
+    method: 'PATCH',
+    path: API_PATHS.adminUser,
+    access: 'admin',
+    params: { userId: id },
+    body: adminProfileSchema,
+    permissions: {
+      table: 'write',
+      cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes'],
+    },
+  },
+  'admin-delete-user': {
+    method: 'DELETE',
+    path: API_PATHS.adminUser,
+    access: 'admin',
+    params: { userId: id },
+    body: adminDeleteUserSchema,
+    permissions: { table: 'write', bucket: 'write', cognito: [...deletes, 'cognito-idp:AdminGetUser'] },
+  },
+  'admin-verify-user': {
+    method: 'POST',
+    path: API_PATHS.adminVerification,
+    access: 'admin',
+    params: { userId: id },
+    permissions: { table: 'write', mail: true },
+  },
+  'admin-list-user-documents': {
+    method: 'GET',
+    path: API_PATHS.adminUserDocuments,
+    access: 'admin',
+    params: { userId: id },
+    permissions: { table: 'read' },
+  },
+  'admin-download-document': {
+    method: 'GET',
+    path: API_PATHS.adminDocumentDownload,
+    access: 'admin',
+    params: { documentId: id },
+    query: downloadQuerySchema,
+    permissions: { table: 'read', bucket: 'read' },
+  },
+  'admin-create-replacement': {
+    method: 'POST',
+    path: API_PATHS.adminReplacementUploads,
+    access: 'admin',
+    params: { documentId: id },
+    body: replaceRequestSchema,
+    permissions: { table: 'write', bucket: 'upload' }, // records the upload's ticket
+  },
+  'admin-replace-document': {
+    method: 'PUT',
+    path: API_PATHS.adminDocument,
+    access: 'admin',
+    params: { documentId: id },
+    body: replaceConfirmSchema,
+    permissions: { table: 'write', bucket: 'write' },
+  },
+  'admin-delete-document': {
+    method: 'DELETE',
+    path: API_PATHS.adminDocument,
+    access: 'admin',
+    params: { documentId: id },
+    permissions: { table: 'write', bucket: 'write' },
+  },
+  'admin-complete-task': {
+    method: 'POST',
+    path: API_PATHS.adminTaskCompletion,
+    access: 'admin',
+    params: { taskId: id },
+    body: completeTaskSchema,
+    permissions: { table: 'write' },
+  },
+  'admin-update-workflow': {
+    method: 'PATCH',
+    path: API_PATHS.adminWorkflow,
+    access: 'admin',
+    params: { workflowId: id },
+    body: workflowUpdateSchema,
+    permissions: { table: 'write' },
+  },
+  'admin-list-deletion-requests': {
+    method: 'GET',
+    path: API_PATHS.adminDeletionRequests,
+    access: 'admin',
+    permissions: { table: 'read' },
+  },
+} as const satisfies Record<string, RouteConfig>;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** The table as a list, each row with its handler's name. */
+export const routes: readonly RouteDef[] = Object.entries(ROUTES).map(([handler, route]) => ({
+  handler,
+  ...(route as RouteConfig),
+}));
 
 /** Cognito triggers: trigger name → module in functions/src/triggers/. */
 export const triggers = {
@@ -101,7 +270,17 @@ export const triggers = {
   PostConfirmation: 'post-confirmation',
 } as const;
 
-export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>) => `${route.method} ${route.path}`;
+export const TRIGGER_PERMISSIONS: Record<(typeof triggers)[keyof typeof triggers], Permissions> = {
+  'custom-message': {},
+  'post-confirmation': { table: 'write' },
+};
+
+/** Jobs: module in functions/src/jobs/ → what it may touch. */
+export const JOB_PERMISSIONS = {
+  'seed-catalogue': { table: 'write' },
+} as const satisfies Record<string, Permissions>;
+
+export const routeKey = (route: Pick<RouteConfig, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
 export function findRoute(key: string | undefined): RouteDef | undefined {
   return routes.find((route) => routeKey(route) === key);

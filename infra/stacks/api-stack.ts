@@ -19,7 +19,6 @@ import type { Construct } from 'constructs';
 import { routes } from '../../functions/src/routes';
 import type { StageConfig } from '../config/stages';
 import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
-import { HANDLER_PERMISSIONS } from './route-permissions';
 
 /** A handler's kebab-case name as the PascalCase construct id its Lambda, role and alarm carry. */
 export const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
@@ -61,9 +60,7 @@ export class ApiStack extends Stack {
     );
     const functions: NodejsFunction[] = [];
     for (const route of routes) {
-      const permissions = HANDLER_PERMISSIONS[route.handler];
-      if (!permissions) throw new Error(`No permissions declared for handler ${route.handler}`);
-      const fn = lambdaFor(this, pascal(route.handler), 'handlers', route.handler, permissions, {
+      const fn = lambdaFor(this, pascal(route.handler), 'handlers', route.handler, route.permissions, {
         config,
         table,
         bucket: documents,

@@ -13,12 +13,11 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { triggers } from '../../functions/src/routes';
+import { TRIGGER_PERMISSIONS, triggers } from '../../functions/src/routes';
 import { ADMIN_GROUP, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { BLOCKED_COGNITO_OPERATIONS, cognitoTarget } from '../config/cognito-operations';
 import type { StageConfig } from '../config/stages';
 import { lambdaFor, type ResourceRef } from './lambda';
-import { TRIGGER_PERMISSIONS } from './route-permissions';
 
 /** Cognito: e-mail sign-in with verification, the spec's password rule, the admin group. */
 export class AuthStack extends Stack {
@@ -73,7 +72,7 @@ export class AuthStack extends Stack {
     } as const;
     this.triggers = Object.entries(operations).map(([id, operation]) => {
       const name = triggers[id as keyof typeof operations];
-      const fn = lambdaFor(this, id, 'triggers', name, TRIGGER_PERMISSIONS[name] ?? {}, { config, table });
+      const fn = lambdaFor(this, id, 'triggers', name, TRIGGER_PERMISSIONS[name], { config, table });
       this.userPool.addTrigger(operation, fn);
       return fn;
     });

@@ -8,7 +8,8 @@ import { DataStack } from './data-stack';
 const synth = (stage: string) =>
   Template.fromStack(new DataStack(new App(), 'Data', { config: stageConfig(stage) }));
 
-describe('DataStack', () => {
+// Each synth bundles the catalogue seed Lambda with esbuild: seconds on a busy 2-core machine.
+describe('DataStack', { timeout: 30_000 }, () => {
   it('builds the table and its GSIs from the shared key declaration', () => {
     synth('dev').hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       KeySchema: [

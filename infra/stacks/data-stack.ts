@@ -14,12 +14,12 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
+import { JOB_PERMISSIONS } from '../../functions/src/routes';
 import { INCOMING_EXPIRY_DAYS, INCOMING_PREFIX } from '../../functions/src/store/object-keys';
 import { TABLE_KEYS } from '../../functions/src/store/table';
 import { PHASES, TASK_TEMPLATES } from '../../shared/catalogue';
 import { exportName, LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
 import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
-import { JOB_PERMISSIONS } from './route-permissions';
 
 const LOCALES = join(import.meta.dirname, '../../web/public/locales');
 
@@ -108,7 +108,7 @@ export class DataStack extends Stack {
       'SeedCatalogue',
       'jobs',
       'seed-catalogue',
-      JOB_PERMISSIONS['seed-catalogue'] ?? {},
+      JOB_PERMISSIONS['seed-catalogue'],
       { config: props.config, table: { name: this.table.tableName, arn: this.table.tableArn } },
     );
     new CustomResource(this, 'Catalogue', {

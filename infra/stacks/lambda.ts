@@ -5,10 +5,10 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import type { Permissions } from '../../functions/src/routes';
 import { INCOMING_PREFIX } from '../../functions/src/store/object-keys';
 import { TABLE_KEYS } from '../../functions/src/store/table';
 import { LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
-import type { Permissions } from './route-permissions';
 
 const FUNCTIONS = join(import.meta.dirname, '../../functions/src');
 

@@ -5,7 +5,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeKey, routes, triggers } from '../../functions/src/routes';
+import { routeKey, routes } from '../../functions/src/routes';
 import {
   BLOCKED_COGNITO_OPERATIONS,
   BROWSER_COGNITO_OPERATIONS,
@@ -14,7 +14,6 @@ import {
 import { STAGES, type Stage, type StageConfig, stageConfig } from '../config/stages';
 import { applyNag } from '../nag';
 import { pascal } from './api-stack';
-import { HANDLER_PERMISSIONS, TRIGGER_PERMISSIONS } from './route-permissions';
 import { SPA_ROUTING } from './spa-routing';
 import { addStageStacks } from './stage-stacks';
 
@@ -50,6 +49,7 @@ function buildApp(outdir?: string, stage: Stage = 'prod', settings: Partial<Stag
 
 let built: ReturnType<typeof buildApp>;
 
+// Synthesizes every stack (and bundles ~30 Lambdas) a few times over: minutes on a busy 2-core machine.
 beforeAll(() => {
   built = buildApp();
   api = Template.fromStack(built.apiStack);
@@ -75,7 +75,7 @@ beforeAll(() => {
       ...report.pluginReports.flatMap((r) => r.violations.map((v) => `${stage}: ${v.ruleName}`)),
     );
   }
-});
+}, 180_000);
 
 type Resource = { Properties: Record<string, unknown> };
 const statements = (policy: Resource) =>
@@ -83,12 +83,6 @@ const statements = (policy: Resource) =>
     .Statement ?? [];
 
 describe('API stack, generated from the route table', () => {
-  it('has every handler and trigger in the permissions map', () => {
-    for (const route of routes) expect(HANDLER_PERMISSIONS[route.handler], route.handler).toBeDefined();
-    for (const trigger of Object.values(triggers))
-      expect(TRIGGER_PERMISSIONS[trigger], trigger).toBeDefined();
-  });
-
   it('creates one Lambda (Node 24, arm64) per route', () => {
     const functions = api.findResources('AWS::Lambda::Function');
     expect(Object.keys(functions)).toHaveLength(routes.length);
@@ -134,7 +128,7 @@ describe('API stack, generated from the route table', () => {
     const gets = routes.filter((route) => route.method === 'GET');
     expect(gets.length).toBeGreaterThan(5);
     for (const route of gets) {
-      const permissions = HANDLER_PERMISSIONS[route.handler] ?? {};
+      const permissions = route.permissions;
       if (writingReads.includes(route.handler)) continue;
       expect(permissions.table, route.handler).not.toBe('write');
       expect(permissions.bucket ?? 'read', route.handler).toBe('read');
@@ -145,7 +139,7 @@ describe('API stack, generated from the route table', () => {
   it("gives each route's role exactly the data access its permissions entry lists", () => {
     const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
     for (const route of routes) {
-      const permissions = HANDLER_PERMISSIONS[route.handler] ?? {};
+      const permissions = route.permissions;
       const policy = policies.find(([id]) =>
         id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),
       );
@@ -184,12 +178,12 @@ describe('API stack, generated from the route table', () => {
 
   it('lets every signed-in route read the table: the account check runs before each of them', () => {
     for (const route of routes.filter((r) => r.access !== 'public')) {
-      expect(HANDLER_PERMISSIONS[route.handler]?.table, route.handler).toBeDefined();
+      expect(route.permissions.table, route.handler).toBeDefined();
     }
   });
 
   it('revokes the sessions of every account it deletes', () => {
-    for (const [handler, permissions] of Object.entries(HANDLER_PERMISSIONS)) {
+    for (const { handler, permissions } of routes) {
       const cognito = permissions.cognito ?? [];
       if (cognito.includes('cognito-idp:AdminDeleteUser'))
         expect(cognito, handler).toContain('cognito-idp:AdminUserGlobalSignOut');

@@ -32,3 +32,9 @@ export const replaceConfirmSchema = z.object({
   upload_id: z.string().regex(/^\d{13}$/, 'validation.invalidInput'),
   file_name: replaceFileName,
 });
+
+/** How a download link serves the file: shown in the browser, or saved (anything else: shown). */
+export const downloadQuerySchema = z.object({
+  disposition: z.enum(['inline', 'attachment']).catch('inline'),
+});
+export type Disposition = z.infer<typeof downloadQuerySchema>['disposition'];

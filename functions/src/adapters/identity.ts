@@ -6,9 +6,8 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { API_ERRORS } from '../../../shared/api-errors';
 import { env } from '../config';
-import { HttpError } from '../lib/errors';
+import { Conflict } from '../lib/errors';
 
 let cognito: CognitoIdentityProviderClient | undefined;
 const client = () => {
@@ -45,7 +44,7 @@ export async function deleteIdentity(userId: string): Promise<void> {
 export async function updateIdentityEmail(userId: string, email: string): Promise<void> {
   // Checked here as well as by Cognito's alias rule, which the local emulator does not enforce.
   const holder = await subOf(email);
-  if (holder && holder !== userId) throw new HttpError(409, 'conflict', API_ERRORS.emailInUse);
+  if (holder && holder !== userId) throw new Conflict('emailInUse');
   try {
     await sendUpdateEmail(userId, email);
   } catch (error) {
@@ -53,7 +52,7 @@ export async function updateIdentityEmail(userId: string, email: string): Promis
       (error as { name?: string }).name === 'AliasExistsException' ||
       (error as { name?: string }).name === 'UsernameExistsException'
     ) {
-      throw new HttpError(409, 'conflict', API_ERRORS.emailInUse);
+      throw new Conflict('emailInUse');
     }
     throw error;
   }

@@ -1,8 +1,7 @@
-import { completeTaskSchema } from '../../../shared/schemas/journey';
 import { apiHandler } from '../lib/http';
-import { completeSupportTask } from '../services/admin';
+import { ROUTES } from '../routes';
+import { completeSupportTask } from '../services/journey';
 
-export const handler = apiHandler(
-  async ({ params, body }) => ({ body: await completeSupportTask(params.taskId ?? '', body.notes) }),
-  { body: completeTaskSchema },
-);
+export const handler = apiHandler(ROUTES['admin-complete-task'], async ({ params, body }) => ({
+  body: await completeSupportTask(params.taskId, body.notes),
+}));

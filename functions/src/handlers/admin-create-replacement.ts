@@ -1,11 +1,8 @@
-import { replaceRequestSchema } from '../../../shared/schemas/admin';
 import { apiHandler } from '../lib/http';
-import { createReplacementUpload } from '../services/admin';
+import { ROUTES } from '../routes';
+import { createReplacement } from '../services/documents';
 
-export const handler = apiHandler(
-  async ({ params, body }) => ({
-    status: 201,
-    body: await createReplacementUpload(params.documentId ?? '', body),
-  }),
-  { body: replaceRequestSchema },
-);
+export const handler = apiHandler(ROUTES['admin-create-replacement'], async ({ params, body }) => ({
+  status: 201,
+  body: await createReplacement(params.documentId, body),
+}));

@@ -1,7 +1,8 @@
 import { apiHandler } from '../lib/http';
-import { deleteDocument } from '../services/admin';
+import { ROUTES } from '../routes';
+import { deleteDocument } from '../services/documents';
 
-export const handler = apiHandler(async ({ params }) => {
-  await deleteDocument(params.documentId ?? '');
+export const handler = apiHandler(ROUTES['admin-delete-document'], async ({ params }) => {
+  await deleteDocument(params.documentId);
   return { status: 204 };
 });

@@ -1,11 +1,8 @@
-import { adminDeleteUserSchema } from '../../../shared/schemas/admin';
 import { apiHandler } from '../lib/http';
-import { deleteUser } from '../services/admin';
+import { ROUTES } from '../routes';
+import { deleteUser } from '../services/account';
 
-export const handler = apiHandler(
-  async ({ caller, params, body }) => {
-    await deleteUser(caller, params.userId ?? '', body.confirmationEmail);
-    return { status: 204 };
-  },
-  { body: adminDeleteUserSchema },
-);
+export const handler = apiHandler(ROUTES['admin-delete-user'], async ({ caller, params, body }) => {
+  await deleteUser(caller, params.userId, body.confirmationEmail);
+  return { status: 204 };
+});

@@ -1,9 +1,7 @@
 import { apiHandler } from '../lib/http';
-import { documentDownload } from '../services/admin';
+import { ROUTES } from '../routes';
+import { documentDownload } from '../services/documents';
 
-export const handler = apiHandler(async ({ params, query }) => ({
-  body: await documentDownload(
-    params.documentId ?? '',
-    query.disposition === 'attachment' ? 'attachment' : 'inline',
-  ),
+export const handler = apiHandler(ROUTES['admin-download-document'], async ({ params, query }) => ({
+  body: await documentDownload(params.documentId, query.disposition),
 }));

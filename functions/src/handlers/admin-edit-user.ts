@@ -1,10 +1,7 @@
-import { adminProfileSchema } from '../../../shared/schemas/profile';
 import { apiHandler } from '../lib/http';
-import { editProfile } from '../services/admin';
+import { ROUTES } from '../routes';
+import { editProfile } from '../services/profiles';
 
-export const handler = apiHandler(
-  async ({ params, body }) => ({ body: await editProfile(params.userId ?? '', body) }),
-  {
-    body: adminProfileSchema,
-  },
-);
+export const handler = apiHandler(ROUTES['admin-edit-user'], async ({ params, body }) => ({
+  body: await editProfile(params.userId, body),
+}));

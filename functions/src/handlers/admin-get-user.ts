@@ -1,6 +1,7 @@
 import { apiHandler } from '../lib/http';
-import { getUserDetail } from '../services/admin';
+import { ROUTES } from '../routes';
+import { getUserDetail } from '../services/profiles';
 
-export const handler = apiHandler(async ({ params, language }) => ({
-  body: await getUserDetail(params.userId ?? '', language),
+export const handler = apiHandler(ROUTES['admin-get-user'], async ({ params, language }) => ({
+  body: await getUserDetail(params.userId, language),
 }));

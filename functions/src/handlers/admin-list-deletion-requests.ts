@@ -1,4 +1,7 @@
 import { apiHandler } from '../lib/http';
-import { listDeletionRequests } from '../services/admin';
+import { ROUTES } from '../routes';
+import { listDeletionRequests } from '../services/account';
 
-export const handler = apiHandler(async () => ({ body: await listDeletionRequests() }));
+export const handler = apiHandler(ROUTES['admin-list-deletion-requests'], async () => ({
+  body: await listDeletionRequests(),
+}));

@@ -1,6 +1,7 @@
 import { apiHandler } from '../lib/http';
-import { listUserDocuments } from '../services/admin';
+import { ROUTES } from '../routes';
+import { listUserDocuments } from '../services/documents';
 
-export const handler = apiHandler(async ({ params }) => ({
-  body: await listUserDocuments(params.userId ?? ''),
+export const handler = apiHandler(ROUTES['admin-list-user-documents'], async ({ params }) => ({
+  body: await listUserDocuments(params.userId),
 }));

@@ -1,12 +1,7 @@
-import { API_ERRORS } from '../../../shared/api-errors';
-import { pageQuerySchema } from '../../../shared/schemas/pagination';
-import { HttpError } from '../lib/errors';
-import { apiHandler, fieldErrors } from '../lib/http';
+import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
 import { listCustomerPage } from '../services/profiles';
 
-export const handler = apiHandler(async ({ query }) => {
-  const parsed = pageQuerySchema.safeParse(query);
-  if (!parsed.success)
-    throw new HttpError(400, 'validation_failed', API_ERRORS.invalidInput, fieldErrors(parsed.error));
-  return { body: await listCustomerPage(parsed.data) };
-});
+export const handler = apiHandler(ROUTES['admin-list-users'], async ({ query }) => ({
+  body: await listCustomerPage(query),
+}));

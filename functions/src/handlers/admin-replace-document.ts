@@ -1,8 +1,7 @@
-import { replaceConfirmSchema } from '../../../shared/schemas/admin';
 import { apiHandler } from '../lib/http';
-import { confirmReplacementOf } from '../services/admin';
+import { ROUTES } from '../routes';
+import { confirmReplacement } from '../services/documents';
 
-export const handler = apiHandler(
-  async ({ params, body }) => ({ body: await confirmReplacementOf(params.documentId ?? '', body) }),
-  { body: replaceConfirmSchema },
-);
+export const handler = apiHandler(ROUTES['admin-replace-document'], async ({ params, body }) => ({
+  body: await confirmReplacement(params.documentId, body),
+}));

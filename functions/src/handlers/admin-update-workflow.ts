@@ -1,10 +1,7 @@
-import { workflowUpdateSchema } from '../../../shared/schemas/admin';
 import { apiHandler } from '../lib/http';
-import { changeWorkflow } from '../services/admin';
+import { ROUTES } from '../routes';
+import { changeWorkflow } from '../services/journey';
 
-export const handler = apiHandler(
-  async ({ params, body, language }) => ({
-    body: await changeWorkflow(params.workflowId ?? '', body, language),
-  }),
-  { body: workflowUpdateSchema },
-);
+export const handler = apiHandler(ROUTES['admin-update-workflow'], async ({ params, body, language }) => ({
+  body: await changeWorkflow(params.workflowId, body, language),
+}));

@@ -1,6 +1,7 @@
 import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
 import { verifyAccount } from '../services/account';
 
-export const handler = apiHandler(async ({ caller, params }) => ({
-  body: await verifyAccount(caller, params.userId ?? ''),
+export const handler = apiHandler(ROUTES['admin-verify-user'], async ({ caller, params }) => ({
+  body: await verifyAccount(caller, params.userId),
 }));

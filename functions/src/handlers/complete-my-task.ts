@@ -1,10 +1,7 @@
-import { completeTaskSchema } from '../../../shared/schemas/journey';
 import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
 import { completeMyTask } from '../services/journey';
 
-export const handler = apiHandler(
-  async ({ caller, params, body }) => ({
-    body: await completeMyTask(caller, params.taskId ?? '', body.notes),
-  }),
-  { body: completeTaskSchema },
-);
+export const handler = apiHandler(ROUTES['complete-my-task'], async ({ caller, params, body }) => ({
+  body: await completeMyTask(caller, params.taskId, body.notes),
+}));

@@ -1,4 +1,7 @@
 import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
 import { completeOnboarding } from '../services/documents';
 
-export const handler = apiHandler(async ({ caller }) => ({ body: await completeOnboarding(caller) }));
+export const handler = apiHandler(ROUTES['complete-onboarding'], async ({ caller }) => ({
+  body: await completeOnboarding(caller),
+}));

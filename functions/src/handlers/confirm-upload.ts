@@ -1,8 +1,7 @@
-import { uploadConfirmSchema } from '../../../shared/schemas/documents';
 import { apiHandler } from '../lib/http';
-import { confirmUpload } from '../services/documents';
+import { ROUTES } from '../routes';
+import { confirmMyUpload } from '../services/documents';
 
-export const handler = apiHandler(
-  async ({ caller, body, params }) => ({ body: await confirmUpload(caller, params.type ?? '', body) }),
-  { body: uploadConfirmSchema },
-);
+export const handler = apiHandler(ROUTES['confirm-upload'], async ({ caller, params, body }) => ({
+  body: await confirmMyUpload(caller, params.type, body),
+}));

@@ -1,8 +1,8 @@
-import { uploadRequestSchema } from '../../../shared/schemas/documents';
 import { apiHandler } from '../lib/http';
-import { createUpload } from '../services/documents';
+import { ROUTES } from '../routes';
+import { createMyUpload } from '../services/documents';
 
-export const handler = apiHandler(
-  async ({ caller, body }) => ({ status: 201, body: await createUpload(caller, body) }),
-  { body: uploadRequestSchema },
-);
+export const handler = apiHandler(ROUTES['create-upload'], async ({ caller, body }) => ({
+  status: 201,
+  body: await createMyUpload(caller, body),
+}));

@@ -1,6 +1,7 @@
 import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
 import { getJourney } from '../services/journey';
 
-export const handler = apiHandler(async ({ caller, language }) => ({
+export const handler = apiHandler(ROUTES['get-journey'], async ({ caller, language }) => ({
   body: await getJourney(caller, language),
 }));

@@ -1,4 +1,5 @@
 import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
 import { getMe } from '../services/profiles';
 
-export const handler = apiHandler(async ({ caller }) => ({ body: await getMe(caller) }));
+export const handler = apiHandler(ROUTES['get-me'], async ({ caller }) => ({ body: getMe(caller) }));

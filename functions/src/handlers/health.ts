@@ -1,8 +1,9 @@
 import type { HealthResponse } from '../../../shared/api';
 import { env } from '../config';
 import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
 
-export const handler = apiHandler(async () => {
+export const handler = apiHandler(ROUTES.health, async () => {
   const body: HealthResponse = { status: 'ok', stage: env.stage };
   return { body };
 });

@@ -1,4 +1,7 @@
 import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
 import { listMyDocuments } from '../services/documents';
 
-export const handler = apiHandler(async ({ caller }) => ({ body: await listMyDocuments(caller) }));
+export const handler = apiHandler(ROUTES['list-my-documents'], async ({ caller }) => ({
+  body: await listMyDocuments(caller),
+}));

@@ -1,6 +1,7 @@
 import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
 import { listMyWorkflows } from '../services/journey';
 
-export const handler = apiHandler(async ({ caller, language }) => ({
+export const handler = apiHandler(ROUTES['list-my-workflows'], async ({ caller, language }) => ({
   body: await listMyWorkflows(caller, language),
 }));

@@ -1,8 +1,7 @@
-import { deletionRequestSchema } from '../../../shared/schemas/journey';
 import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
 import { requestDeletion } from '../services/account';
 
-export const handler = apiHandler(
-  async ({ caller, body }) => ({ body: await requestDeletion(caller, body.reason) }),
-  { body: deletionRequestSchema },
-);
+export const handler = apiHandler(ROUTES['request-deletion'], async ({ caller, body }) => ({
+  body: await requestDeletion(caller, body.reason),
+}));

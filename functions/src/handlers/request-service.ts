@@ -1,7 +1,8 @@
 import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
 import { requestService } from '../services/journey';
 
-export const handler = apiHandler(async ({ caller, params }) => ({
+export const handler = apiHandler(ROUTES['request-service'], async ({ caller, params }) => ({
   status: 201,
-  body: await requestService(caller, params.taskId ?? ''),
+  body: await requestService(caller, params.taskId),
 }));

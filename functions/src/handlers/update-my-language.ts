@@ -1,8 +1,7 @@
-import { languageSchema } from '../../../shared/schemas/profile';
 import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
 import { updateMyLanguage } from '../services/profiles';
 
-export const handler = apiHandler(
-  async ({ caller, body }) => ({ body: await updateMyLanguage(caller, body.language) }),
-  { body: languageSchema },
-);
+export const handler = apiHandler(ROUTES['update-my-language'], async ({ caller, body }) => ({
+  body: await updateMyLanguage(caller, body.language),
+}));

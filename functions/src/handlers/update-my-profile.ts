@@ -1,10 +1,7 @@
-import { onboardingDetailsSchema } from '../../../shared/schemas/profile';
 import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
 import { updateMyDetails } from '../services/profiles';
 
-export const handler = apiHandler(
-  async ({ caller, body }) => ({ body: await updateMyDetails(caller, body) }),
-  {
-    body: onboardingDetailsSchema,
-  },
-);
+export const handler = apiHandler(ROUTES['update-my-profile'], async ({ caller, body }) => ({
+  body: await updateMyDetails(caller, body),
+}));

@@ -1,7 +1,7 @@
 import type { Profile } from '../../../shared/api';
 import type { Role } from '../../../shared/constants';
 import { roleFromGroups } from '../../../shared/roles';
-import { unauthorized } from './errors';
+import { Unauthenticated } from './errors';
 
 export interface Caller {
   userId: string;
@@ -15,6 +15,11 @@ export interface Account extends Caller {
   profile: Profile;
 }
 
+/** Who a customer-only route is called by. */
+export type CustomerAccount = Account & { role: 'customer' };
+/** Who an admin-only route is called by. */
+export type AdminAccount = Account & { role: 'admin' };
+
 /**
  * Who is calling, from the JWT claims the authorizer verified (API Gateway on AWS, the
  * local server's verifier locally). Only ID tokens carry the e-mail we need.
@@ -23,7 +28,7 @@ export function callerFromClaims(claims: Record<string, unknown> | undefined): C
   const sub = claims?.sub;
   const email = claims?.email;
   if (typeof sub !== 'string' || !sub || typeof email !== 'string' || claims?.token_use !== 'id') {
-    throw unauthorized();
+    throw new Unauthenticated();
   }
   return { userId: sub, email, role: roleFromGroups(claims['cognito:groups']) };
 }

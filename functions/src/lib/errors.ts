@@ -1,32 +1,75 @@
-import type { ErrorBody, ErrorCode } from '../../../shared/api';
-import { API_ERRORS, apiErrorKey } from '../../../shared/api-errors';
+// Domain errors: what went wrong, in the service's words. Store, adapters and services throw
+// these; only lib/http.ts turns them into status codes and bodies (DOMAIN_ERROR_HTTP), so
+// the rules cannot drift from the protocol and a service reads the same in any transport.
+import { API_ERRORS, type ApiErrorKey } from '../../../shared/api-errors';
 
-/** An error that maps to one HTTP response; anything else becomes a logged 500. */
-export class HttpError extends Error {
+export abstract class DomainError extends Error {
+  abstract readonly kind:
+    | 'invalid'
+    | 'validation'
+    | 'unauthenticated'
+    | 'forbidden'
+    | 'notFound'
+    | 'conflict'
+    | 'tooLarge';
+
   constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
+    /** Which of the API's messages (shared/api-errors.ts) explains it. */
+    readonly reason: ApiErrorKey,
+    /** Field path → locale key, for input that failed its schema. */
     readonly fields?: Record<string, string>,
   ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-
-  toBody(): ErrorBody {
-    const messageKey = apiErrorKey(this.message);
-    return {
-      error: {
-        code: this.code,
-        message: this.message,
-        ...(messageKey ? { messageKey } : {}),
-        ...(this.fields ? { fields: this.fields } : {}),
-      },
-    };
+    super(API_ERRORS[reason]);
+    this.name = new.target.name;
   }
 }
 
-export const unauthorized = () => new HttpError(401, 'unauthorized', API_ERRORS.notAuthenticated);
-export const forbidden = (message: string = API_ERRORS.accessDenied) =>
-  new HttpError(403, 'forbidden', message);
-export const notFound = (message: string = API_ERRORS.notFound) => new HttpError(404, 'not_found', message);
+export type DomainErrorKind = DomainError['kind'];
+
+/** The request itself is wrong (not its fields): broken JSON, a cursor we never issued. */
+export class Invalid extends DomainError {
+  readonly kind = 'invalid';
+}
+
+/** Input that failed its schema, with a message per field. */
+export class ValidationFailed extends DomainError {
+  readonly kind = 'validation';
+  constructor(fields: Record<string, string>) {
+    super('invalidInput', fields);
+  }
+}
+
+/** No caller we can act for: no valid token, or the account is gone or going. */
+export class Unauthenticated extends DomainError {
+  readonly kind = 'unauthenticated';
+  constructor(reason: ApiErrorKey = 'notAuthenticated') {
+    super(reason);
+  }
+}
+
+/** The caller is known but may not do this. */
+export class Forbidden extends DomainError {
+  readonly kind = 'forbidden';
+  constructor(reason: ApiErrorKey = 'accessDenied') {
+    super(reason);
+  }
+}
+
+export class NotFound extends DomainError {
+  readonly kind = 'notFound';
+  constructor(reason: ApiErrorKey = 'notFound') {
+    super(reason);
+  }
+}
+
+/** The request is fine but the state it meets is not: done already, changed meanwhile. */
+export class Conflict extends DomainError {
+  readonly kind = 'conflict';
+}
+
+export class TooLarge extends DomainError {
+  readonly kind = 'tooLarge';
+  constructor(reason: ApiErrorKey = 'fileTooLarge') {
+    super(reason);
+  }
+}

@@ -3,8 +3,9 @@ import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
+import { findRoute, ROUTES, type RouteConfig } from '../routes';
 import { newProfile } from '../store/profiles';
-import { HttpError } from './errors';
+import { Conflict } from './errors';
 import { type ApiEvent, apiHandler } from './http';
 import { log } from './log';
 
@@ -56,8 +57,20 @@ const admin = { ...customer, sub: 'a1', 'cognito:groups': '[admin]' };
 const status = (result: unknown) => (result as { statusCode: number }).statusCode;
 const body = (result: unknown) => JSON.parse((result as { body: string }).body);
 
+/** A handler for the route an event names, answering with whatever the request carried. */
+const echoFor = (key: string) => {
+  const route = findRoute(key);
+  if (!route) throw new Error(`no route ${key}`);
+  return apiHandler(route as RouteConfig, async (req) => ({ body: req }));
+};
+const spyFor = (key: string, run: () => Promise<{ body: null }>) => {
+  const route = findRoute(key);
+  if (!route) throw new Error(`no route ${key}`);
+  return apiHandler(route as RouteConfig, run);
+};
+
 describe('apiHandler authorization (from the route table)', () => {
-  const echo = apiHandler(async ({ caller }) => ({ body: caller }));
+  const echo = apiHandler(ROUTES['get-me'], async ({ caller }) => ({ body: caller }));
 
   it('passes the caller of a user route through, with the profile read as it was admitted', async () => {
     const result = await echo(event('GET /api/me', customer), context);
@@ -75,14 +88,13 @@ describe('apiHandler authorization (from the route table)', () => {
   it('401s a valid token whose account is being deleted, before the handler runs', async () => {
     stored.u1?.push({ PK: 'DELETED#u1', SK: 'TOMBSTONE' });
     const run = vi.fn(async () => ({ body: null }));
-    const handler = apiHandler(run);
     for (const key of [
       'GET /api/me',
       'GET /api/me/journey',
       'POST /api/me/documents/uploads',
       'GET /api/admin/users',
     ]) {
-      expect(status(await handler(event(key, customer), context))).toBe(401);
+      expect(status(await spyFor(key, run)(event(key, customer), context))).toBe(401);
     }
     expect(run).not.toHaveBeenCalled();
   });
@@ -90,14 +102,16 @@ describe('apiHandler authorization (from the route table)', () => {
   it('401s a valid token without a profile on every route that does not create one', async () => {
     stored.u1 = [];
     const run = vi.fn(async () => ({ body: null }));
-    expect(status(await apiHandler(run)(event('PUT /api/me/language', customer), context))).toBe(401);
-    expect(status(await apiHandler(run)(event('GET /api/me/documents', customer), context))).toBe(401);
+    const language = spyFor('PUT /api/me/language', run);
+    expect(status(await language(event('PUT /api/me/language', customer), context))).toBe(401);
+    const documents = spyFor('GET /api/me/documents', run);
+    expect(status(await documents(event('GET /api/me/documents', customer), context))).toBe(401);
     expect(run).not.toHaveBeenCalled();
   });
 
   it('404s path parameters that cannot name anything, before the handler runs', async () => {
     const run = vi.fn(async () => ({ body: null }));
-    const handler = apiHandler(run);
+    const handler = apiHandler(ROUTES['admin-get-user'], run);
     const withParams = (pathParameters: Record<string, string>) =>
       ({ ...event('GET /api/admin/users/{userId}', admin), pathParameters }) as ApiEvent;
     expect(status(await handler(withParams({ userId: 'a'.repeat(129) }), context))).toBe(404);
@@ -121,22 +135,74 @@ describe('apiHandler authorization (from the route table)', () => {
   });
 
   it('403s a customer on an admin route and admits an admin', async () => {
-    expect(status(await echo(event('GET /api/admin/users', customer), context))).toBe(403);
-    expect(status(await echo(event('GET /api/admin/users', admin), context))).toBe(200);
+    const users = echoFor('GET /api/admin/users');
+    expect(status(await users(event('GET /api/admin/users', customer), context))).toBe(403);
+    expect(status(await users(event('GET /api/admin/users', admin), context))).toBe(200);
   });
 
-  it('403s a route key missing from the table (deny by default)', async () => {
+  it("403s an event for any route but the handler's own (deny by default)", async () => {
     expect(status(await echo(event('GET /api/unlisted', admin), context))).toBe(403);
+    expect(status(await echo(event('GET /api/admin/users', admin), context))).toBe(403);
   });
 
-  it('lets public routes through without a token', async () => {
-    expect(status(await echo(event('GET /api/health'), context))).toBe(200);
+  it('lets public routes through without a token, and gives their handler no caller', async () => {
+    const health = echoFor('GET /api/health');
+    const result = await health(event('GET /api/health'), context);
+    expect(status(result)).toBe(200);
+    expect(body(result)).not.toHaveProperty('caller');
+  });
+});
+
+describe('apiHandler path and query parameters (schemas on the route row)', () => {
+  const withEvent = (key: string, extra: Partial<ApiEvent>, claims: Record<string, string> = admin) =>
+    ({ ...event(key, claims), ...extra }) as ApiEvent;
+
+  it("parses the query with the route's schema: defaults applied, failures a 400 per field", async () => {
+    const users = apiHandler(ROUTES['admin-list-users'], async ({ query }) => ({ body: query }));
+    const fine = await users(withEvent('GET /api/admin/users', { queryStringParameters: {} }), context);
+    expect(body(fine)).toEqual({ limit: 50 });
+    const broken = await users(
+      withEvent('GET /api/admin/users', { queryStringParameters: { limit: 'lots' } }),
+      context,
+    );
+    expect(status(broken)).toBe(400);
+    expect(body(broken).error).toMatchObject({
+      code: 'validation_failed',
+      fields: { limit: expect.any(String) },
+    });
+  });
+
+  it('falls back to inline for a disposition it does not know, as the download link always did', async () => {
+    const download = apiHandler(ROUTES['admin-download-document'], async ({ params, query }) => ({
+      body: { params, query },
+    }));
+    const result = await download(
+      withEvent('GET /api/admin/documents/{documentId}/download', {
+        pathParameters: { documentId: 'd-1' },
+        queryStringParameters: { disposition: 'sideways' },
+      }),
+      context,
+    );
+    expect(body(result)).toEqual({ params: { documentId: 'd-1' }, query: { disposition: 'inline' } });
+  });
+
+  it('404s a document type the route does not know, with the message that says so', async () => {
+    const run = vi.fn(async () => ({ body: null }));
+    const confirm = apiHandler(ROUTES['confirm-upload'], run);
+    const result = await confirm(
+      withEvent('PUT /api/me/documents/{type}', { pathParameters: { type: 'visa' }, body: '{}' }, customer),
+      context,
+    );
+    expect(status(result)).toBe(404);
+    expect(body(result).error.messageKey).toBe('apiErrors.unknownDocumentType');
+    expect(run).not.toHaveBeenCalled();
   });
 });
 
 describe('apiHandler bodies and errors', () => {
   const schema = z.object({ name: z.string().min(1, 'validation.required') });
-  const handler = apiHandler(async ({ body }) => ({ status: 201, body }), { body: schema });
+  const route = { ...ROUTES['get-me'], body: schema };
+  const handler = apiHandler(route, async ({ body }) => ({ status: 201, body }));
 
   it('parses and validates JSON bodies with the zod schema', async () => {
     expect(body(await handler(event('GET /api/me', customer, '{"name":"Anna"}'), context))).toEqual({
@@ -155,15 +221,21 @@ describe('apiHandler bodies and errors', () => {
     expect(body(broken).error.code).toBe('bad_request');
   });
 
-  it('maps HttpError to its status and anything else to a logged 500', async () => {
-    const conflict = apiHandler(async () => {
-      throw new HttpError(409, 'conflict', 'Already done');
+  it('maps each domain error to its status and anything else to a logged 500', async () => {
+    const conflict = apiHandler(ROUTES['get-me'], async () => {
+      throw new Conflict('alreadyVerified');
     });
-    expect(status(await conflict(event('GET /api/me', customer), context))).toBe(409);
+    const refused = await conflict(event('GET /api/me', customer), context);
+    expect(status(refused)).toBe(409);
+    expect(body(refused).error).toEqual({
+      code: 'conflict',
+      message: 'This account is already verified',
+      messageKey: 'apiErrors.alreadyVerified',
+    });
 
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const info = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const crash = apiHandler(async () => {
+    const crash = apiHandler(ROUTES['get-me'], async () => {
       throw new Error('boom');
     });
     const result = await crash(event('GET /api/me', customer), context);
@@ -184,7 +256,7 @@ describe('apiHandler bodies and errors', () => {
 
   it('stamps every line a request logs with its own request id, even with requests in parallel', async () => {
     const info = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const warn = apiHandler(async ({ caller }) => {
+    const warn = apiHandler(ROUTES['get-me'], async ({ caller }) => {
       await new Promise((resolve) => setImmediate(resolve));
       log.warn('deep in a service', { who: caller.userId });
       return { body: null };

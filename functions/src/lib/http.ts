@@ -1,26 +1,55 @@
+// The edge: an API Gateway event in, a JSON response out. Everything a route declares in the
+// route table (routes.ts) is enforced here, once, before its handler runs: who may call it,
+// which account it acts for, the shape of its path, query and body. Domain errors become
+// HTTP responses here and nowhere else.
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
-import { API_ERRORS } from '../../../shared/api-errors';
+import type { ErrorBody, ErrorCode } from '../../../shared/api';
+import { API_ERRORS, type ApiErrorKey } from '../../../shared/api-errors';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/constants';
-import { findRoute } from '../routes';
-import { admit } from '../services/profiles';
-import { type Account, callerFromClaims } from './caller';
-import { forbidden, HttpError, notFound } from './errors';
+import { type Access, type RouteConfig, routeKey } from '../routes';
+import { admit } from '../services/account';
+import { type Account, type AdminAccount, type CustomerAccount, callerFromClaims } from './caller';
+import { DomainError, type DomainErrorKind, Forbidden, Invalid, NotFound, ValidationFailed } from './errors';
 import { log } from './log';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
-export interface ApiRequest<B> {
-  /** The admitted caller with their profile (public routes have none). */
-  caller: Account;
-  body: B;
-  params: Record<string, string | undefined>;
-  query: Record<string, string | undefined>;
+/** Each domain error's response: the one place errors meet HTTP. */
+export const DOMAIN_ERROR_HTTP: Record<DomainErrorKind, { status: number; code: ErrorCode }> = {
+  invalid: { status: 400, code: 'bad_request' },
+  validation: { status: 400, code: 'validation_failed' },
+  unauthenticated: { status: 401, code: 'unauthorized' },
+  forbidden: { status: 403, code: 'forbidden' },
+  notFound: { status: 404, code: 'not_found' },
+  conflict: { status: 409, code: 'conflict' },
+  tooLarge: { status: 413, code: 'payload_too_large' },
+};
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type CallerFor<A extends Access> = A extends 'customer'
+  ? CustomerAccount
+  : A extends 'admin'
+    ? AdminAccount
+    : Account;
+
+/** A request as a route's handler sees it: every part already checked against the route's row. */
+export type ApiRequest<R extends RouteConfig> = {
+  body: Parsed<R['body']>;
+  params: R['params'] extends Readonly<Record<string, z.ZodType>>
+    ? { [K in keyof R['params']]: z.output<R['params'][K]> }
+    : Record<string, never>;
+  query: Parsed<R['query']>;
   /** The caller's interface language, from Accept-Language (en or de). */
   language: Language;
-}
+} & (R['access'] extends 'public'
+  ? unknown
+  : {
+      /** The admitted caller with their profile, of the role the route is for. */
+      caller: CallerFor<R['access']>;
+    });
 
 export interface Reply {
   status?: number;
@@ -54,8 +83,14 @@ export function languageFrom(header: string | undefined): Language {
   return DEFAULT_LANGUAGE;
 }
 
-function parseBody<B>(event: ApiEvent, schema: z.ZodType<B> | undefined): B {
-  if (!schema) return undefined as B;
+function validated(schema: z.ZodType, raw: unknown): unknown {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new ValidationFailed(fieldErrors(parsed.error));
+  return parsed.data;
+}
+
+function parseBody(event: ApiEvent, schema: z.ZodType | undefined): unknown {
+  if (!schema) return undefined;
   let raw: unknown;
   try {
     const text = event.isBase64Encoded
@@ -63,57 +98,68 @@ function parseBody<B>(event: ApiEvent, schema: z.ZodType<B> | undefined): B {
       : event.body;
     raw = text ? JSON.parse(text) : {};
   } catch {
-    throw new HttpError(400, 'bad_request', API_ERRORS.bodyNotJson);
+    throw new Invalid('bodyNotJson');
   }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success)
-    throw new HttpError(400, 'validation_failed', API_ERRORS.invalidInput, fieldErrors(parsed.error));
-  return parsed.data;
+  return validated(schema, raw);
+}
+
+const isApiErrorKey = (message: string): message is ApiErrorKey => Object.hasOwn(API_ERRORS, message);
+
+/**
+ * Path parameters that fail their schema (too long for a DynamoDB key, odd characters, a
+ * document type we do not have) cannot name anything: not found, before any store call.
+ */
+function parseParams(event: ApiEvent, shape: RouteConfig['params']): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, schema] of Object.entries(shape ?? {})) {
+    const parsed = schema.safeParse(event.pathParameters?.[name]);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? '';
+      throw new NotFound(isApiErrorKey(message) ? message : 'notFound');
+    }
+    params[name] = parsed.data;
+  }
+  return params;
 }
 
 /**
- * Authorizes from the route table (looked up by API Gateway's routeKey, so a handler
- * cannot drift from its declared access): a verified ID token, an account that exists and
- * is not being deleted (so a token that outlived its account is refused), then the role.
+ * Authorizes from the handler's own row of the route table: the event must be for that
+ * route (a handler mounted elsewhere refuses), then a verified ID token, an account that
+ * exists and is not being deleted (so a token that outlived its account is refused), then
+ * the role.
  */
-async function authorize(event: ApiEvent): Promise<Account | null> {
-  const route = findRoute(event.routeKey);
-  if (!route) throw forbidden(API_ERRORS.unknownRoute);
+async function authorize(event: ApiEvent, route: RouteConfig): Promise<Account | null> {
+  if (event.routeKey !== routeKey(route)) throw new Forbidden('unknownRoute');
   if (route.access === 'public') return null;
   const caller = await admit(
     callerFromClaims(event.requestContext.authorizer?.jwt?.claims),
     route.createsAccount === true,
   );
-  if (route.access === 'admin' && caller.role !== 'admin') throw forbidden();
-  if (route.access === 'customer' && caller.role !== 'customer') throw forbidden();
+  if (route.access !== 'user' && caller.role !== route.access) throw new Forbidden();
   return caller;
 }
 
-/** Every id in our paths is a UUID, a catalogue key or a document type: short and plain. */
-const PATH_PARAMETER = /^[\w-]{1,128}$/;
-
-/**
- * Path parameters that cannot name anything (too long for a DynamoDB key, odd characters)
- * are a 404 before any store call.
- */
-function pathParameters(event: ApiEvent): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [name, value] of Object.entries(event.pathParameters ?? {})) {
-    if (value === undefined || !PATH_PARAMETER.test(value)) throw notFound();
-    params[name] = value;
-  }
-  return params;
+function errorBody(error: DomainError): ErrorBody {
+  return {
+    error: {
+      code: DOMAIN_ERROR_HTTP[error.kind].code,
+      message: error.message,
+      messageKey: `apiErrors.${error.reason}`,
+      ...(error.fields ? { fields: error.fields } : {}),
+    },
+  };
 }
 
 function toResult(error: unknown): ApiResult {
-  if (error instanceof HttpError) return json(error.status, error.toBody());
+  if (error instanceof DomainError) return json(DOMAIN_ERROR_HTTP[error.kind].status, errorBody(error));
   log.error('unhandled error', { error: String(error) });
   return json(500, { error: { code: 'internal', message: API_ERRORS.internal } });
 }
 
-export function apiHandler<B = undefined>(
-  run: (req: ApiRequest<B>) => Promise<Reply>,
-  options: { body?: z.ZodType<B> } = {},
+/** The Lambda handler of one route: `apiHandler(ROUTES['get-me'], async ({ caller }) => ...)`. */
+export function apiHandler<const R extends RouteConfig>(
+  route: R,
+  run: (req: ApiRequest<R>) => Promise<Reply>,
 ) {
   return middy<ApiEvent, ApiResult>().handler((event, context) =>
     log.withFields({ requestId: context.awsRequestId, routeKey: event.routeKey }, async () => {
@@ -127,15 +173,13 @@ export function apiHandler<B = undefined>(
 
   async function respond(event: ApiEvent): Promise<ApiResult> {
     try {
-      const caller = await authorize(event);
-      const params = pathParameters(event);
-      const reply = await run({
-        caller: caller as Account,
-        body: parseBody(event, options.body),
-        params,
-        query: event.queryStringParameters ?? {},
-        language: languageFrom(event.headers?.['accept-language']),
-      });
+      const caller = await authorize(event, route);
+      const params = parseParams(event, route.params);
+      const body = parseBody(event, route.body);
+      const query = route.query ? validated(route.query, event.queryStringParameters ?? {}) : undefined;
+      const language = languageFrom(event.headers?.['accept-language']);
+      const request = { params, body, query, language, ...(caller ? { caller } : {}) };
+      const reply = await run(request as unknown as ApiRequest<R>);
       if (reply.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
       return json(reply.status ?? 200, reply.body ?? null);
     } catch (error) {

@@ -7,12 +7,18 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminAccount } from '../lib/caller';
 import { newProfile } from '../store/profiles';
 import { verifyAccount } from './account';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
-const admin = { userId: 'admin-1', email: 'admin@example.com', role: 'admin' as const };
+const admin: AdminAccount = {
+  userId: 'admin-1',
+  email: 'admin@example.com',
+  role: 'admin',
+  profile: newProfile('admin-1', 'admin@example.com', '2026-01-01T00:00:00Z'),
+};
 
 beforeEach(() => {
   Object.assign(process.env, {
@@ -27,16 +33,22 @@ beforeEach(() => {
     .resolves({ Item: { ...newProfile('u-1', 'c@example.com', '2026-01-01T00:00:00Z'), role: 'customer' } });
   ddb.on(QueryCommand).resolves({
     Items: [
-      { kind: 'phase', id: 'before_arrival', phase_name: 'before_arrival', phase_order: 1, texts: {} },
       {
-        kind: 'template',
+        SK: 'PHASE#1#before_arrival',
+        id: 'before_arrival',
+        phase_name: 'before_arrival',
+        phase_order: 1,
+        texts: {},
+      },
+      {
+        SK: 'TEMPLATE#work_visa',
         id: 'work_visa',
         phase_id: 'before_arrival',
         task_order: 1,
         is_active: true,
         texts: {},
       },
-      { kind: 'template', id: 'tax_id', phase_id: 'arrival', task_order: 1, is_active: true, texts: {} },
+      { SK: 'TEMPLATE#tax_id', id: 'tax_id', phase_id: 'arrival', task_order: 1, is_active: true, texts: {} },
     ],
   });
   ddb.on(TransactWriteCommand).resolves({});

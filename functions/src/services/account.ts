@@ -1,25 +1,69 @@
+// The account as a whole: how it comes to be, who is admitted with it, its verification by
+// the team, and its deletion (requested by the customer, or done by an admin).
 import { randomUUID } from 'node:crypto';
-import type { DeletionResponse, Profile } from '../../../shared/api';
-import { API_ERRORS } from '../../../shared/api-errors';
+import type { DeletionResponse, PendingDeletion, Profile } from '../../../shared/api';
 import { ALWAYS_UNLOCKED_PHASE } from '../../../shared/journey';
-import { deleteIdentity, signOutEverywhere } from '../adapters/identity';
+import { deleteIdentity, identityEmail, signOutEverywhere } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
 import { removePrefix } from '../adapters/storage';
 import { env } from '../config';
-import type { Account, Caller } from '../lib/caller';
-import { HttpError, notFound } from '../lib/errors';
+import type { Account, AdminAccount, Caller, CustomerAccount } from '../lib/caller';
+import { clock } from '../lib/clock';
+import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../lib/errors';
 import { log } from '../lib/log';
 import { accountVerifiedMail } from '../mail/templates';
-import { writeTombstone } from '../store/accounts';
+import { readAccount, writeTombstone } from '../store/accounts';
 import { loadCatalogue } from '../store/catalogue';
-import { deleteUserItems, fileDeletionRequest } from '../store/deletion';
+import { fileDeletionRequest, listPendingDeletionRequests } from '../store/deletion-requests';
 import { objectKeys } from '../store/object-keys';
-import { getProfileWithRole } from '../store/profiles';
-import { verifyWithTasks } from '../store/tasks';
+import {
+  getProfiles,
+  getStoredProfile,
+  newProfile,
+  putProfileIfAbsent,
+  verifyWithTasks,
+} from '../store/profiles';
+import { deleteUserItems } from '../store/user-partition';
 import { newTask } from './journey';
-import { nowIso } from './profiles';
+import { requireCustomer } from './profiles';
 
 const MAIL_ATTEMPTS = 3;
+
+/** PostConfirmation: every confirmed sign-up gets its customer profile, once. */
+export async function createCustomerProfile(userId: string, email: string, language: Profile['language']) {
+  await putProfileIfAbsent(newProfile(userId, email, clock.iso(), language), 'customer');
+}
+
+/**
+ * Admits a verified token's caller to a signed-in route. A token outlives its account (an
+ * ID token stays valid for up to an hour after a deletion), so the account is read on every
+ * request: one whose deletion has begun, or that no longer exists, is refused and nothing is
+ * written for it. Only a route that may create the account (`GET /api/me`) heals a profile
+ * that PostConfirmation failed to write, and only for an identity that still exists.
+ */
+export async function admit(caller: Caller, mayCreate: boolean): Promise<Account> {
+  const account = await readAccount(caller.userId);
+  if (account.deleted) throw new Unauthenticated();
+  if (account.stored) return { ...caller, profile: account.stored.profile };
+  if (!mayCreate) throw new Unauthenticated();
+  return { ...caller, profile: await healProfile(caller) };
+}
+
+async function healProfile(caller: Caller): Promise<Profile> {
+  // Asked of Cognito, not of the token: the token says who the caller was, not that they still are.
+  if (!(await identityEmail(caller.userId))) throw new Unauthenticated();
+  const profile = newProfile(caller.userId, caller.email, clock.iso());
+  const outcome = await putProfileIfAbsent(profile, caller.role);
+  if (outcome === 'deleted') throw new Unauthenticated();
+  if (outcome === 'created') {
+    log.warn('profile created on first API call', { userId: caller.userId });
+    return profile;
+  }
+  // Written meanwhile by a retried PostConfirmation or a parallel request: read theirs.
+  const healed = await readAccount(caller.userId);
+  if (!healed.stored || healed.deleted) throw new Unauthenticated();
+  return healed.stored.profile;
+}
 
 /** A mail that must not undo what already happened: retried, then logged. */
 async function sendBestEffort(mail: Parameters<typeof sendMail>[0], context: Record<string, unknown>) {
@@ -35,18 +79,17 @@ async function sendBestEffort(mail: Parameters<typeof sendMail>[0], context: Rec
   log.error('mail not sent after retries', context);
 }
 
-async function customerProfile(userId: string): Promise<Profile> {
-  const found = await getProfileWithRole(userId);
-  if (found?.role !== 'customer') throw notFound(API_ERRORS.userNotFound);
-  return found.profile;
-}
-
-/** Admin verification: flag, phase-1 tasks, then the notification e-mail. */
-export async function verifyAccount(admin: Caller, userId: string): Promise<Profile> {
-  const profile = await customerProfile(userId);
-  if (profile.account_verified) throw new HttpError(409, 'conflict', API_ERRORS.alreadyVerified);
+/**
+ * Admin verification (SPEC 4):
+ * 1. the customer must exist and not be verified yet;
+ * 2. the flag and every phase-1 task are written in one transaction;
+ * 3. the notification e-mail goes out (retried; a failure does not undo the verification).
+ */
+export async function verifyAccount(admin: AdminAccount, userId: string): Promise<Profile> {
+  const profile = await requireCustomer(userId);
+  if (profile.account_verified) throw new Conflict('alreadyVerified');
   const catalogue = await loadCatalogue();
-  const at = nowIso();
+  const at = clock.iso();
   const tasks = catalogue.templates
     .filter((t) => t.phase_id === ALWAYS_UNLOCKED_PHASE)
     .map((template) => newTask(userId, template, at));
@@ -60,7 +103,7 @@ export async function verifyAccount(admin: Caller, userId: string): Promise<Prof
 
 /**
  * Removes an account for good:
- * 1. the tombstone: from now on every request with the user's tokens gets 401 and nothing
+ * 1. the tombstone: from now on every request with the user's tokens is refused and nothing
  *    new can be written for them (tokens stay valid for up to an hour after this);
  * 2. global sign-out: refresh tokens are revoked, so no new tokens are issued;
  * 3. the identity: nobody can sign in as this user again;
@@ -69,8 +112,8 @@ export async function verifyAccount(admin: Caller, userId: string): Promise<Prof
  *    deletion that failed half-way is visible, and running it again completes it.
  * Every step is idempotent.
  */
-export async function deleteAccount(userId: string, now = new Date()): Promise<void> {
-  await writeTombstone(userId, now);
+export async function deleteAccount(userId: string): Promise<void> {
+  await writeTombstone(userId, clock.now());
   await signOutEverywhere(userId);
   await deleteIdentity(userId);
   for (const prefix of objectKeys.userPrefixes(userId)) await removePrefix(prefix);
@@ -78,13 +121,18 @@ export async function deleteAccount(userId: string, now = new Date()): Promise<v
   log.info('account deleted', { userId });
 }
 
-/** SPEC 4: unverified accounts go at once; verified ones file a request for the team. */
+/**
+ * SPEC 4, the customer's own deletion:
+ * 1. refused while a request is pending;
+ * 2. an unverified account goes at once (deleteAccount);
+ * 3. a verified one files a request for the team, with the profile flag, in one transaction.
+ */
 export async function requestDeletion(
-  caller: Account,
+  caller: CustomerAccount,
   reason: string | undefined,
 ): Promise<DeletionResponse> {
   const profile = caller.profile;
-  if (profile.deletion_requested) throw new HttpError(409, 'conflict', API_ERRORS.deletionPending);
+  if (profile.deletion_requested) throw new Conflict('deletionPending');
   if (!profile.account_verified) {
     await deleteAccount(caller.userId);
     return { deleted: true, request: null };
@@ -93,9 +141,41 @@ export async function requestDeletion(
     id: randomUUID(),
     user_id: caller.userId,
     status: 'pending' as const,
-    requested_at: nowIso(),
+    requested_at: clock.iso(),
     reason: reason || null,
   };
   await fileDeletionRequest(request, caller.userId);
   return { deleted: false, request };
+}
+
+/**
+ * Permanent deletion by an admin (SPEC 5):
+ * 1. never an admin account, never the caller's own;
+ * 2. the typed e-mail must match the account's (with the profile already gone after a
+ *    partial failure, the identity's own e-mail is checked, so the deletion can be rerun);
+ * 3. deleteAccount.
+ */
+export async function deleteUser(
+  admin: AdminAccount,
+  userId: string,
+  confirmationEmail: string,
+): Promise<void> {
+  const found = await getStoredProfile(userId);
+  if (found?.role === 'admin' || userId === admin.userId) throw new Forbidden('adminNotDeletable');
+  const email = found?.profile.email ?? (await identityEmail(userId));
+  if (!email) throw new NotFound('userNotFound');
+  if (confirmationEmail.trim().toLowerCase() !== email.toLowerCase()) throw new Invalid('emailMismatch');
+  await deleteAccount(userId);
+}
+
+/** Pending requests, newest first, with the customer's name and e-mail joined. */
+export async function listDeletionRequests(): Promise<PendingDeletion[]> {
+  const requests = await listPendingDeletionRequests();
+  const profiles = await getProfiles(requests.map((r) => r.user_id));
+  return requests.flatMap((request) => {
+    const profile = profiles.get(request.user_id);
+    return profile
+      ? [{ ...request, first_name: profile.first_name, last_name: profile.last_name, email: profile.email }]
+      : [];
+  });
 }

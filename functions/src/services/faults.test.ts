@@ -28,11 +28,13 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Account } from '../lib/caller';
+import type { CustomerAccount } from '../lib/caller';
+import { pinClock } from '../lib/clock';
+import { Conflict } from '../lib/errors';
+import type { UploadTicketRecord } from '../store/entities';
 import { newProfile } from '../store/profiles';
-import type { UploadTicketItem } from '../store/uploads';
 import { deleteAccount } from './account';
-import { confirmReplacement, confirmUpload } from './documents';
+import { confirmMyUpload, confirmReplacement } from './documents';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
@@ -40,9 +42,9 @@ const cognito = mockClient(CognitoIdentityProviderClient);
 
 const USER = 'u-1';
 const profile = newProfile(USER, 'c@example.com', '2026-01-01T00:00:00Z');
-const caller: Account = { userId: USER, email: profile.email, role: 'customer', profile };
+const caller: CustomerAccount = { userId: USER, email: profile.email, role: 'customer', profile };
 const UPLOAD = '11111111-1111-4111-8111-111111111111';
-const ticket: UploadTicketItem = {
+const ticket: UploadTicketRecord = {
   upload_id: UPLOAD,
   user_id: USER,
   document_type: 'passport',
@@ -105,7 +107,8 @@ describe('account deletion', () => {
 
   it('runs tombstone → sign-out → identity → files → items, the profile last', async () => {
     storedAccount();
-    await deleteAccount(USER, new Date('2026-11-23T10:00:00Z'));
+    const unpin = pinClock('2026-11-23T10:00:00Z');
+    await deleteAccount(USER).finally(unpin);
     expect(steps()).toEqual([
       'PutCommand',
       'AdminUserGlobalSignOutCommand',
@@ -168,12 +171,12 @@ describe('confirming an upload', () => {
     staged();
     s3.on(CopyObjectCommand).rejectsOnce(new Error('S3 down')).resolves({});
     await expect(
-      confirmUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
+      confirmMyUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
     ).rejects.toThrow('S3 down');
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
     expect(released()).toHaveLength(1);
 
-    const record = await confirmUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' });
+    const record = await confirmMyUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' });
     expect(record).toMatchObject({ file_path: ticket.key, document_type: 'passport', file_size: 1000 });
     const written = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
     expect(written.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Update', 'Delete', 'ConditionCheck']);
@@ -183,12 +186,12 @@ describe('confirming an upload', () => {
     staged();
     ddb.on(TransactWriteCommand).rejectsOnce(new Error('throttled')).resolves({});
     await expect(
-      confirmUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
+      confirmMyUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
     ).rejects.toThrow('throttled');
     expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
     expect(released()).toHaveLength(1);
     await expect(
-      confirmUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
+      confirmMyUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
     ).resolves.toMatchObject({
       file_path: ticket.key,
     });
@@ -198,10 +201,8 @@ describe('confirming an upload', () => {
     staged();
     ddb.on(TransactWriteCommand).rejects(cancelled());
     await expect(
-      confirmUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
-    ).rejects.toMatchObject({
-      status: 409,
-    });
+      confirmMyUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
+    ).rejects.toBeInstanceOf(Conflict);
     expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
       ticket.key,
       `incoming/${ticket.key}`,
@@ -216,10 +217,8 @@ describe('confirming an upload', () => {
     staged();
     ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'claimed', $metadata: {} }));
     await expect(
-      confirmUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
-    ).rejects.toMatchObject({
-      status: 409,
-    });
+      confirmMyUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' }),
+    ).rejects.toBeInstanceOf(Conflict);
     expect(s3.calls()).toHaveLength(0);
   });
 });
@@ -234,7 +233,7 @@ describe('replacing a document (admin)', () => {
     file_size: 10,
     uploaded_at: '2026-01-01T00:00:00Z',
   };
-  const replacement: UploadTicketItem = {
+  const replacement: UploadTicketRecord = {
     ...ticket,
     upload_id: '1763892000000',
     document_id: 'doc-1',
@@ -243,6 +242,7 @@ describe('replacing a document (admin)', () => {
 
   it('removing the old file failing: the new record stands, the failure is logged', async () => {
     ddb.on(GetCommand).resolves({ Item: { ...replacement } });
+    ddb.on(QueryCommand).resolves({ Items: [{ ...previous, PK: `USER#${USER}`, SK: 'DOC#passport' }] });
     ddb.on(UpdateCommand).resolves({});
     ddb.on(TransactWriteCommand).resolves({});
     s3.on(HeadObjectCommand).resolves({ ContentLength: 1000 });
@@ -251,7 +251,7 @@ describe('replacing a document (admin)', () => {
     s3.on(DeleteObjectCommand, { Key: previous.file_path }).rejects(new Error('S3 down'));
     s3.on(DeleteObjectCommand, { Key: `incoming/${replacement.key}` }).resolves({});
     const warn = vi.spyOn(console, 'log');
-    const record = await confirmReplacement(previous, {
+    const record = await confirmReplacement(previous.id, {
       upload_id: replacement.upload_id,
       file_name: 'p.pdf',
     });

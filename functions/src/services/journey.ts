@@ -1,38 +1,46 @@
+// The relocation journey: phases and tasks (SPEC 3, 4), the service requests that tasks open
+// as workflows, and the team's side of both.
 import { randomUUID } from 'node:crypto';
-import type { JourneyPhase, JourneyResponse, JourneyTask, Workflow } from '../../../shared/api';
-import { API_ERRORS } from '../../../shared/api-errors';
+import type {
+  JourneyPhase,
+  JourneyResponse,
+  JourneyTask,
+  UserTask,
+  Workflow,
+  WorkflowRecord,
+} from '../../../shared/api';
 import type { Language } from '../../../shared/constants';
 import {
+  canChangeWorkflow,
   isPhaseUnlocked,
-  refusalStatus,
   type TaskAction,
+  type TaskRefusal,
   taskRefusal,
   workflowTypeFor,
 } from '../../../shared/journey';
-import type { Account, Caller } from '../lib/caller';
-import { HttpError, notFound } from '../lib/errors';
-import { type Catalogue, loadCatalogue, type Phase, type TaskTemplate } from '../store/catalogue';
-import {
-  completeTask,
-  createTaskIfAbsent,
-  startServiceRequest,
-  type TaskItem,
-  type WorkflowItem,
-} from '../store/tasks';
+import type { WorkflowUpdate } from '../../../shared/schemas/admin';
+import type { CustomerAccount } from '../lib/caller';
+import { clock } from '../lib/clock';
+import { Conflict, type DomainError, Forbidden, NotFound } from '../lib/errors';
+import { type Catalogue, loadCatalogue, type TaskTemplate } from '../store/catalogue';
+import { completeTask, createTaskIfAbsent, findTask } from '../store/tasks';
 import { readUserPartition, type UserPartition } from '../store/user-partition';
-import { nowIso } from './profiles';
+import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
 
-const REFUSAL_MESSAGES = {
-  deletion_pending: API_ERRORS.refusedDeletionPending,
-  not_verified: API_ERRORS.refusedNotVerified,
-  phase_locked: API_ERRORS.refusedPhaseLocked,
-  preview: API_ERRORS.refusedPreview,
-  support_only: API_ERRORS.refusedSupportOnly,
-  wrong_action: API_ERRORS.refusedWrongAction,
-  already_done: API_ERRORS.refusedAlreadyDone,
-} as const;
+/** Why a customer may not act on a task, as the error the API answers with. */
+const REFUSALS: Record<TaskRefusal, () => DomainError> = {
+  // State conflicts: the request would have been fine a moment ago.
+  deletion_pending: () => new Conflict('refusedDeletionPending'),
+  already_done: () => new Conflict('refusedAlreadyDone'),
+  // Not the customer's to do.
+  not_verified: () => new Forbidden('refusedNotVerified'),
+  phase_locked: () => new Forbidden('refusedPhaseLocked'),
+  preview: () => new Forbidden('refusedPreview'),
+  support_only: () => new Forbidden('refusedSupportOnly'),
+  wrong_action: () => new Forbidden('refusedWrongAction'),
+};
 
-export function newTask(userId: string, template: TaskTemplate, createdAt: string): TaskItem {
+export function newTask(userId: string, template: TaskTemplate, createdAt: string): UserTask {
   return {
     id: randomUUID(),
     user_id: userId,
@@ -46,7 +54,7 @@ export function newTask(userId: string, template: TaskTemplate, createdAt: strin
   };
 }
 
-function journeyTask(template: TaskTemplate, language: Language, task: TaskItem | null): JourneyTask {
+function journeyTask(template: TaskTemplate, language: Language, task: UserTask | null): JourneyTask {
   const texts = template.texts[language];
   return {
     id: task?.id ?? `preview-${template.id}`,
@@ -69,11 +77,11 @@ function journeyTask(template: TaskTemplate, language: Language, task: TaskItem 
 /** Phases with their tasks; phases without stored tasks show previews (SPEC 3, 4). */
 export function buildJourney(
   catalogue: Catalogue,
-  tasks: TaskItem[],
+  tasks: UserTask[],
   arrivalDate: string | null,
   language: Language,
-  now: Date,
 ): JourneyResponse {
+  const now = clock.now();
   const byTemplate = new Map(tasks.map((t) => [t.task_template_id, t]));
   const phases: JourneyPhase[] = catalogue.phases.map((phase) => {
     const unlocked = isPhaseUnlocked(phase, arrivalDate, now);
@@ -108,86 +116,88 @@ async function assignUnlockedTasks(
   userId: string,
   catalogue: Catalogue,
   partition: UserPartition,
-  now: Date,
-): Promise<TaskItem[]> {
-  const profile = partition.profile;
+): Promise<UserTask[]> {
+  const profile = partition.stored?.profile;
   if (!profile?.account_verified || profile.deletion_requested) return partition.tasks;
+  const now = clock.now();
   const have = new Set(partition.tasks.map((t) => t.task_template_id));
   const unlocked = new Set(
     catalogue.phases.filter((p) => isPhaseUnlocked(p, profile.intended_arrival_date, now)).map((p) => p.id),
   );
   const missing = catalogue.templates.filter((t) => unlocked.has(t.phase_id) && !have.has(t.id));
   if (missing.length === 0) return partition.tasks;
-  const createdAt = nowIso();
-  const created = missing.map((template) => newTask(userId, template, createdAt));
+  const created = missing.map((template) => newTask(userId, template, now.toISOString()));
   const outcomes = await Promise.all(created.map((task) => createTaskIfAbsent(task)));
   if (outcomes.every((o) => o === 'created')) return [...partition.tasks, ...created];
   // A concurrent load created some first, or the account changed meanwhile: read what is stored.
   return (await readUserPartition(userId)).tasks;
 }
 
-export async function getJourney(
-  caller: Account,
-  language: Language,
-  now = new Date(),
-): Promise<JourneyResponse> {
+/** The customer's journey; tasks of phases unlocked since the last look are assigned first. */
+export async function getJourney(caller: CustomerAccount, language: Language): Promise<JourneyResponse> {
   const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(caller.userId)]);
-  const profile = partition.profile ?? caller.profile;
-  const tasks = await assignUnlockedTasks(caller.userId, catalogue, { ...partition, profile }, now);
-  return buildJourney(catalogue, tasks, profile.intended_arrival_date, language, now);
+  const profile = partition.stored?.profile ?? caller.profile;
+  const tasks = await assignUnlockedTasks(caller.userId, catalogue, {
+    ...partition,
+    stored: { profile, role: 'customer' },
+  });
+  return buildJourney(catalogue, tasks, profile.intended_arrival_date, language);
 }
 
-/** The caller's own task with what deciding on an action needs. */
-async function ownTask(caller: Caller, taskId: string, action: TaskAction, now: Date) {
+/**
+ * The caller's own task, once the shared rule (shared/journey.ts taskRefusal) allows the
+ * action: a task of another user is not found; a preview is refused as one.
+ */
+async function ownTask(caller: CustomerAccount, taskId: string, action: TaskAction) {
   const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(caller.userId)]);
   const task = partition.tasks.find((t) => t.id === taskId);
   const template = task && catalogue.templates.find((t) => t.id === task.task_template_id);
-  const phase = template && catalogue.phases.find((p: Phase) => p.id === template.phase_id);
-  if (!task || !template || !phase || !partition.profile) {
-    throw taskId.startsWith('preview-')
-      ? new HttpError(403, 'forbidden', REFUSAL_MESSAGES.preview)
-      : notFound(API_ERRORS.taskNotFound);
+  const phase = template && catalogue.phases.find((p) => p.id === template.phase_id);
+  const profile = partition.stored?.profile;
+  if (!task || !template || !phase || !profile) {
+    throw taskId.startsWith('preview-') ? REFUSALS.preview() : new NotFound('taskNotFound');
   }
   const refusal = taskRefusal({
     action,
     completionType: template.completion_type,
     status: task.status,
     isPreview: false,
-    accountVerified: partition.profile.account_verified,
-    deletionRequested: partition.profile.deletion_requested,
-    phaseUnlocked: isPhaseUnlocked(phase, partition.profile.intended_arrival_date, now),
+    accountVerified: profile.account_verified,
+    deletionRequested: profile.deletion_requested,
+    phaseUnlocked: isPhaseUnlocked(phase, profile.intended_arrival_date, clock.now()),
   });
-  if (refusal) {
-    const status = refusalStatus(refusal);
-    throw new HttpError(status, status === 409 ? 'conflict' : 'forbidden', REFUSAL_MESSAGES[refusal]);
-  }
+  if (refusal) throw REFUSALS[refusal]();
   return { task, template };
 }
 
+/** SPEC 4: a customer completes their own user_self_complete task, once. */
 export async function completeMyTask(
-  caller: Caller,
+  caller: CustomerAccount,
   taskId: string,
   notes: string | undefined,
-  now = new Date(),
-) {
-  const { task } = await ownTask(caller, taskId, 'complete', now);
-  return completeTask(task, { completedAt: nowIso(), byUser: true, notes: notes || null }, ['not_started']);
+): Promise<UserTask> {
+  const { task } = await ownTask(caller, taskId, 'complete');
+  return completeTask(task, { completedAt: clock.iso(), byUser: true, notes: notes || null }, [
+    'not_started',
+  ]);
 }
 
-export async function requestService(
-  caller: Caller,
-  taskId: string,
-  now = new Date(),
-): Promise<WorkflowItem> {
-  const { task, template } = await ownTask(caller, taskId, 'request_service', now);
-  const workflow: WorkflowItem = {
+/**
+ * SPEC 4 and 7, a service request:
+ * 1. the task must allow it (ownTask);
+ * 2. the workflow's type follows from the task's English name;
+ * 3. the workflow and the task's move to in_progress are written together.
+ */
+export async function requestService(caller: CustomerAccount, taskId: string): Promise<WorkflowRecord> {
+  const { task, template } = await ownTask(caller, taskId, 'request_service');
+  const workflow: WorkflowRecord = {
     id: randomUUID(),
     user_id: caller.userId,
     user_task_id: task.id,
     task_template_id: template.id,
     workflow_type: workflowTypeFor(template.task_name),
     status: 'initiated',
-    initiated_at: nowIso(),
+    initiated_at: clock.iso(),
     completed_at: null,
     notes: null,
     assigned_to: null,
@@ -196,7 +206,8 @@ export async function requestService(
   return workflow;
 }
 
-export function toWorkflows(catalogue: Catalogue, items: WorkflowItem[], language: Language): Workflow[] {
+/** Workflows newest first, each with its task's name in the caller's language. */
+export function toWorkflows(catalogue: Catalogue, items: WorkflowRecord[], language: Language): Workflow[] {
   return items
     .map((w) => ({
       ...w,
@@ -206,7 +217,51 @@ export function toWorkflows(catalogue: Catalogue, items: WorkflowItem[], languag
     .sort((a, b) => b.initiated_at.localeCompare(a.initiated_at));
 }
 
-export async function listMyWorkflows(caller: Caller, language: Language): Promise<Workflow[]> {
+export async function listMyWorkflows(caller: CustomerAccount, language: Language): Promise<Workflow[]> {
   const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(caller.userId)]);
   return toWorkflows(catalogue, partition.workflows, language);
+}
+
+/** SPEC 4: admins complete support_team_complete tasks (completed_by_user false). */
+export async function completeSupportTask(taskId: string, notes: string | undefined): Promise<UserTask> {
+  const task = await findTask(taskId);
+  if (!task) throw new NotFound('taskNotFound');
+  const catalogue = await loadCatalogue();
+  const template = catalogue.templates.find((t) => t.id === task.task_template_id);
+  if (template?.completion_type !== 'support_team_complete') throw new Conflict('onlySupportTasks');
+  return completeTask(task, { completedAt: clock.iso(), byUser: false, notes: notes || null }, [
+    'not_started',
+    'pending_confirmation',
+    'in_progress',
+  ]);
+}
+
+/**
+ * SPEC 4, an admin's workflow change:
+ * 1. only while the workflow is not completed or cancelled;
+ * 2. notes and assignee change only when given (an empty one clears);
+ * 3. completing it completes its task too, in the same transaction.
+ */
+export async function changeWorkflow(
+  workflowId: string,
+  update: WorkflowUpdate,
+  language: Language,
+): Promise<Workflow> {
+  const workflow = await findWorkflow(workflowId);
+  if (!workflow) throw new NotFound('workflowNotFound');
+  if (!canChangeWorkflow(workflow.status)) throw new Conflict('workflowClosed');
+  const completing = update.status === 'completed';
+  const task = completing ? await findTask(workflow.user_task_id) : null;
+  const updated = await updateWorkflow(
+    workflow,
+    {
+      status: update.status,
+      completed_at: completing ? clock.iso() : null,
+      notes: update.notes === undefined ? workflow.notes : update.notes || null,
+      assigned_to: update.assigned_to === undefined ? workflow.assigned_to : update.assigned_to || null,
+    },
+    task,
+  );
+  const [withName] = toWorkflows(await loadCatalogue(), [updated], language);
+  return withName as Workflow;
 }

@@ -1,61 +1,28 @@
-import type { MeResponse, Page, Profile } from '../../../shared/api';
-import { API_ERRORS } from '../../../shared/api-errors';
+// The profile: the customer's own details and language, and the admin's view and edit of it.
+import type { AdminUserDetail, MeResponse, Page, Profile } from '../../../shared/api';
 import type { Language } from '../../../shared/constants';
 import type { PageQuery } from '../../../shared/schemas/pagination';
-import type { OnboardingDetails } from '../../../shared/schemas/profile';
-import { identityEmail } from '../adapters/identity';
-import type { Account, Caller } from '../lib/caller';
-import { HttpError, unauthorized } from '../lib/errors';
-import { log } from '../lib/log';
-import {
-  listCustomers,
-  newProfile,
-  putProfileIfAbsent,
-  readAccount,
-  setProfileLanguage,
-  updateProfile,
-} from '../store/profiles';
+import type { AdminProfile, OnboardingDetails } from '../../../shared/schemas/profile';
+import { updateIdentityEmail } from '../adapters/identity';
+import type { Account, CustomerAccount } from '../lib/caller';
+import { clock } from '../lib/clock';
+import { Conflict, NotFound } from '../lib/errors';
+import { loadCatalogue } from '../store/catalogue';
+import { newestFirst } from '../store/documents';
+import { getStoredProfile, listCustomers, setProfileLanguage, updateProfile } from '../store/profiles';
+import { readUserPartition } from '../store/user-partition';
+import { buildJourney, toWorkflows } from './journey';
 
-export const nowIso = () => new Date().toISOString();
-
-/** PostConfirmation: every confirmed sign-up gets its customer profile, once. */
-export async function createCustomerProfile(
-  userId: string,
-  email: string,
-  language: Language,
-): Promise<void> {
-  await putProfileIfAbsent(newProfile(userId, email, nowIso(), language), 'customer');
+/** The customer an admin route names; an admin's id or an unknown one is not found. */
+export async function requireCustomer(userId: string): Promise<Profile> {
+  const found = await getStoredProfile(userId);
+  if (found?.role !== 'customer') throw new NotFound('userNotFound');
+  return found.profile;
 }
 
-/**
- * Admits a verified token's caller to a signed-in route. A token outlives its account (an
- * ID token stays valid for up to an hour after a deletion), so the account is read on every
- * request: one whose deletion has begun, or that no longer exists, gets 401 and nothing is
- * written for it. Only a route that may create the account (`GET /api/me`) heals a profile
- * that PostConfirmation failed to write, and only for an identity that still exists.
- */
-export async function admit(caller: Caller, mayCreate: boolean): Promise<Account> {
-  const account = await readAccount(caller.userId);
-  if (account.deleted) throw unauthorized();
-  if (account.profile) return { ...caller, profile: account.profile };
-  if (!mayCreate) throw unauthorized();
-  return { ...caller, profile: await healProfile(caller) };
-}
-
-async function healProfile(caller: Caller): Promise<Profile> {
-  // Asked of Cognito, not of the token: the token says who the caller was, not that they still are.
-  if (!(await identityEmail(caller.userId))) throw unauthorized();
-  const profile = newProfile(caller.userId, caller.email, nowIso());
-  const outcome = await putProfileIfAbsent(profile, caller.role);
-  if (outcome === 'deleted') throw unauthorized();
-  if (outcome === 'created') {
-    log.warn('profile created on first API call', { userId: caller.userId });
-    return profile;
-  }
-  // Written meanwhile by a retried PostConfirmation or a parallel request: read theirs.
-  const healed = await readAccount(caller.userId);
-  if (!healed.profile || healed.deleted) throw unauthorized();
-  return healed.profile;
+/** SPEC 4: while a deletion request is pending the customer cannot change anything. */
+export function assertNoPendingDeletion(profile: Profile): void {
+  if (profile.deletion_requested) throw new Conflict('actionsLockedByDeletion');
 }
 
 export function getMe(account: Account): MeResponse {
@@ -63,13 +30,12 @@ export function getMe(account: Account): MeResponse {
 }
 
 /** Onboarding step 1: the customer's own details (address fields already nulled by the schema). */
-export async function updateMyDetails(account: Account, details: OnboardingDetails): Promise<Profile> {
+export async function updateMyDetails(
+  account: CustomerAccount,
+  details: OnboardingDetails,
+): Promise<Profile> {
   assertNoPendingDeletion(account.profile);
-  return updateProfile(account.userId, details, nowIso());
-}
-
-export function listCustomerPage(query: PageQuery): Promise<Page<Profile>> {
-  return listCustomers(query.limit, query.cursor ?? null);
+  return updateProfile(account.userId, details, clock.iso());
 }
 
 /**
@@ -85,7 +51,28 @@ export async function updateMyLanguage(
   return { language };
 }
 
-/** SPEC 4: while a deletion request is pending the customer cannot change anything. */
-export function assertNoPendingDeletion(profile: Profile): void {
-  if (profile.deletion_requested) throw new HttpError(409, 'conflict', API_ERRORS.actionsLockedByDeletion);
+export function listCustomerPage(query: PageQuery): Promise<Page<Profile>> {
+  return listCustomers(query.limit, query.cursor ?? null);
+}
+
+/** Everything the admin user page shows, from one read of the customer's partition. */
+export async function getUserDetail(userId: string, language: Language): Promise<AdminUserDetail> {
+  const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(userId)]);
+  if (partition.stored?.role !== 'customer') throw new NotFound('userNotFound');
+  const profile = partition.stored.profile;
+  return {
+    profile,
+    documents: newestFirst(partition.documents),
+    phases: buildJourney(catalogue, partition.tasks, profile.intended_arrival_date, language).phases,
+    workflows: toWorkflows(catalogue, partition.workflows, language),
+    deletion_request: partition.deletionRequest,
+  };
+}
+
+/** Admin edit (SPEC 5). A new e-mail changes the sign-in too, so login keeps working. */
+export async function editProfile(userId: string, changes: AdminProfile): Promise<Profile> {
+  const profile = await requireCustomer(userId);
+  if (changes.email.toLowerCase() !== profile.email.toLowerCase())
+    await updateIdentityEmail(userId, changes.email);
+  return updateProfile(userId, changes, clock.iso());
 }

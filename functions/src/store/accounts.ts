@@ -1,8 +1,9 @@
-// Account deletion's tombstone (README 'Key design'): the one item that outlives a deletion.
+// Account deletion's tombstone (README 'Key design'): the one item that outlives a deletion,
+// and the account check every signed-in request passes.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config';
-import { dynamo, type TransactItems, tryTransact } from './client';
-import { keys, TABLE_KEYS } from './table';
+import { batchGet, dynamo, type TransactItems, tryTransact } from './client';
+import { type Item, profiles, type StoredProfile, tombstones } from './entities';
 
 /**
  * How long a deleted account's tombstone stays: far longer than any token issued before the
@@ -10,21 +11,16 @@ import { keys, TABLE_KEYS } from './table';
  */
 export const TOMBSTONE_SECONDS = 24 * 60 * 60;
 
-export const tombstoneKey = (userId: string) => ({
-  PK: keys.tombstone(userId),
-  SK: keys.tombstoneSort(),
-});
-
 /** First step of every account deletion; a retry writes it again (idempotent). */
 export async function writeTombstone(userId: string, now: Date): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: env.tableName,
-      Item: {
-        ...tombstoneKey(userId),
+      Item: tombstones.toItem({
+        user_id: userId,
         deleted_at: now.toISOString(),
-        [TABLE_KEYS.timeToLive]: Math.floor(now.getTime() / 1000) + TOMBSTONE_SECONDS,
-      },
+        expires_at: Math.floor(now.getTime() / 1000) + TOMBSTONE_SECONDS,
+      }),
     }),
   );
 }
@@ -38,7 +34,7 @@ export function accountNotDeleted(userId: string): TransactItems[number] {
   return {
     ConditionCheck: {
       TableName: env.tableName,
-      Key: tombstoneKey(userId),
+      Key: tombstones.key(userId),
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
@@ -48,14 +44,40 @@ export function accountNotDeleted(userId: string): TransactItems[number] {
  * Creates a new item of a user's: 'exists' when its key is taken, 'deleted' when the
  * account's deletion has begun (nothing new may appear behind it).
  */
-export async function createForUser(
-  userId: string,
-  item: { PK: string; SK: string },
-): Promise<'created' | 'exists' | 'deleted'> {
+export async function createForUser(userId: string, item: Item): Promise<'created' | 'exists' | 'deleted'> {
   const failed = await tryTransact([
-    { Put: { TableName: env.tableName, Item: { ...item }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    { Put: { TableName: env.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
     accountNotDeleted(userId),
   ]);
   if (!failed) return 'created';
   return failed[1] ? 'deleted' : 'exists';
+}
+
+export interface AccountState {
+  /** The profile and the role it was created for; null when there is none. */
+  stored: StoredProfile | null;
+  /** An account deletion has begun (or is done): nothing may act for this user any more. */
+  deleted: boolean;
+}
+
+/** The user's profile and whether the account is being deleted: one strongly consistent read. */
+export async function readAccount(userId: string): Promise<AccountState> {
+  const items = await batchGet([profiles.key(userId), tombstones.key(userId)], { consistent: true });
+  const profile = items.find(profiles.owns);
+  return { stored: profile ? profiles.fromItem(profile) : null, deleted: items.some(tombstones.owns) };
+}
+
+/**
+ * Goes into every transaction that acts on a customer's journey: the account is verified and
+ * no deletion is requested (SPEC 4), checked as the write happens, not only when it was read.
+ */
+export function accountMayAct(userId: string): TransactItems[number] {
+  return {
+    ConditionCheck: {
+      TableName: env.tableName,
+      Key: profiles.key(userId),
+      ConditionExpression: 'account_verified = :true AND deletion_requested = :false',
+      ExpressionAttributeValues: { ':true': true, ':false': false },
+    },
+  };
 }

@@ -1,4 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   PHASES,
   type PhaseDefinition,
@@ -8,9 +7,9 @@ import {
 import type { Language } from '../../../shared/constants';
 import deCatalogue from '../../../web/public/locales/de/catalogue.json';
 import enCatalogue from '../../../web/public/locales/en/catalogue.json';
-import { env } from '../config';
-import { batchWrite, dynamo } from './client';
-import { keys } from './table';
+import { clock } from '../lib/clock';
+import { batchWrite, queryAll } from './client';
+import { CATALOGUE, phases, taskTemplates } from './entities';
 
 type Texts<T> = Record<Language, T>;
 export interface Phase extends PhaseDefinition {
@@ -46,52 +45,28 @@ export function catalogueFromFiles(): Catalogue {
   };
 }
 
-const phaseSort = (p: Pick<PhaseDefinition, 'phase_order' | 'id'>) => `PHASE#${p.phase_order}#${p.id}`;
-const templateSort = (t: Pick<TaskTemplateDefinition, 'id'>) => `TEMPLATE#${t.id}`;
-
 /** Writes the catalogue (idempotent: the same items overwrite themselves). */
 export async function seedCatalogue(catalogue = catalogueFromFiles()): Promise<void> {
-  const items = [
-    ...catalogue.phases.map((p) => ({ PK: keys.catalogue(), SK: phaseSort(p), kind: 'phase', ...p })),
-    ...catalogue.templates.map((t) => ({
-      PK: keys.catalogue(),
-      SK: templateSort(t),
-      kind: 'template',
-      ...t,
-    })),
-  ];
-  await batchWrite(
-    env.tableName,
-    items.map((Item) => ({ PutRequest: { Item } })),
-  );
+  const items = [...catalogue.phases.map(phases.toItem), ...catalogue.templates.map(taskTemplates.toItem)];
+  await batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
 }
 
 let cached: { at: number; value: Catalogue } | undefined;
 const CACHE_MS = 5 * 60_000;
 
 /** The catalogue from the table (one Query), cached per Lambda container for a few minutes. */
-export async function loadCatalogue(now = Date.now()): Promise<Catalogue> {
+export async function loadCatalogue(): Promise<Catalogue> {
+  const now = clock.now().getTime();
   if (cached && now - cached.at < CACHE_MS) return cached.value;
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: env.tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.catalogue() },
-    }),
-  );
-  const items = out.Items ?? [];
-  const strip = <T>(item: Record<string, unknown>) => {
-    const { PK: _pk, SK: _sk, kind: _kind, ...rest } = item;
-    return rest as T;
-  };
+  const items = await queryAll({ partition: CATALOGUE });
   const value: Catalogue = {
     phases: items
-      .filter((i) => i.kind === 'phase')
-      .map((i) => strip<Phase>(i))
+      .filter(phases.owns)
+      .map(phases.fromItem)
       .sort((a, b) => a.phase_order - b.phase_order),
     templates: items
-      .filter((i) => i.kind === 'template')
-      .map((i) => strip<TaskTemplate>(i))
+      .filter(taskTemplates.owns)
+      .map(taskTemplates.fromItem)
       .filter((t) => t.is_active)
       .sort((a, b) => a.task_order - b.task_order),
   };

@@ -3,10 +3,16 @@ import {
   BatchGetCommand,
   BatchWriteCommand,
   DynamoDBDocumentClient,
+  QueryCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { HttpError } from '../lib/errors';
+import type { ApiErrorKey } from '../../../shared/api-errors';
+import { env } from '../config';
+import { Conflict } from '../lib/errors';
+import { type CursorShape, decodeCursor, encodeCursor } from './cursor';
+import type { Item } from './entities';
+import { GSI1, TABLE_KEYS } from './table';
 
 let doc: DynamoDBDocumentClient | undefined;
 
@@ -19,7 +25,8 @@ export function dynamo(): DynamoDBDocumentClient {
 }
 
 /** Writes requests in batches of 25, resubmitting whatever DynamoDB leaves unprocessed. */
-export async function batchWrite(tableName: string, requests: Record<string, unknown>[]): Promise<void> {
+export async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
+  const tableName = env.tableName;
   for (let i = 0; i < requests.length; i += 25) {
     let pending: Record<string, unknown[]> | undefined = { [tableName]: requests.slice(i, i + 25) };
     while (pending && Object.keys(pending).length > 0) {
@@ -34,10 +41,10 @@ export async function batchWrite(tableName: string, requests: Record<string, unk
  * Items come back in no particular order.
  */
 export async function batchGet(
-  tableName: string,
   keys: Record<string, string>[],
   options: { consistent?: boolean } = {},
-): Promise<Record<string, unknown>[]> {
+): Promise<Item[]> {
+  const tableName = env.tableName;
   const items: Record<string, unknown>[] = [];
   for (let i = 0; i < keys.length; i += 100) {
     let pending: Record<string, { Keys: Record<string, string>[]; ConsistentRead?: boolean }> | undefined = {
@@ -71,8 +78,74 @@ export async function tryTransact(items: TransactItems): Promise<boolean[] | nul
 
 /**
  * Writes items together or not at all. A cancelled transaction means one of its conditions
- * no longer held (a state conflict): it becomes a 409 with the given message.
+ * no longer held: a Conflict, explained by `reason`.
  */
-export async function transact(items: TransactItems, conflictMessage: string): Promise<void> {
-  if (await tryTransact(items)) throw new HttpError(409, 'conflict', conflictMessage);
+export async function transact(items: TransactItems, reason: ApiErrorKey): Promise<void> {
+  if (await tryTransact(items)) throw new Conflict(reason);
+}
+
+/** Which items a query reads: one partition of the table, or one of GSI1 (`index: true`). */
+export interface QueryTarget {
+  partition: string;
+  index?: boolean;
+  /** Only items whose sort key starts so. */
+  sortPrefix?: string;
+  /** Strongly consistent (table queries only). */
+  consistent?: boolean;
+  newestFirst?: boolean;
+  projection?: string;
+}
+
+function queryInput(target: QueryTarget) {
+  const pk = target.index ? GSI1.partitionKey : TABLE_KEYS.partitionKey;
+  const sk = target.index ? GSI1.sortKey : TABLE_KEYS.sortKey;
+  return {
+    TableName: env.tableName,
+    ...(target.index ? { IndexName: GSI1.name } : {}),
+    KeyConditionExpression: target.sortPrefix ? `#pk = :pk AND begins_with(#sk, :sk)` : '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': pk, ...(target.sortPrefix ? { '#sk': sk } : {}) },
+    ExpressionAttributeValues: {
+      ':pk': target.partition,
+      ...(target.sortPrefix ? { ':sk': target.sortPrefix } : {}),
+    },
+    ...(target.projection ? { ProjectionExpression: target.projection } : {}),
+    ...(target.consistent ? { ConsistentRead: true } : {}),
+    ...(target.newestFirst ? { ScanIndexForward: false } : {}),
+  };
+}
+
+/** Every item a query finds, following pages. */
+export async function queryAll(target: QueryTarget): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(new QueryCommand({ ...queryInput(target), ExclusiveStartKey: start }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** The first item a query finds, or null. */
+export async function queryFirst(target: QueryTarget): Promise<Item | null> {
+  const out = await dynamo().send(new QueryCommand({ ...queryInput(target), Limit: 1 }));
+  return out.Items?.[0] ?? null;
+}
+
+/**
+ * One page of a query: at most `limit` items after the cursor (which must have `shape`,
+ * the page key of this very query), and the cursor of the next page.
+ */
+export async function queryPage(
+  target: QueryTarget,
+  page: { limit: number; cursor: string | null; shape: CursorShape },
+): Promise<{ items: Item[]; nextCursor: string | null }> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      ...queryInput(target),
+      Limit: page.limit,
+      ExclusiveStartKey: decodeCursor(page.cursor, page.shape),
+    }),
+  );
+  return { items: out.Items ?? [], nextCursor: encodeCursor(out.LastEvaluatedKey) };
 }

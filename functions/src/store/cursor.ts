@@ -1,5 +1,4 @@
-import { API_ERRORS } from '../../../shared/api-errors';
-import { HttpError } from '../lib/errors';
+import { Invalid } from '../lib/errors';
 
 /** Opaque pagination cursors: base64url JSON of DynamoDB's LastEvaluatedKey. */
 export function encodeCursor(key: Record<string, unknown> | undefined): string | null {
@@ -12,7 +11,7 @@ export type CursorShape = Record<string, (value: string) => boolean>;
 /**
  * A cursor must be a page key of the query it is used with: exactly the shape's attributes,
  * all strings that pass their checks. Anything else (forged, from another partition or
- * index, missing the table's key attributes) is a 400, never handed to DynamoDB.
+ * index, missing the table's key attributes) is refused as invalid, never handed to DynamoDB.
  */
 export function decodeCursor(cursor: string | null, shape: CursorShape): Record<string, string> | undefined {
   if (!cursor) return undefined;
@@ -20,9 +19,9 @@ export function decodeCursor(cursor: string | null, shape: CursorShape): Record<
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (fitsShape(parsed, shape)) return parsed;
   } catch {
-    // fall through to the 400 below
+    // fall through to the refusal below
   }
-  throw new HttpError(400, 'bad_request', API_ERRORS.invalidCursor);
+  throw new Invalid('invalidCursor');
 }
 
 function fitsShape(value: unknown, shape: CursorShape): value is Record<string, string> {

@@ -1,36 +1,45 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord } from '../../../shared/api';
-import { API_ERRORS } from '../../../shared/api-errors';
 import type { DocumentType } from '../../../shared/documents';
 import { env } from '../config';
 import { accountNotDeleted } from './accounts';
-import { dynamo, type TransactItems, transact } from './client';
-import { keys } from './table';
-import { consumeTicket, type UploadTicketItem } from './uploads';
-
-function toDocument(item: Record<string, unknown>): DocumentRecord {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...document } = item;
-  return document as unknown as DocumentRecord;
-}
+import { dynamo, queryAll, queryFirst, type TransactItems, transact } from './client';
+import { documentById, documents, profiles, type UploadTicketRecord, userPartitionKey } from './entities';
+import { consumeTicket } from './uploads';
 
 export async function getDocument(userId: string, type: DocumentType): Promise<DocumentRecord | null> {
   const out = await dynamo().send(
-    new GetCommand({ TableName: env.tableName, Key: { PK: keys.user(userId), SK: keys.document(type) } }),
+    new GetCommand({ TableName: env.tableName, Key: documents.key(userId, type) }),
   );
-  return out.Item ? toDocument(out.Item) : null;
+  return out.Item ? documents.fromItem(out.Item) : null;
 }
+
+/** A document by its id alone (admin routes), through GSI1. */
+export async function findDocument(documentId: string): Promise<DocumentRecord | null> {
+  const item = await queryFirst({ partition: documentById(documentId), index: true });
+  return item ? documents.fromItem(item) : null;
+}
+
+/** Newest upload first. */
+export const newestFirst = (list: DocumentRecord[]) =>
+  [...list].sort((a, b) => b.uploaded_at.localeCompare(a.uploaded_at));
 
 /** A user's documents, newest upload first. */
 export async function listDocuments(userId: string): Promise<DocumentRecord[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: env.tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :doc)',
-      ExpressionAttributeValues: { ':pk': keys.user(userId), ':doc': keys.documentPrefix() },
-    }),
-  );
-  return (out.Items ?? []).map(toDocument).sort((a, b) => b.uploaded_at.localeCompare(a.uploaded_at));
+  const items = await queryAll({ partition: userPartitionKey(userId), sortPrefix: documents.sortPrefix });
+  return newestFirst(items.map(documents.fromItem));
 }
+
+/** Adds `delta` to the profile's document count, inside a transaction. */
+const countDocuments = (userId: string, delta: 1 | -1): TransactItems[number] => ({
+  Update: {
+    TableName: env.tableName,
+    Key: profiles.key(userId),
+    UpdateExpression: 'ADD documents_count :delta',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':delta': delta },
+  },
+});
 
 /**
  * Writes a document record and consumes the upload's ticket (so an upload becomes a record
@@ -41,47 +50,27 @@ export async function listDocuments(userId: string): Promise<DocumentRecord[]> {
 export async function saveDocument(
   document: DocumentRecord,
   previous: DocumentRecord | null,
-  ticket: UploadTicketItem,
+  ticket: UploadTicketRecord,
 ): Promise<void> {
-  const item = {
-    ...document,
-    PK: keys.user(document.user_id),
-    SK: keys.document(document.document_type),
-    GSI1PK: keys.documentById(document.id),
-    GSI1SK: keys.byIdSort(),
-  };
+  const Item = documents.toItem(document);
   const record: TransactItems = previous
     ? [
         {
           Put: {
             TableName: env.tableName,
-            Item: item,
+            Item,
             ConditionExpression: 'file_path = :previous',
             ExpressionAttributeValues: { ':previous': previous.file_path },
           },
         },
       ]
     : [
-        {
-          Put: {
-            TableName: env.tableName,
-            Item: item,
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        {
-          Update: {
-            TableName: env.tableName,
-            Key: { PK: keys.user(document.user_id), SK: keys.profile() },
-            UpdateExpression: 'ADD documents_count :one',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        },
+        { Put: { TableName: env.tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } },
+        countDocuments(document.user_id, 1),
       ];
   await transact(
     [...record, consumeTicket(ticket), accountNotDeleted(document.user_id)],
-    API_ERRORS.documentChangedWhileSaving,
+    'documentChangedWhileSaving',
   );
 }
 
@@ -92,21 +81,13 @@ export async function deleteDocumentRecord(document: DocumentRecord): Promise<vo
       {
         Delete: {
           TableName: env.tableName,
-          Key: { PK: keys.user(document.user_id), SK: keys.document(document.document_type) },
+          Key: documents.keyOf(document),
           ConditionExpression: 'file_path = :path',
           ExpressionAttributeValues: { ':path': document.file_path },
         },
       },
-      {
-        Update: {
-          TableName: env.tableName,
-          Key: { PK: keys.user(document.user_id), SK: keys.profile() },
-          UpdateExpression: 'ADD documents_count :minusOne',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':minusOne': -1 },
-        },
-      },
+      countDocuments(document.user_id, -1),
     ],
-    API_ERRORS.documentChanged,
+    'documentChanged',
   );
 }

@@ -1,13 +1,12 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Profile } from '../../../shared/api';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page, Profile, UserTask } from '../../../shared/api';
 import { DEFAULT_LANGUAGE, type Language, type Role } from '../../../shared/constants';
 import { env } from '../config';
-import { createForUser, tombstoneKey } from './accounts';
-import { batchGet, dynamo } from './client';
-import { type CursorShape, decodeCursor, encodeCursor } from './cursor';
-import { keys } from './table';
-
-type ProfileItem = Profile & { PK: string; SK: string; role: Role; GSI1PK?: string; GSI1SK?: string };
+import { accountNotDeleted, createForUser } from './accounts';
+import { batchGet, dynamo, queryPage, transact } from './client';
+import type { CursorShape } from './cursor';
+import { CUSTOMER_LIST, profiles, type StoredProfile, userPartitionKey } from './entities';
+import { putNewTask } from './tasks';
 
 export function newProfile(
   id: string,
@@ -44,59 +43,19 @@ export function newProfile(
   };
 }
 
-export function toProfile(item: Record<string, unknown>): Profile {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, role: _role, ...profile } = item;
-  return profile as unknown as Profile;
-}
-
 /**
  * Creates the profile once; a second call (trigger retry, self-heal on first API call)
  * leaves the existing item untouched and returns 'exists'. An account whose deletion has
  * begun is never created again ('deleted').
  */
-export async function putProfileIfAbsent(
-  profile: Profile,
-  role: Role,
-): Promise<'created' | 'exists' | 'deleted'> {
-  const item: ProfileItem = {
-    ...profile,
-    PK: keys.user(profile.id),
-    SK: keys.profile(),
-    role,
-    ...(role === 'customer'
-      ? { GSI1PK: keys.customers(), GSI1SK: keys.customersSort(profile.created_at, profile.id) }
-      : {}),
-  };
-  return createForUser(profile.id, item);
+export function putProfileIfAbsent(profile: Profile, role: Role): Promise<'created' | 'exists' | 'deleted'> {
+  return createForUser(profile.id, profiles.toItem({ profile, role }));
 }
 
-export interface AccountState {
-  profile: Profile | null;
-  /** An account deletion has begun (or is done): nothing may act for this user any more. */
-  deleted: boolean;
-}
-
-/** The caller's profile and whether the account is being deleted: one strongly consistent read. */
-export async function readAccount(userId: string): Promise<AccountState> {
-  const items = await batchGet(
-    env.tableName,
-    [{ PK: keys.user(userId), SK: keys.profile() }, tombstoneKey(userId)],
-    { consistent: true },
-  );
-  const profile = items.find((item) => item.SK === keys.profile());
-  return {
-    profile: profile ? toProfile(profile) : null,
-    deleted: items.some((item) => item.SK === keys.tombstoneSort()),
-  };
-}
-
-export async function getProfileWithRole(userId: string): Promise<{ profile: Profile; role: Role } | null> {
-  const out = await dynamo().send(
-    new GetCommand({ TableName: env.tableName, Key: { PK: keys.user(userId), SK: keys.profile() } }),
-  );
-  return out.Item
-    ? { profile: toProfile(out.Item), role: out.Item.role === 'admin' ? 'admin' : 'customer' }
-    : null;
+/** A profile with its role, or null. */
+export async function getStoredProfile(userId: string): Promise<StoredProfile | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: env.tableName, Key: profiles.key(userId) }));
+  return out.Item ? profiles.fromItem(out.Item) : null;
 }
 
 /** Takes a profile out of the customer list (it belongs to an admin). */
@@ -104,7 +63,7 @@ export async function markProfileAdmin(userId: string): Promise<void> {
   await dynamo().send(
     new UpdateCommand({
       TableName: env.tableName,
-      Key: { PK: keys.user(userId), SK: keys.profile() },
+      Key: profiles.key(userId),
       UpdateExpression: 'SET #role = :admin REMOVE GSI1PK, GSI1SK',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeNames: { '#role': 'role' },
@@ -115,29 +74,19 @@ export async function markProfileAdmin(userId: string): Promise<void> {
 
 /** A page key of the customer list (GSI1 keys plus the table's). */
 const CUSTOMER_PAGE: CursorShape = {
-  PK: (v) => v.startsWith(keys.user('')) && v.length <= 200,
-  SK: (v) => v === keys.profile(),
-  GSI1PK: (v) => v === keys.customers(),
+  PK: (v) => v.startsWith(userPartitionKey('')) && v.length <= 200,
+  SK: (v) => v === profiles.sortPrefix,
+  GSI1PK: (v) => v === CUSTOMER_LIST,
   GSI1SK: (v) => v.length <= 200,
 };
 
 /** Customers newest first, one Query page at a time. */
-export async function listCustomers(limit: number, cursor: string | null) {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: env.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.customers() },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: decodeCursor(cursor, CUSTOMER_PAGE),
-    }),
+export async function listCustomers(limit: number, cursor: string | null): Promise<Page<Profile>> {
+  const page = await queryPage(
+    { partition: CUSTOMER_LIST, index: true, newestFirst: true },
+    { limit, cursor, shape: CUSTOMER_PAGE },
   );
-  return {
-    items: (out.Items ?? []).map(toProfile),
-    nextCursor: encodeCursor(out.LastEvaluatedKey),
-  };
+  return { items: page.items.map((item) => profiles.fromItem(item).profile), nextCursor: page.nextCursor };
 }
 
 /** Sets the given profile fields and updated_at; the profile must exist. */
@@ -146,7 +95,7 @@ export async function updateProfile(userId: string, fields: Partial<Profile>, no
   const out = await dynamo().send(
     new UpdateCommand({
       TableName: env.tableName,
-      Key: { PK: keys.user(userId), SK: keys.profile() },
+      Key: profiles.key(userId),
       UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
@@ -154,27 +103,50 @@ export async function updateProfile(userId: string, fields: Partial<Profile>, no
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return toProfile(out.Attributes ?? {});
+  return profiles.fromItem(out.Attributes ?? {}).profile;
 }
 
 /** Several profiles by id (BatchGet, 100 at a time). */
 export async function getProfiles(userIds: string[]): Promise<Map<string, Profile>> {
-  const items = await batchGet(
-    env.tableName,
-    [...new Set(userIds)].map((id) => ({ PK: keys.user(id), SK: keys.profile() })),
+  const items = await batchGet([...new Set(userIds)].map((id) => profiles.key(id)));
+  return new Map(
+    items.map((item) => profiles.fromItem(item).profile).map((profile) => [profile.id, profile]),
   );
-  return new Map(items.map(toProfile).map((profile) => [profile.id, profile]));
 }
 
 export async function setProfileLanguage(userId: string, language: Language): Promise<void> {
   await dynamo().send(
     new UpdateCommand({
       TableName: env.tableName,
-      Key: { PK: keys.user(userId), SK: keys.profile() },
+      Key: profiles.key(userId),
       UpdateExpression: 'SET #language = :language',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeNames: { '#language': 'language' },
       ExpressionAttributeValues: { ':language': language },
     }),
+  );
+}
+
+/**
+ * Verification (SPEC 4): the profile flag and every phase-1 task in one transaction, so a
+ * verified account always has its tasks and a second verification changes nothing.
+ */
+export async function verifyWithTasks(userId: string, adminId: string, at: string, tasks: UserTask[]) {
+  await transact(
+    [
+      {
+        Update: {
+          TableName: env.tableName,
+          Key: profiles.key(userId),
+          UpdateExpression:
+            'SET account_verified = :true, account_verified_at = :at, account_verified_by = :by',
+          ConditionExpression: 'attribute_exists(PK) AND account_verified = :false',
+          ExpressionAttributeValues: { ':true': true, ':false': false, ':at': at, ':by': adminId },
+        },
+      },
+      ...tasks.map(putNewTask),
+      accountNotDeleted(userId),
+    ],
+    'alreadyVerified',
   );
 }

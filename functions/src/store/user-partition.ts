@@ -1,61 +1,49 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { DeletionRequest, DocumentRecord, Profile } from '../../../shared/api';
+// Everything stored for one user lives in their partition (README 'Key design'): one Query
+// reads it all, one walk over its keys deletes it all.
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import type { DeletionRequest, DocumentRecord, UserTask, WorkflowRecord } from '../../../shared/api';
 import { env } from '../config';
-import { dynamo } from './client';
-import { keys } from './table';
-import type { TaskItem, WorkflowItem } from './tasks';
+import { batchWrite, dynamo, queryAll } from './client';
+import {
+  deletionRequests,
+  documents,
+  profiles,
+  type StoredProfile,
+  type TableKey,
+  tasks,
+  userPartitionKey,
+  workflows,
+} from './entities';
 
 export interface UserPartition {
-  profile: Profile | null;
+  stored: StoredProfile | null;
   documents: DocumentRecord[];
-  tasks: TaskItem[];
-  workflows: WorkflowItem[];
+  tasks: UserTask[];
+  workflows: WorkflowRecord[];
   deletionRequest: DeletionRequest | null;
 }
 
-/** Strips the key attributes off an item. */
-export function plain<T>(item: Record<string, unknown>): T {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, role: _role, ...rest } = item;
-  return rest as T;
-}
-
-/** Every item of a user's partition, strongly consistent, following pages if there are several. */
-async function queryPartition(userId: string, projection?: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: env.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.user(userId) },
-        ...(projection ? { ProjectionExpression: projection } : {}),
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-/** Everything stored for one user, in one Query. */
+/** Everything stored for one user, strongly consistent, in one Query (paged through). */
 export async function readUserPartition(userId: string): Promise<UserPartition> {
-  const items = await queryPartition(userId);
-  const bySort = (prefix: string) => items.filter((i) => String(i.SK).startsWith(prefix));
-  const profile = items.find((i) => i.SK === keys.profile());
-  const deletion = items.find((i) => i.SK === keys.deletionRequest());
+  const items = await queryAll({ partition: userPartitionKey(userId), consistent: true });
+  const profile = items.find(profiles.owns);
+  const deletion = items.find(deletionRequests.owns);
   return {
-    profile: profile ? plain<Profile>(profile) : null,
-    documents: bySort(keys.documentPrefix()).map((i) => plain<DocumentRecord>(i)),
-    tasks: bySort(keys.taskPrefix()).map((i) => plain<TaskItem>(i)),
-    workflows: bySort(keys.workflowPrefix()).map((i) => plain<WorkflowItem>(i)),
-    deletionRequest: deletion ? plain<DeletionRequest>(deletion) : null,
+    stored: profile ? profiles.fromItem(profile) : null,
+    documents: items.filter(documents.owns).map(documents.fromItem),
+    tasks: items.filter(tasks.owns).map(tasks.fromItem),
+    workflows: items.filter(workflows.owns).map(workflows.fromItem),
+    deletionRequest: deletion ? deletionRequests.fromItem(deletion) : null,
   };
 }
 
-/** Every key in a user's partition (for deletion). */
-export async function userPartitionKeys(userId: string): Promise<{ PK: string; SK: string }[]> {
-  return (await queryPartition(userId, 'PK, SK')) as { PK: string; SK: string }[];
+/** Deletes every item of a user's partition, the profile last (until then the user stays findable). */
+export async function deleteUserItems(userId: string): Promise<void> {
+  const keys = (await queryAll({
+    partition: userPartitionKey(userId),
+    consistent: true,
+    projection: 'PK, SK',
+  })) as unknown as TableKey[];
+  await batchWrite(keys.filter((key) => !profiles.owns(key)).map((Key) => ({ DeleteRequest: { Key } })));
+  await dynamo().send(new DeleteCommand({ TableName: env.tableName, Key: profiles.key(userId) }));
 }

@@ -1,7 +1,7 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../shared/constants';
 import { log } from '../lib/log';
-import { createCustomerProfile } from '../services/profiles';
+import { createCustomerProfile } from '../services/account';
 
 // Only a confirmed sign-up creates a profile; a confirmed password reset must not.
 export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {

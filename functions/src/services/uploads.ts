@@ -1,0 +1,211 @@
+// Upload tickets (README 'Key design'): how a presigned upload is issued for one document and
+// file, and how it becomes that document exactly once, checked by the server. Customers'
+// uploads and admins' replacements both go through here (services/documents.ts).
+import { randomUUID } from 'node:crypto';
+import type { DocumentRecord, UploadTicket } from '../../../shared/api';
+import {
+  CONTENT_TYPES,
+  contentMatchesExtension,
+  type DocumentExtension,
+  type DocumentType,
+  extensionOf,
+  MAX_DOCUMENT_BYTES,
+  SIGNATURE_BYTES,
+} from '../../../shared/documents';
+import {
+  copyObject,
+  objectSize,
+  presignUpload,
+  readHead,
+  removeObject,
+  UPLOAD_URL_SECONDS,
+} from '../adapters/storage';
+import { clock } from '../lib/clock';
+import { Conflict, DomainError, Invalid, TooLarge, Unauthenticated } from '../lib/errors';
+import { log } from '../lib/log';
+import { saveDocument } from '../store/documents';
+import type { UploadTicketRecord } from '../store/entities';
+import { INCOMING_EXPIRY_DAYS, objectKeys } from '../store/object-keys';
+import { claimTicket, deleteTicket, getTicket, putTicket, releaseTicket } from '../store/uploads';
+
+/** A ticket lives as long as its staged upload may (the incoming/ lifecycle rule). */
+const TICKET_SECONDS = INCOMING_EXPIRY_DAYS * 24 * 60 * 60;
+
+/** What an upload may become, and how its final object is named. */
+export interface UploadTarget {
+  userId: string;
+  documentType: DocumentType;
+  /** The document an admin replaces; null for a customer's own upload of a type. */
+  documentId: string | null;
+  /** The final object key of an upload id (SPEC 7 names customers' and admins' files apart). */
+  keyFor: (uploadId: string, ext: string) => string;
+  /** The first upload id to try, and the next one when it is taken. */
+  firstId: () => string;
+  nextId: (taken: string) => string;
+}
+
+/** A customer's own upload of a document type: {userId}/{random id}.{ext}. */
+export const customerUpload = (userId: string, documentType: DocumentType): UploadTarget => ({
+  userId,
+  documentType,
+  documentId: null,
+  keyFor: (uploadId, ext) => objectKeys.upload(userId, uploadId, ext),
+  firstId: () => randomUUID(),
+  nextId: () => randomUUID(),
+});
+
+/** An admin's replacement of one document: {userId}/{document_type}_{timestamp}.{ext}. */
+export const replacementUpload = (document: DocumentRecord): UploadTarget => ({
+  userId: document.user_id,
+  documentType: document.document_type,
+  documentId: document.id,
+  keyFor: (timestamp, ext) =>
+    objectKeys.replacement(document.user_id, document.document_type, timestamp, ext),
+  firstId: () => String(clock.now().getTime()),
+  nextId: (taken) => String(Number(taken) + 1), // two replacements in one millisecond
+});
+
+/**
+ * Issues an upload:
+ * 1. the size must be within the limit;
+ * 2. the ticket (user, document, file, final key) is recorded under a free id, unless the
+ *    account's deletion has begun;
+ * 3. a PUT into the staging prefix is presigned for exactly that file.
+ */
+export async function issueUpload(
+  target: UploadTarget,
+  file: { file_name: string; file_size: number },
+): Promise<UploadTicket> {
+  if (file.file_size > MAX_DOCUMENT_BYTES) throw new TooLarge();
+  const now = clock.now();
+  const ext = extensionOf(file.file_name) as DocumentExtension;
+  let uploadId = target.firstId();
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await putTicket({
+      upload_id: uploadId,
+      user_id: target.userId,
+      document_type: target.documentType,
+      document_id: target.documentId,
+      file_name: file.file_name,
+      key: target.keyFor(uploadId, ext),
+      created_at: now.toISOString(),
+      expires_at: Math.floor(now.getTime() / 1000) + TICKET_SECONDS,
+    });
+    if (outcome === 'deleted') throw new Unauthenticated();
+    if (outcome === 'created') break;
+    if (attempt >= 5) throw new Error(`no free upload id after ${attempt + 1} attempts`);
+    uploadId = target.nextId(uploadId);
+  }
+  const contentType = CONTENT_TYPES[ext];
+  return {
+    upload_id: uploadId,
+    url: await presignUpload(objectKeys.incoming(target.keyFor(uploadId, ext)), contentType, file.file_size),
+    method: 'PUT',
+    headers: { 'content-type': contentType },
+    expires_at: new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000).toISOString(),
+  };
+}
+
+/**
+ * Checks a staged upload itself (size and first bytes), copies it to its final key and
+ * returns its size. A rejected upload is removed, so nothing unchecked is ever kept.
+ */
+async function acceptUpload(key: string, ext: DocumentExtension): Promise<number> {
+  const staged = objectKeys.incoming(key);
+  const size = await objectSize(staged);
+  if (size === null) throw new Invalid('noUploadedFile');
+  let problem: DomainError | null = null;
+  if (size > MAX_DOCUMENT_BYTES) problem = new TooLarge();
+  else if (size === 0 || !contentMatchesExtension(ext, await readHead(staged, SIGNATURE_BYTES))) {
+    problem = new Invalid('contentMismatch');
+  }
+  if (problem) {
+    await removeObject(staged);
+    throw problem;
+  }
+  await copyObject(staged, key);
+  return size;
+}
+
+const quietly = (key: string) =>
+  removeObject(key).catch((error: unknown) =>
+    log.warn('document file not removed', { key, error: String(error) }),
+  );
+
+/**
+ * Turns a ticket's upload into a document record, exactly once:
+ * 1. claim the ticket (a parallel confirm of the same upload gets a conflict);
+ * 2. check the staged object and copy it to its final key (refused: staged copy and ticket go);
+ * 3. write the record and consume the ticket in one transaction;
+ * 4. remove the staged copy and the replaced file.
+ * When step 3 loses a race (another upload became this document first) the copy, the staged
+ * object and the ticket are removed, so no file stays without a record. Any other failure
+ * gives the ticket back: confirming again completes the job. A crash leaves at worst a file
+ * without a record (never a record without its file), removed with the account.
+ */
+async function confirmTicket(
+  ticket: UploadTicketRecord,
+  previous: DocumentRecord | null,
+  documentId: string,
+): Promise<DocumentRecord> {
+  const now = clock.now();
+  if (ticket.expires_at * 1000 < now.getTime()) throw new Conflict('uploadUnavailable');
+  if (!(await claimTicket(ticket, now))) throw new Conflict('uploadUnavailable');
+  const ext = extensionOf(ticket.file_name) as DocumentExtension;
+  let size: number;
+  try {
+    size = await acceptUpload(ticket.key, ext);
+  } catch (error) {
+    // Refused content is gone with its staged object, so is the ticket; anything else may be retried.
+    const refused = error instanceof DomainError && error.reason !== 'noUploadedFile';
+    await (refused ? deleteTicket(ticket) : releaseTicket(ticket));
+    throw error;
+  }
+  const document: DocumentRecord = {
+    id: documentId,
+    user_id: ticket.user_id,
+    document_type: ticket.document_type,
+    file_name: ticket.file_name,
+    file_path: ticket.key,
+    file_size: size,
+    uploaded_at: now.toISOString(),
+  };
+  try {
+    await saveDocument(document, previous, ticket);
+  } catch (error) {
+    if (error instanceof Conflict) {
+      // Lost to another upload: this one's files and ticket go, nothing of it stays.
+      await quietly(ticket.key);
+      await quietly(objectKeys.incoming(ticket.key));
+      await deleteTicket(ticket).catch(() => {});
+    } else {
+      await releaseTicket(ticket).catch(() => {});
+    }
+    throw error;
+  }
+  await quietly(objectKeys.incoming(ticket.key));
+  if (previous) await quietly(previous.file_path);
+  return document;
+}
+
+/**
+ * Confirms an upload for its target, the document it becomes being `current` (null: none of
+ * the type yet). An upload confirmed before (the same request retried) answers with its
+ * record; a ticket never issued for this target and file is refused.
+ */
+export async function confirmUpload(
+  target: UploadTarget,
+  current: DocumentRecord | null,
+  body: { upload_id: string; file_name: string },
+): Promise<DocumentRecord> {
+  const ticket = await getTicket(target.userId, body.upload_id);
+  if (!ticket) {
+    const ext = extensionOf(body.file_name) ?? '';
+    if (current && current.file_path === target.keyFor(body.upload_id, ext)) return current;
+    // Never issued to this user, used for another document, or expired and removed.
+    throw new Invalid('noUploadedFile');
+  }
+  const forTarget = ticket.document_type === target.documentType && ticket.document_id === target.documentId;
+  if (!forTarget || ticket.file_name !== body.file_name) throw new Invalid('uploadMismatch');
+  return confirmTicket(ticket, current, current?.id ?? randomUUID());
+}

@@ -1,0 +1,200 @@
+// The key design (README 'Key design'), declared once: every kind of item the table holds,
+// under which keys it is stored and how a record becomes an item and back. The store's other
+// modules only say what to read or write; none of them composes a key or strips one.
+import type { DeletionRequest, DocumentRecord, Profile, UserTask, WorkflowRecord } from '../../../shared/api';
+import type { Role } from '../../../shared/constants';
+import type { DocumentType } from '../../../shared/documents';
+import type { Phase, TaskTemplate } from './catalogue';
+import { KEY_ATTRIBUTES, TABLE_KEYS } from './table';
+
+export type TableKey = { PK: string; SK: string };
+type IndexKey = { GSI1PK: string; GSI1SK: string };
+export type Item = Record<string, unknown>;
+
+interface EntityDefinition<R, A extends unknown[]> {
+  /** The item's table key from what names it. */
+  key: (...names: A) => TableKey;
+  /** The same key, read off a record. */
+  keyOf: (record: R) => TableKey;
+  /** GSI1 keys, for an item found by id or listed through the index; null: not indexed. */
+  indexOf?: (record: R) => IndexKey | null;
+  /** Every item of this entity has a sort key starting so (partition reads sort by it). */
+  sortPrefix: string;
+  /** The stored attributes when they are not simply the record's. */
+  toAttributes?: (record: R) => Item;
+  fromAttributes?: (attributes: Item) => R;
+}
+
+export interface Entity<R, A extends unknown[]> {
+  key: (...names: A) => TableKey;
+  keyOf: (record: R) => TableKey;
+  sortPrefix: string;
+  /** The item as stored: attributes, table key and (when indexed) GSI1 keys. */
+  toItem: (record: R) => Item;
+  /** The record of a stored item, key attributes left behind. */
+  fromItem: (item: Item) => R;
+  /** Whether a stored item (of a partition read) is one of these. */
+  owns: (item: Item) => boolean;
+}
+
+function entity<R, A extends unknown[]>(definition: EntityDefinition<R, A>): Entity<R, A> {
+  return {
+    key: definition.key,
+    keyOf: definition.keyOf,
+    sortPrefix: definition.sortPrefix,
+    toItem: (record) => ({
+      ...(definition.toAttributes ? definition.toAttributes(record) : (record as Item)),
+      ...definition.keyOf(record),
+      ...definition.indexOf?.(record),
+    }),
+    fromItem: (item) => {
+      const attributes = Object.fromEntries(
+        Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.includes(name)),
+      );
+      return definition.fromAttributes ? definition.fromAttributes(attributes) : (attributes as R);
+    },
+    owns: (item) => String(item[TABLE_KEYS.sortKey]).startsWith(definition.sortPrefix),
+  };
+}
+
+const userPartition = (userId: string) => `USER#${userId}`;
+/** GSI1 sort key of items found by their id alone. */
+const BY_ID = 'ITEM';
+
+/** GSI1 partition listing every customer profile (admins are left out: a sparse index). */
+export const CUSTOMER_LIST = 'CUSTOMERS';
+/** GSI1 partition listing the pending deletion requests. */
+export const PENDING_DELETIONS = 'DELETION_REQUESTS#pending';
+
+/** A profile with the role it was created for (the role is stored, never shown as profile data). */
+export interface StoredProfile {
+  profile: Profile;
+  role: Role;
+}
+
+const profileKey = (userId: string): TableKey => ({ PK: userPartition(userId), SK: 'PROFILE' });
+export const profiles = entity<StoredProfile, [userId: string]>({
+  key: profileKey,
+  keyOf: ({ profile }) => profileKey(profile.id),
+  sortPrefix: 'PROFILE',
+  indexOf: ({ profile, role }) =>
+    role === 'customer' ? { GSI1PK: CUSTOMER_LIST, GSI1SK: `${profile.created_at}#${profile.id}` } : null,
+  toAttributes: ({ profile, role }) => ({ ...profile, role }),
+  fromAttributes: ({ role, ...profile }) => ({
+    profile: profile as unknown as Profile,
+    role: role === 'admin' ? 'admin' : 'customer',
+  }),
+});
+
+/**
+ * Left by an account deletion, outside the user's partition: refuses tokens issued before
+ * it until they have long expired. Holds the opaque id and timestamps, nothing personal.
+ */
+export interface Tombstone {
+  user_id: string;
+  deleted_at: string;
+  /** Epoch seconds: DynamoDB's TTL removes the tombstone after this. */
+  expires_at: number;
+}
+const tombstoneKey = (userId: string): TableKey => ({ PK: `DELETED#${userId}`, SK: 'TOMBSTONE' });
+export const tombstones = entity<Tombstone, [userId: string]>({
+  key: tombstoneKey,
+  keyOf: (tombstone) => tombstoneKey(tombstone.user_id),
+  sortPrefix: 'TOMBSTONE',
+  toAttributes: ({ deleted_at, expires_at }) => ({ deleted_at, [TABLE_KEYS.timeToLive]: expires_at }),
+});
+
+/** One document per type and user: a new upload of a type replaces the old one. */
+const documentKey = (userId: string, type: DocumentType): TableKey => ({
+  PK: userPartition(userId),
+  SK: `DOC#${type}`,
+});
+export const documents = entity<DocumentRecord, [userId: string, type: DocumentType]>({
+  key: documentKey,
+  keyOf: (document) => documentKey(document.user_id, document.document_type),
+  sortPrefix: 'DOC#',
+  indexOf: (document) => ({ GSI1PK: documentById(document.id), GSI1SK: BY_ID }),
+});
+export const documentById = (documentId: string) => `DOCID#${documentId}`;
+
+/** One task per template and user: creating it twice is impossible by key. */
+const taskKey = (userId: string, templateId: string): TableKey => ({
+  PK: userPartition(userId),
+  SK: `TASK#${templateId}`,
+});
+export const tasks = entity<UserTask, [userId: string, templateId: string]>({
+  key: taskKey,
+  keyOf: (task) => taskKey(task.user_id, task.task_template_id),
+  sortPrefix: 'TASK#',
+  indexOf: (task) => ({ GSI1PK: taskById(task.id), GSI1SK: BY_ID }),
+});
+export const taskById = (taskId: string) => `TASKID#${taskId}`;
+
+const workflowKey = (userId: string, workflowId: string): TableKey => ({
+  PK: userPartition(userId),
+  SK: `WORKFLOW#${workflowId}`,
+});
+export const workflows = entity<WorkflowRecord, [userId: string, workflowId: string]>({
+  key: workflowKey,
+  keyOf: (workflow) => workflowKey(workflow.user_id, workflow.id),
+  sortPrefix: 'WORKFLOW#',
+  indexOf: (workflow) => ({ GSI1PK: workflowById(workflow.id), GSI1SK: BY_ID }),
+});
+export const workflowById = (workflowId: string) => `WORKFLOWID#${workflowId}`;
+
+/** At most one pending deletion request per user. */
+const deletionRequestKey = (userId: string): TableKey => ({
+  PK: userPartition(userId),
+  SK: 'DELETION_REQUEST',
+});
+export const deletionRequests = entity<DeletionRequest, [userId: string]>({
+  key: deletionRequestKey,
+  keyOf: (request) => deletionRequestKey(request.user_id),
+  sortPrefix: 'DELETION_REQUEST',
+  indexOf: (request) => ({
+    GSI1PK: PENDING_DELETIONS,
+    GSI1SK: `${request.requested_at}#${request.user_id}`,
+  }),
+});
+
+/** An issued presigned upload: what it may become, confirmed at most once. */
+export interface UploadTicketRecord {
+  upload_id: string;
+  user_id: string;
+  document_type: DocumentType;
+  /** Set when an admin replaces this document; null for a customer's own upload. */
+  document_id: string | null;
+  file_name: string;
+  /** The final object key; the upload itself is staged under incoming/ + key. */
+  key: string;
+  created_at: string;
+  /** Epoch seconds: after this the ticket is void (and DynamoDB's TTL removes it). */
+  expires_at: number;
+  /** Set while one confirm works on it, so a parallel confirm of the same upload gets 409. */
+  claimed_at?: string;
+}
+const uploadKey = (userId: string, uploadId: string): TableKey => ({
+  PK: userPartition(userId),
+  SK: `UPLOAD#${uploadId}`,
+});
+export const uploadTickets = entity<UploadTicketRecord, [userId: string, uploadId: string]>({
+  key: uploadKey,
+  keyOf: (ticket) => uploadKey(ticket.user_id, ticket.upload_id),
+  sortPrefix: 'UPLOAD#',
+});
+
+/** The catalogue's partition: phases sorted by their order, then the task templates. */
+export const CATALOGUE = 'CATALOGUE';
+export const phases = entity<Phase, [phase: Pick<Phase, 'phase_order' | 'id'>]>({
+  key: (phase) => ({ PK: CATALOGUE, SK: `PHASE#${phase.phase_order}#${phase.id}` }),
+  keyOf: (phase) => ({ PK: CATALOGUE, SK: `PHASE#${phase.phase_order}#${phase.id}` }),
+  sortPrefix: 'PHASE#',
+});
+export const taskTemplates = entity<TaskTemplate, [templateId: string]>({
+  key: (templateId) => ({ PK: CATALOGUE, SK: `TEMPLATE#${templateId}` }),
+  keyOf: (template) => ({ PK: CATALOGUE, SK: `TEMPLATE#${template.id}` }),
+  sortPrefix: 'TEMPLATE#',
+});
+
+/** The partition key of everything stored for one user (their profile and what hangs off it). */
+export const userPartitionKey = userPartition;

@@ -1,0 +1,70 @@
+import type { UserTask, WorkflowRecord } from '../../../shared/api';
+import { env } from '../config';
+import { accountMayAct, accountNotDeleted } from './accounts';
+import { queryFirst, transact } from './client';
+import { workflowById, workflows } from './entities';
+import { completeBySupport, moveTask } from './tasks';
+
+/** A workflow by its id alone (admin routes), through GSI1. */
+export async function findWorkflow(workflowId: string): Promise<WorkflowRecord | null> {
+  const item = await queryFirst({ partition: workflowById(workflowId), index: true });
+  return item ? workflows.fromItem(item) : null;
+}
+
+/**
+ * A service request: the workflow and the task's move to in_progress happen together, and
+ * only while the account is verified with no deletion pending.
+ */
+export async function startServiceRequest(task: UserTask, workflow: WorkflowRecord): Promise<void> {
+  await transact(
+    [
+      accountMayAct(task.user_id),
+      moveTask(task, 'not_started', 'in_progress'),
+      {
+        Put: {
+          TableName: env.tableName,
+          Item: workflows.toItem(workflow),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      accountNotDeleted(task.user_id),
+    ],
+    'serviceAlreadyRequested',
+  );
+}
+
+/**
+ * An admin's workflow change. Only a non-terminal workflow changes (the status guard);
+ * completing it completes its task (by support) in the same transaction.
+ */
+export async function updateWorkflow(
+  workflow: WorkflowRecord,
+  change: Pick<WorkflowRecord, 'status' | 'completed_at' | 'notes' | 'assigned_to'>,
+  completeTaskOf: UserTask | null,
+): Promise<WorkflowRecord> {
+  await transact(
+    [
+      {
+        Update: {
+          TableName: env.tableName,
+          Key: workflows.keyOf(workflow),
+          UpdateExpression:
+            'SET #status = :status, completed_at = :completedAt, notes = :notes, assigned_to = :assigned',
+          ConditionExpression: '#status IN (:initiated, :inProgress)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': change.status,
+            ':completedAt': change.completed_at,
+            ':notes': change.notes,
+            ':assigned': change.assigned_to,
+            ':initiated': 'initiated',
+            ':inProgress': 'in_progress',
+          },
+        },
+      },
+      ...(completeTaskOf ? [completeBySupport(completeTaskOf, change.completed_at)] : []),
+    ],
+    'workflowClosed',
+  );
+  return { ...workflow, ...change };
+}
