@@ -16,6 +16,7 @@ export default defineConfig({
             'functions/**/*.test.ts',
             'infra/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.mjs',
           ],
           environment: 'node',
           env: quietSdk,

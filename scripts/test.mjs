@@ -6,6 +6,7 @@ const results = '.test-results.json';
 const steps = [
   ['lint and format (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']],
   ['typecheck (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['import boundaries', 'node', ['scripts/import-zones.mjs']],
   ['Lambda bundle sizes (esbuild)', 'node', ['scripts/bundle-check.mjs']],
   ['build the SPA (vite)', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']],
   ['prerender the landing page', 'node', ['scripts/prerender.mjs']],

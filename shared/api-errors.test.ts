@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import de from '../web/public/locales/de/translation.json';
-import en from '../web/public/locales/en/translation.json';
+import de from './locales/de/translation.json';
+import en from './locales/en/translation.json';
 import { API_ERRORS, apiErrorKey } from './api-errors';
 
 function sources(dir: string): string[] {

@@ -1,7 +1,7 @@
 import type { CompletionType } from './journey';
 
 // The relocation catalogue: phases and task templates. Structure lives here; the texts
-// (English and German) live in web/public/locales/<lng>/catalogue.json under the same keys.
+// (English and German) live in shared/locales/<lng>/catalogue.json under the same keys.
 // Seeded idempotently into DynamoDB at local start and at deploy.
 
 export interface PhaseDefinition {

@@ -1,6 +1,6 @@
 /**
  * Nationality adjectives for the onboarding dropdown. `name` (English) is the stored value;
- * `code` keys the translations in web/public/locales/<lng>/nationalities.json.
+ * `code` keys the translations in shared/locales/<lng>/nationalities.json.
  */
 export const NATIONALITIES = [
   { code: 'af', name: 'Afghan' },

@@ -1,10 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The locale files live in shared/ (the functions write e-mails and the catalogue from them too). */
+const LOCALES = join(import.meta.dirname, '../shared/locales');
+
+/**
+ * Serves shared/locales at /locales in development and copies them there in a build, where
+ * the SPA's locale backend fetches them (web/src/lib/locale-backend.ts).
+ */
+function sharedLocales(): Plugin {
+  const files = () =>
+    readdirSync(LOCALES).flatMap((language) =>
+      readdirSync(join(LOCALES, language)).map((name) => `${language}/${name}`),
+    );
+  return {
+    name: 'shared-locales',
+    configureServer(server) {
+      server.middlewares.use('/locales', (req, res, next) => {
+        const path = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\//, '');
+        if (!files().includes(path)) return next();
+        res.setHeader('content-type', 'application/json');
+        res.end(readFileSync(join(LOCALES, path)));
+      });
+    },
+    generateBundle() {
+      for (const file of files()) {
+        this.emitFile({ type: 'asset', fileName: `locales/${file}`, source: readFileSync(join(LOCALES, file)) });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), sharedLocales()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   // The prerendered footer's copyright year; the client renders the same, then today's.
   define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },

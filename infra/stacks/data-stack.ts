@@ -21,7 +21,7 @@ import { PHASES, TASK_TEMPLATES } from '../../shared/catalogue';
 import { exportName, LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
 import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
 
-const LOCALES = join(import.meta.dirname, '../../web/public/locales');
+const LOCALES = join(import.meta.dirname, '../../shared/locales');
 
 /** The single table (from the same key declaration the local stack uses) and the documents bucket. */
 export class DataStack extends Stack {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishText, errorsOf } from '../test-helpers';
+import { englishText, errorsOf } from '../../tests/support/schema-messages';
 import { loginSchema, signUpSchema, verifyCodeSchema } from './auth';
 
 const text = englishText;

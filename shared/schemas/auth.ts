@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 
-// Messages are locale keys (web/public/locales/*/translation.json), so the same schema
+// Messages are locale keys (shared/locales/*/translation.json), so the same schema
 // serves the forms (translated) and the API (keys travel in 400 bodies).
 export const emailField = z
   .string()

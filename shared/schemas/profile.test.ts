@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishErrorsOf } from '../test-helpers';
+import { englishErrorsOf } from '../../tests/support/schema-messages';
 import { type OnboardingDetailsInput, onboardingDetailsSchema } from './profile';
 
 const valid: OnboardingDetailsInput = {

@@ -8,8 +8,8 @@ import type { Language } from '../../shared/constants';
 
 export { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/constants';
 
-import de from '../public/locales/de/translation.json';
-import en from '../public/locales/en/translation.json';
+import de from '../../shared/locales/de/translation.json';
+import en from '../../shared/locales/en/translation.json';
 import { AppRoutes } from './app/router';
 import { i18nOptions } from './lib/i18n';
 

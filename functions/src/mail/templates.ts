@@ -2,8 +2,8 @@
 // esbuild inlines these two small JSON files into the trigger's bundle.
 
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/constants';
-import de from '../../../web/public/locales/de/mail.json';
-import en from '../../../web/public/locales/en/mail.json';
+import de from '../../../shared/locales/de/mail.json';
+import en from '../../../shared/locales/en/mail.json';
 
 const texts: Record<Language, typeof en> = { en, de };
 

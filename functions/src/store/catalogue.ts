@@ -5,8 +5,8 @@ import {
   type TaskTemplateDefinition,
 } from '../../../shared/catalogue';
 import type { Language } from '../../../shared/constants';
-import deCatalogue from '../../../web/public/locales/de/catalogue.json';
-import enCatalogue from '../../../web/public/locales/en/catalogue.json';
+import deCatalogue from '../../../shared/locales/de/catalogue.json';
+import enCatalogue from '../../../shared/locales/en/catalogue.json';
 import { clock } from '../lib/clock';
 import { batchWrite, queryAll } from './client';
 import { CATALOGUE, phases, taskTemplates } from './entities';

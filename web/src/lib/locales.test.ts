@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../shared/constants';
 
-const root = join(import.meta.dirname, '../../public/locales');
+const root = join(import.meta.dirname, '../../../shared/locales');
 
 function keysOf(node: unknown, prefix = ''): string[] {
   if (node === null || typeof node !== 'object') return [prefix];
