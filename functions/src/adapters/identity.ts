@@ -71,28 +71,21 @@ async function sendUpdateEmail(userId: string, email: string): Promise<void> {
   );
 }
 
-/** The e-mail of a Cognito user, or null when there is no such user. */
-export async function identityEmail(userId: string): Promise<string | null> {
+/** One attribute of the user signing in as `username` (their id or e-mail), or null when there is none. */
+async function attributeOf(username: string, name: 'email' | 'sub'): Promise<string | null> {
   try {
     const user = await client().send(
-      new AdminGetUserCommand({ UserPoolId: env.userPoolId, Username: userId }),
+      new AdminGetUserCommand({ UserPoolId: env.userPoolId, Username: username }),
     );
-    return user.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? null;
+    return user.UserAttributes?.find((a) => a.Name === name)?.Value ?? null;
   } catch (error) {
     if (userGone(error)) return null;
     throw error;
   }
 }
 
+/** The e-mail of a Cognito user, or null when there is no such user. */
+export const identityEmail = (userId: string) => attributeOf(userId, 'email');
+
 /** The id (sub) of the user signing in with this e-mail, or null. */
-async function subOf(email: string): Promise<string | null> {
-  try {
-    const user = await client().send(
-      new AdminGetUserCommand({ UserPoolId: env.userPoolId, Username: email }),
-    );
-    return user.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? null;
-  } catch (error) {
-    if (userGone(error)) return null;
-    throw error;
-  }
-}
+const subOf = (email: string) => attributeOf(email, 'sub');

@@ -13,13 +13,20 @@ export abstract class DomainError extends Error {
     | 'conflict'
     | 'tooLarge';
 
+  /** Which of the API's messages (shared/api-errors.ts) explains it. */
+  readonly reason: ApiErrorKey;
+
+  /** The reason when none is given: each kind's general message. */
+  static readonly defaultReason: ApiErrorKey = 'invalidInput';
+
   constructor(
-    /** Which of the API's messages (shared/api-errors.ts) explains it. */
-    readonly reason: ApiErrorKey,
+    reason?: ApiErrorKey,
     /** Field path → locale key, for input that failed its schema. */
     readonly fields?: Record<string, string>,
   ) {
-    super(API_ERRORS[reason]);
+    const why = reason ?? (new.target as unknown as typeof DomainError).defaultReason;
+    super(API_ERRORS[why]);
+    this.reason = why;
     this.name = new.target.name;
   }
 }
@@ -42,24 +49,18 @@ export class ValidationFailed extends DomainError {
 /** No caller we can act for: no valid token, or the account is gone or going. */
 export class Unauthenticated extends DomainError {
   readonly kind = 'unauthenticated';
-  constructor(reason: ApiErrorKey = 'notAuthenticated') {
-    super(reason);
-  }
+  static override readonly defaultReason: ApiErrorKey = 'notAuthenticated';
 }
 
 /** The caller is known but may not do this. */
 export class Forbidden extends DomainError {
   readonly kind = 'forbidden';
-  constructor(reason: ApiErrorKey = 'accessDenied') {
-    super(reason);
-  }
+  static override readonly defaultReason: ApiErrorKey = 'accessDenied';
 }
 
 export class NotFound extends DomainError {
   readonly kind = 'notFound';
-  constructor(reason: ApiErrorKey = 'notFound') {
-    super(reason);
-  }
+  static override readonly defaultReason: ApiErrorKey = 'notFound';
 }
 
 /** The request is fine but the state it meets is not: done already, changed meanwhile. */
@@ -69,7 +70,5 @@ export class Conflict extends DomainError {
 
 export class TooLarge extends DomainError {
   readonly kind = 'tooLarge';
-  constructor(reason: ApiErrorKey = 'fileTooLarge') {
-    super(reason);
-  }
+  static override readonly defaultReason: ApiErrorKey = 'fileTooLarge';
 }

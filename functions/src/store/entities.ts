@@ -104,43 +104,43 @@ export const tombstones = entity<Tombstone, [userId: string]>({
   toAttributes: ({ deleted_at, expires_at }) => ({ deleted_at, [TABLE_KEYS.timeToLive]: expires_at }),
 });
 
+/**
+ * An item of a user's partition, named there by `nameOf` (`<sortPrefix><name>`), and found by
+ * its id alone through GSI1 (`<idPrefix><id>` / ITEM): the admin routes address them by id.
+ */
+function ownedItem<R extends { id: string; user_id: string }, N extends string>(
+  sortPrefix: string,
+  idPrefix: string,
+  nameOf: (record: R) => N,
+) {
+  const key = (userId: string, name: N): TableKey => ({
+    PK: userPartition(userId),
+    SK: `${sortPrefix}${name}`,
+  });
+  return {
+    byId: (id: string) => `${idPrefix}${id}`,
+    entity: entity<R, [userId: string, name: N]>({
+      key,
+      keyOf: (record) => key(record.user_id, nameOf(record)),
+      sortPrefix,
+      indexOf: (record) => ({ GSI1PK: `${idPrefix}${record.id}`, GSI1SK: BY_ID }),
+    }),
+  };
+}
+
 /** One document per type and user: a new upload of a type replaces the old one. */
-const documentKey = (userId: string, type: DocumentType): TableKey => ({
-  PK: userPartition(userId),
-  SK: `DOC#${type}`,
-});
-export const documents = entity<DocumentRecord, [userId: string, type: DocumentType]>({
-  key: documentKey,
-  keyOf: (document) => documentKey(document.user_id, document.document_type),
-  sortPrefix: 'DOC#',
-  indexOf: (document) => ({ GSI1PK: documentById(document.id), GSI1SK: BY_ID }),
-});
-export const documentById = (documentId: string) => `DOCID#${documentId}`;
+const documentItems = ownedItem<DocumentRecord, DocumentType>('DOC#', 'DOCID#', (d) => d.document_type);
+export const documents = documentItems.entity;
+export const documentById = documentItems.byId;
 
 /** One task per template and user: creating it twice is impossible by key. */
-const taskKey = (userId: string, templateId: string): TableKey => ({
-  PK: userPartition(userId),
-  SK: `TASK#${templateId}`,
-});
-export const tasks = entity<UserTask, [userId: string, templateId: string]>({
-  key: taskKey,
-  keyOf: (task) => taskKey(task.user_id, task.task_template_id),
-  sortPrefix: 'TASK#',
-  indexOf: (task) => ({ GSI1PK: taskById(task.id), GSI1SK: BY_ID }),
-});
-export const taskById = (taskId: string) => `TASKID#${taskId}`;
+const taskItems = ownedItem<UserTask, string>('TASK#', 'TASKID#', (t) => t.task_template_id);
+export const tasks = taskItems.entity;
+export const taskById = taskItems.byId;
 
-const workflowKey = (userId: string, workflowId: string): TableKey => ({
-  PK: userPartition(userId),
-  SK: `WORKFLOW#${workflowId}`,
-});
-export const workflows = entity<WorkflowRecord, [userId: string, workflowId: string]>({
-  key: workflowKey,
-  keyOf: (workflow) => workflowKey(workflow.user_id, workflow.id),
-  sortPrefix: 'WORKFLOW#',
-  indexOf: (workflow) => ({ GSI1PK: workflowById(workflow.id), GSI1SK: BY_ID }),
-});
-export const workflowById = (workflowId: string) => `WORKFLOWID#${workflowId}`;
+const workflowItems = ownedItem<WorkflowRecord, string>('WORKFLOW#', 'WORKFLOWID#', (w) => w.id);
+export const workflows = workflowItems.entity;
+export const workflowById = workflowItems.byId;
 
 /** At most one pending deletion request per user. */
 const deletionRequestKey = (userId: string): TableKey => ({
