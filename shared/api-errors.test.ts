@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { API_ERRORS, apiErrorKey } from './api-errors';
 import de from './locales/de/translation.json';
 import en from './locales/en/translation.json';
-import { API_ERRORS, apiErrorKey } from './api-errors';
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,6 +1,12 @@
 // Business constants from SPEC section 9: the single place they live.
 export const PASSWORD_MIN_LENGTH = 6;
 export const EMAIL_MAX_LENGTH = 255;
+/** Notes on a task or workflow, and the reason of a deletion request. */
+export const NOTES_MAX = 1000;
+/** Who a workflow is assigned to (free text). */
+export const ASSIGNEE_MAX = 100;
+/** A file's name, as uploads give it. */
+export const FILE_NAME_MAX = 255;
 
 export const ROLES = ['admin', 'customer'] as const;
 export type Role = (typeof ROLES)[number];

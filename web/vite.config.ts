@@ -28,7 +28,11 @@ function sharedLocales(): Plugin {
     },
     generateBundle() {
       for (const file of files()) {
-        this.emitFile({ type: 'asset', fileName: `locales/${file}`, source: readFileSync(join(LOCALES, file)) });
+        this.emitFile({
+          type: 'asset',
+          fileName: `locales/${file}`,
+          source: readFileSync(join(LOCALES, file)),
+        });
       }
     },
   };

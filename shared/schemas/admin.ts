@@ -1,12 +1,12 @@
 import * as z from 'zod';
+import { ASSIGNEE_MAX, FILE_NAME_MAX, NOTES_MAX } from '../constants';
 import { ADMIN_REPLACE_EXTENSIONS, isAllowedExtension } from '../documents';
 import { WORKFLOW_STATUSES } from '../journey';
-import { NOTES_MAX } from './journey';
 
 export const workflowUpdateSchema = z.object({
   status: z.enum(WORKFLOW_STATUSES, 'validation.invalidInput'),
   notes: z.string().trim().max(NOTES_MAX, 'validation.notesMax').nullish(),
-  assigned_to: z.string().trim().max(100, 'validation.invalidInput').nullish(),
+  assigned_to: z.string().trim().max(ASSIGNEE_MAX, 'validation.invalidInput').nullish(),
 });
 export type WorkflowUpdate = z.infer<typeof workflowUpdateSchema>;
 
@@ -18,7 +18,7 @@ const replaceFileName = z
   .string()
   .trim()
   .min(1, 'validation.required')
-  .max(255, 'validation.invalidInput')
+  .max(FILE_NAME_MAX, 'validation.invalidInput')
   .refine((value) => isAllowedExtension(value, ADMIN_REPLACE_EXTENSIONS), 'admin.documents.replaceFormats');
 
 /** Admin replacement, step 1 (SPEC 5: only PDF, JPG, JPEG, PNG). */

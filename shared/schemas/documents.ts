@@ -1,11 +1,12 @@
 import * as z from 'zod';
+import { FILE_NAME_MAX } from '../constants';
 import { DOCUMENT_TYPES, isAllowedExtension } from '../documents';
 
 const fileName = z
   .string()
   .trim()
   .min(1, 'validation.required')
-  .max(255, 'validation.invalidInput')
+  .max(FILE_NAME_MAX, 'validation.invalidInput')
   .refine((value) => isAllowedExtension(value), 'documents.invalidFormat');
 
 /** Step 1 of an upload: what the browser is about to send. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-export const NOTES_MAX = 1000;
+import { NOTES_MAX } from '../constants';
 
 export const completeTaskSchema = z.object({
   notes: z.string().trim().max(NOTES_MAX, 'validation.notesMax').optional(),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LANGUAGES } from '../constants';
+import { EMAIL_MAX_LENGTH, LANGUAGES } from '../constants';
 import { NATIONALITIES } from '../nationalities';
 
 // SPEC 5 'Onboarding details form'. Messages are locale keys (validation.*).
@@ -107,7 +107,7 @@ export const adminProfileSchema = z.object({
     .string()
     .trim()
     .min(1, 'validation.required')
-    .max(255, 'validation.emailMax')
+    .max(EMAIL_MAX_LENGTH, 'validation.emailMax')
     .pipe(z.email('validation.invalidEmail')),
   gender: z
     .union([z.enum(GENDERS), z.literal('')])

@@ -1,11 +1,20 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session';
 
-/** Every route that needs Amplify sits under this lazily loaded layout. */
+/**
+ * Every route that needs Amplify sits under this lazily loaded layout, and so does the query
+ * cache: the landing page loads neither library.
+ */
 export default function SessionLayout() {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <SessionProvider>
-      <Outlet />
-    </SessionProvider>
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <Outlet />
+      </SessionProvider>
+    </QueryClientProvider>
   );
 }

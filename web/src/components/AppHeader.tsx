@@ -2,14 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Profile } from '../../../shared/api';
+import { fullName, initials } from '../lib/names';
 import { useLogout } from '../lib/session';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
-
-export function initials(profile: Pick<Profile, 'first_name' | 'last_name' | 'email'>): string {
-  const letters = [profile.first_name, profile.last_name].map((n) => n?.trim()[0] ?? '').join('');
-  return (letters || profile.email[0] || '?').toUpperCase();
-}
 
 /** The signed-in customer's header: logo, language, avatar menu (SPEC 2 'Customer dashboard'). */
 export function AppHeader({ profile }: { profile: Profile }) {
@@ -17,7 +13,7 @@ export function AppHeader({ profile }: { profile: Profile }) {
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
-  const fullName = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
+  const name = fullName(profile);
 
   useEffect(() => {
     if (!open) return;
@@ -63,7 +59,7 @@ export function AppHeader({ profile }: { profile: Profile }) {
             {open && (
               <div className="absolute right-0 z-20 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
                 <div className="border-b border-slate-100 px-3 py-2">
-                  {fullName && <p className="font-semibold text-slate-900">{fullName}</p>}
+                  {name && <p className="font-semibold text-slate-900">{name}</p>}
                   <p className="truncate text-sm text-slate-600">{profile.email}</p>
                 </div>
                 <Link

@@ -1,18 +1,37 @@
 import i18n from 'i18next';
-import type { MeResponse } from '../../../shared/api';
+import { API_BASE } from '../../../shared/api-paths';
 import { idToken } from './auth';
 import { loadConfig } from './config';
 import { errorFromResponse, networkError } from './errors';
 
 export { ApiError, serverMessage } from './errors';
 
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+/**
+ * The URL of a path built with `apiPath` on this stage: the route table's paths start with
+ * API_BASE, and /config.json says where the API is mounted for this build.
+ */
+export function apiUrl(path: string, apiBasePath: string): string {
+  if (path !== API_BASE && !path.startsWith(`${API_BASE}/`) && !path.startsWith(`${API_BASE}?`)) {
+    throw new Error(`apiUrl: ${path} is not under ${API_BASE}`);
+  }
+  return `${apiBasePath}${path.slice(API_BASE.length)}`;
+}
+
+export async function apiFetch<T>(
+  path: string,
+  init: {
+    method?: string;
+    body?: unknown;
+    /** Catalogue texts come back in this language (a query's key names it); else the interface's. */
+    language?: string;
+  } = {},
+): Promise<T> {
   const [config, token] = await Promise.all([loadConfig(), idToken()]);
-  const response = await fetch(`${config.apiBasePath}${path}`, {
+  const response = await fetch(apiUrl(path, config.apiBasePath), {
     method: init.method ?? 'GET',
     headers: {
       // Catalogue texts and e-mails come back in the interface language.
-      'accept-language': i18n.language || 'en',
+      'accept-language': init.language || i18n.language || 'en',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
     },
@@ -25,5 +44,3 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   const data: unknown = text ? JSON.parse(text) : null;
   return data as T;
 }
-
-export const getMe = () => apiFetch<MeResponse>('/me');

@@ -1,3 +1,4 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RuntimeConfig } from '../../../shared/api';
 
 let loaded: Promise<RuntimeConfig> | undefined;
@@ -10,3 +11,10 @@ export function loadConfig(): Promise<RuntimeConfig> {
   });
   return loaded;
 }
+
+// Fixed for the life of the page, so never stale.
+export const getConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['config'], queryFn: loadConfig, staleTime: Number.POSITIVE_INFINITY });
+
+/** The runtime config for pages that show parts of it (the support contacts). */
+export const useRuntimeConfig = () => useQuery(getConfigQueryOptions());

@@ -1,20 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { HomePath } from '../../../shared/roles';
 import { homePathFor } from '../../../shared/roles';
-import { getMe } from './api';
 import type { SessionUser } from './auth';
+import { getMeQueryOptions } from './me';
 
 /**
  * Where a signed-in user goes next. The role comes from the token; onboarding state from
- * the API. If the profile cannot be read, `onLookupError` decides (SPEC: verify-email
- * sends such users to /onboarding/details).
+ * the API (read through the shared `me` query, so the page it leads to starts with it). If
+ * the profile cannot be read, `onLookupError` decides (SPEC: verify-email sends such users
+ * to /onboarding/details).
  */
 export async function resolveHomePath(
+  queryClient: QueryClient,
   user: SessionUser,
   onLookupError: HomePath = '/onboarding/details',
 ): Promise<HomePath> {
   if (user.role === 'admin') return '/admin';
   try {
-    const me = await getMe();
+    const me = await queryClient.fetchQuery(getMeQueryOptions());
     return homePathFor({ role: me.role, onboardingCompleted: me.profile.onboarding_completed });
   } catch (error) {
     console.error('Profile lookup failed', error);

@@ -1,10 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isLanguage } from '../../../shared/constants';
-import { apiFetch } from './api';
 import { signOut as authSignOut, configureAuth, currentUser, onAuthChange, type SessionUser } from './auth';
 import { loadConfig } from './config';
+import { useSaveLanguage } from './me';
 
 type Status = 'loading' | 'signedIn' | 'signedOut';
 
@@ -30,29 +40,33 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<Status>('loading');
   const [user, setUser] = useState<SessionUser | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const queryClient = useQueryClient();
+  const { mutate: saveLanguage } = useSaveLanguage();
+  // Whose data the query cache holds: another user (or none) must never see it.
+  const cachedFor = useRef<string | undefined>(undefined);
 
   const refresh = useCallback(async () => {
     await authReady();
     const next = await currentUser();
+    if (next?.userId !== cachedFor.current) {
+      queryClient.clear();
+      cachedFor.current = next?.userId;
+    }
     setUser(next);
     setStatus(next ? 'signedIn' : 'signedOut');
     return next;
-  }, []);
+  }, [queryClient]);
 
   // The language a signed-in user picks is kept on the profile: e-mails are written in it.
   useEffect(() => {
     if (status !== 'signedIn') return;
     const remember = (language: string) => {
-      if (isLanguage(language)) {
-        apiFetch('/me/language', { method: 'PUT', body: { language } }).catch((error: unknown) =>
-          console.error('Could not save the language setting', error),
-        );
-      }
+      if (isLanguage(language)) saveLanguage(language);
     };
     remember(i18n.language);
     i18n.on('languageChanged', remember);
     return () => i18n.off('languageChanged', remember);
-  }, [status]);
+  }, [status, saveLanguage]);
 
   useEffect(() => {
     refresh().catch((error: unknown) => {
@@ -73,7 +87,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     setUser(null);
     setStatus('signedOut');
-  }, []);
+    // After the pages have gone (`leaving`), so none of them refetches into the empty cache.
+    queryClient.clear();
+    cachedFor.current = undefined;
+  }, [queryClient]);
 
   const value = useMemo(
     () => ({ status, user, leaving, refresh, signOut }),

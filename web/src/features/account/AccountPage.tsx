@@ -1,44 +1,39 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import type { DeletionResponse, Profile } from '../../../../shared/api';
+import { NOTES_MAX } from '../../../../shared/constants';
 import { AppHeader } from '../../components/AppHeader';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Panel } from '../../components/Panel';
 import { PageLoading } from '../../components/Spinner';
 import { TextArea } from '../../components/TextArea';
-import { apiFetch, getMe } from '../../lib/api';
 import { serverMessage } from '../../lib/errors';
 import { formatCalendarDate, formatDate } from '../../lib/format';
+import { useMe } from '../../lib/me';
+import { fullName } from '../../lib/names';
 import { nationalityLabel } from '../../lib/nationality';
+import { useOnError } from '../../lib/on-error';
 import { useLogout } from '../../lib/session';
+import { useRequestDeletion } from './api';
 
 export default function AccountPage() {
   const { t } = useTranslation(['translation', 'nationalities']);
   const navigate = useNavigate();
   const logout = useLogout();
-  const [profile, setProfile] = useState<Profile | null>(null);
+  const me = useMe();
+  const deletion = useRequestDeletion();
   const [dialog, setDialog] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  useOnError(me, (error) => toast.error(serverMessage(error, t('errors.loadProfile'))));
 
-  useEffect(() => {
-    getMe()
-      .then((me) => setProfile(me.profile))
-      .catch((error: unknown) => toast.error(serverMessage(error, t('errors.loadProfile'))));
-  }, [t]);
-
-  if (!profile) return <PageLoading />;
+  if (!me.data) return <PageLoading />;
+  const { profile } = me.data;
 
   const deleteAccount = async () => {
-    setBusy(true);
     try {
-      const result = await apiFetch<DeletionResponse>('/me/deletion', {
-        method: 'POST',
-        body: reason.trim() ? { reason: reason.trim() } : {},
-      });
+      const result = await deletion.mutateAsync(reason.trim() ? { reason: reason.trim() } : {});
       toast.success(result.deleted ? t('account.deleted') : t('account.requested'));
       await logout();
     } catch (error) {
@@ -48,13 +43,14 @@ export default function AccountPage() {
           profile.account_verified ? t('account.requestFailed') : t('account.deleteFailed'),
         ),
       );
-      setBusy(false);
     }
   };
+  // Stays disabled after success, while signing out.
+  const busy = deletion.isPending || deletion.isSuccess;
 
   const none = t('account.notProvided');
   const rows: [string, string | null][] = [
-    [t('account.name'), [profile.first_name, profile.last_name].filter(Boolean).join(' ')],
+    [t('account.name'), fullName(profile)],
     [t('account.email'), profile.email],
     [t('account.gender'), profile.gender ? t(`onboarding.details.${profile.gender}`) : null],
     [t('account.whatsapp'), profile.whatsapp_number],
@@ -116,7 +112,7 @@ export default function AccountPage() {
           </p>
           <TextArea
             label={t('account.reason')}
-            maxLength={1000}
+            maxLength={NOTES_MAX}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
           />

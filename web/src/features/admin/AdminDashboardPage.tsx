@@ -1,38 +1,33 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import type { PendingDeletion, Profile } from '../../../../shared/api';
 import { Button, buttonClass } from '../../components/Button';
 import { TableHead } from '../../components/TableHead';
 import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
+import { fullName } from '../../lib/names';
 import { nationalityLabel } from '../../lib/nationality';
+import { useOnError } from '../../lib/on-error';
 import { AdminLayout } from './AdminLayout';
-import { listAllCustomers, listDeletionRequests } from './api';
+import { useCustomers, useDeletionRequests } from './api';
 import { type CustomerFilter, customerStats, FILTERS, visibleCustomers } from './customers';
-
-export const fullName = (p: Pick<Profile, 'first_name' | 'last_name'>) =>
-  [p.first_name, p.last_name].filter(Boolean).join(' ');
 
 export default function AdminDashboardPage() {
   const { t } = useTranslation(['translation', 'nationalities']);
-  const [customers, setCustomers] = useState<Profile[] | null>(null);
-  const [deletions, setDeletions] = useState<PendingDeletion[]>([]);
+  const customerList = useCustomers();
+  const deletionList = useDeletionRequests();
   const [filter, setFilter] = useState<CustomerFilter>('total');
   const [search, setSearch] = useState('');
 
-  useEffect(() => {
-    Promise.all([listAllCustomers(), listDeletionRequests()])
-      .then(([list, requests]) => {
-        setCustomers(list);
-        setDeletions(requests);
-      })
-      .catch((error: unknown) => {
-        toast.error(serverMessage(error, t('admin.users.loadFailed')));
-        setCustomers([]);
-      });
-  }, [t]);
+  // The two lists are one load: the table says "loading" until both are in, and a failure of
+  // either (toasted once) shows both empty rather than half a picture.
+  const loads = [customerList, deletionList];
+  const failed = loads.some((load) => load.isError);
+  const loading = loads.some((load) => load.isPending);
+  useOnError(loads, (error) => toast.error(serverMessage(error, t('admin.users.loadFailed'))));
+  const customers = failed ? [] : loading ? null : (customerList.data ?? []);
+  const deletions = failed || loading ? [] : (deletionList.data ?? []);
 
   const stats = useMemo(() => customerStats(customers ?? []), [customers]);
   const rows = useMemo(() => visibleCustomers(customers ?? [], filter, search), [customers, filter, search]);

@@ -13,12 +13,14 @@ import { Dialog } from '../../components/Dialog';
 import { TableHead } from '../../components/TableHead';
 import { serverMessage } from '../../lib/errors';
 import { formatBytes, formatDate } from '../../lib/format';
-import { deleteDocument, documentLink, replaceDocument } from './api';
+import { documentLink, useDeleteDocument, useReplaceDocument } from './api';
 
 const ACCEPT = ADMIN_REPLACE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
-function DocumentRow({ document, onChanged }: { document: DocumentRecord; onChanged: () => Promise<void> }) {
+function DocumentRow({ userId, document }: { userId: string; document: DocumentRecord }) {
   const { t, i18n } = useTranslation();
+  const replaceDocument = useReplaceDocument(userId);
+  const deleteDocument = useDeleteDocument(userId);
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
@@ -40,17 +42,15 @@ function DocumentRow({ document, onChanged }: { document: DocumentRecord; onChan
       if (!isAllowedExtension(file.name, ADMIN_REPLACE_EXTENSIONS))
         throw new Error(t('admin.documents.replaceFormats'));
       if (file.size > MAX_DOCUMENT_BYTES) throw new Error(t('onboarding.documents.tooLarge'));
-      await replaceDocument(document.id, file);
+      await replaceDocument.mutateAsync({ documentId: document.id, file });
       toast.success(t('admin.documents.replaced'));
-      await onChanged();
     }, 'admin.documents.replaceFailed');
 
   const remove = () =>
     run(async () => {
       if (!window.confirm(t('admin.documents.deleteConfirm', { name: document.file_name }))) return;
-      await deleteDocument(document.id);
+      await deleteDocument.mutateAsync(document.id);
       toast.success(t('admin.documents.deleted'));
-      await onChanged();
     }, 'admin.documents.deleteFailed');
 
   const isImage = ['png', 'jpg', 'jpeg'].includes(extensionOf(document.file_name) ?? '');
@@ -137,13 +137,7 @@ function DocumentRow({ document, onChanged }: { document: DocumentRecord; onChan
   );
 }
 
-export function DocumentsTab({
-  documents,
-  onChanged,
-}: {
-  documents: DocumentRecord[];
-  onChanged: () => Promise<void>;
-}) {
+export function DocumentsTab({ userId, documents }: { userId: string; documents: DocumentRecord[] }) {
   const { t } = useTranslation();
   if (documents.length === 0) return <p className="text-slate-600">{t('admin.documents.empty')}</p>;
   return (
@@ -155,7 +149,7 @@ export function DocumentsTab({
         />
         <tbody>
           {documents.map((d) => (
-            <DocumentRow key={`${d.id}-${d.file_path}`} document={d} onChanged={onChanged} />
+            <DocumentRow key={`${d.id}-${d.file_path}`} userId={userId} document={d} />
           ))}
         </tbody>
       </table>

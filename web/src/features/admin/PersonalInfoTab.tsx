@@ -18,7 +18,7 @@ import { TextField } from '../../components/TextField';
 import { ApiError, serverMessage } from '../../lib/errors';
 import { formatCalendarDate } from '../../lib/format';
 import { nationalityLabel } from '../../lib/nationality';
-import { deleteUser, editUser } from './api';
+import { useDeleteUser, useEditUser } from './api';
 
 function formValues(p: Profile): AdminProfileInput {
   return {
@@ -38,16 +38,9 @@ function formValues(p: Profile): AdminProfileInput {
   };
 }
 
-export function PersonalInfoTab({
-  profile,
-  onSaved,
-  onDeleted,
-}: {
-  profile: Profile;
-  onSaved: (profile: Profile) => void;
-  onDeleted: () => void;
-}) {
+export function PersonalInfoTab({ profile, onDeleted }: { profile: Profile; onDeleted: () => void }) {
   const { t } = useTranslation(['translation', 'nationalities']);
+  const editUser = useEditUser();
   const [editing, setEditing] = useState(false);
   const {
     register,
@@ -61,7 +54,7 @@ export function PersonalInfoTab({
 
   const save = handleSubmit(async (values) => {
     try {
-      onSaved(await editUser(profile.id, values));
+      await editUser.mutateAsync({ userId: profile.id, profile: values });
       toast.success(t('admin.user.updated'));
       setEditing(false);
     } catch (error) {
@@ -192,9 +185,9 @@ export function PersonalInfoTab({
 
 function DangerZone({ profile, onDeleted }: { profile: Profile; onDeleted: () => void }) {
   const { t } = useTranslation();
+  const deleteUser = useDeleteUser();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
   const matches = typed === profile.email;
   return (
     <section className="rounded-xl border border-red-200 p-4" aria-labelledby="admin-danger">
@@ -211,16 +204,13 @@ function DangerZone({ profile, onDeleted }: { profile: Profile; onDeleted: () =>
           onSubmit={async (event) => {
             event.preventDefault();
             if (!matches) return;
-            setBusy(true);
             try {
-              await deleteUser(profile.id, typed);
+              await deleteUser.mutateAsync({ userId: profile.id, confirmationEmail: typed });
               toast.success(t('admin.user.deleted'));
               setOpen(false);
               onDeleted();
             } catch (error) {
               toast.error(serverMessage(error, t('admin.user.deleteFailed')));
-            } finally {
-              setBusy(false);
             }
           }}
         >
@@ -236,7 +226,7 @@ function DangerZone({ profile, onDeleted }: { profile: Profile; onDeleted: () =>
             <Button variant="secondary" onClick={() => setOpen(false)}>
               {t('admin.user.cancel')}
             </Button>
-            <Button type="submit" variant="danger" disabled={!matches || busy}>
+            <Button type="submit" variant="danger" disabled={!matches || deleteUser.isPending}>
               {t('admin.user.deleteConfirm')}
             </Button>
           </div>

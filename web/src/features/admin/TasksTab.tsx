@@ -2,31 +2,28 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { JourneyPhase, JourneyTask } from '../../../../shared/api';
+import { NOTES_MAX } from '../../../../shared/constants';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextArea } from '../../components/TextArea';
 import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
-import { completeSupportTask } from './api';
+import { useCompleteSupportTask } from './api';
 
-export function TasksTab({ phases, onChanged }: { phases: JourneyPhase[]; onChanged: () => Promise<void> }) {
+export function TasksTab({ userId, phases }: { userId: string; phases: JourneyPhase[] }) {
   const { t } = useTranslation();
+  const completeSupportTask = useCompleteSupportTask(userId);
   const [task, setTask] = useState<JourneyTask | null>(null);
   const [notes, setNotes] = useState('');
-  const [busy, setBusy] = useState(false);
 
   const complete = async () => {
     if (!task) return;
-    setBusy(true);
     try {
-      await completeSupportTask(task.id, notes.trim());
+      await completeSupportTask.mutateAsync({ taskId: task.id, notes: notes.trim() });
       toast.success(t('admin.tasks.updated'));
       setTask(null);
-      await onChanged();
     } catch (error) {
       toast.error(serverMessage(error, t('admin.tasks.failed')));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -85,7 +82,7 @@ export function TasksTab({ phases, onChanged }: { phases: JourneyPhase[]; onChan
           <p className="text-sm text-slate-700">{task?.task_name}</p>
           <TextArea
             label={t('admin.tasks.notes')}
-            maxLength={1000}
+            maxLength={NOTES_MAX}
             value={notes}
             onChange={(e) => setNotes(e.target.value)}
           />
@@ -93,7 +90,7 @@ export function TasksTab({ phases, onChanged }: { phases: JourneyPhase[]; onChan
             <Button variant="secondary" onClick={() => setTask(null)}>
               {t('admin.user.cancel')}
             </Button>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={completeSupportTask.isPending}>
               {t('admin.tasks.confirm')}
             </Button>
           </div>

@@ -1,21 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import type { AdminUserDetail } from '../../../../shared/api';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Panel } from '../../components/Panel';
 import { Tabs } from '../../components/Tabs';
 import { ApiError, serverMessage } from '../../lib/errors';
 import { formatDate, formatLongDate } from '../../lib/format';
-import { fullName } from './AdminDashboardPage';
+import { fullName } from '../../lib/names';
+import { useOnError } from '../../lib/on-error';
 import { AdminLayout } from './AdminLayout';
-import { getUser, verifyUser } from './api';
+import { useUser, useVerifyUser } from './api';
 import { DocumentsTab } from './DocumentsTab';
 import { PersonalInfoTab } from './PersonalInfoTab';
 import { TasksTab } from './TasksTab';
 import { WorkflowsTab } from './WorkflowsTab';
+
+const isMissing = (error: Error | null) => error instanceof ApiError && error.status === 404;
 
 const TABS = ['personal', 'tasks', 'workflows', 'documents'] as const;
 const CHECKLIST = ['checkPersonal', 'checkDocuments', 'checkContact', 'checkOnboarding'] as const;
@@ -62,30 +64,23 @@ export default function UserPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { userId = '' } = useParams();
-  const [detail, setDetail] = useState<AdminUserDetail | null>(null);
-  const [missing, setMissing] = useState(false);
+  const user = useUser(userId);
+  const verifyUser = useVerifyUser();
   const [tab, setTab] = useState(0);
 
-  const load = useCallback(async () => {
-    try {
-      setDetail(await getUser(userId));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return setMissing(true);
-      toast.error(t('admin.user.loadFailed'));
-      navigate('/admin');
-    }
-  }, [userId, navigate, t]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: texts are loaded in the interface language
-  useEffect(() => {
-    void load();
-  }, [load, i18n.language]);
+  const missing = isMissing(user.error);
+  useOnError(user, (error) => {
+    if (isMissing(error)) return;
+    toast.error(t('admin.user.loadFailed'));
+    navigate('/admin');
+  });
 
   const back = (
     <Button variant="ghost" className="-ml-2" onClick={() => navigate('/admin')}>
       <span aria-hidden="true">←</span> {t('admin.backToDashboard')}
     </Button>
   );
+  const detail = user.data;
   if (missing || !detail) {
     return (
       <AdminLayout>
@@ -100,9 +95,8 @@ export default function UserPage() {
   const { profile } = detail;
   const verify = async () => {
     try {
-      await verifyUser(profile.id);
+      await verifyUser.mutateAsync(profile.id);
       toast.success(t('admin.user.verified'));
-      await load();
     } catch (error) {
       toast.error(serverMessage(error, t('admin.user.verifyFailed')));
     }
@@ -140,15 +134,11 @@ export default function UserPage() {
         >
           <div className="pt-5">
             {TABS[tab] === 'personal' && (
-              <PersonalInfoTab
-                profile={profile}
-                onSaved={(updated) => setDetail({ ...detail, profile: updated })}
-                onDeleted={() => navigate('/admin')}
-              />
+              <PersonalInfoTab profile={profile} onDeleted={() => navigate('/admin')} />
             )}
-            {TABS[tab] === 'tasks' && <TasksTab phases={detail.phases} onChanged={load} />}
-            {TABS[tab] === 'workflows' && <WorkflowsTab workflows={detail.workflows} onChanged={load} />}
-            {TABS[tab] === 'documents' && <DocumentsTab documents={detail.documents} onChanged={load} />}
+            {TABS[tab] === 'tasks' && <TasksTab userId={profile.id} phases={detail.phases} />}
+            {TABS[tab] === 'workflows' && <WorkflowsTab userId={profile.id} workflows={detail.workflows} />}
+            {TABS[tab] === 'documents' && <DocumentsTab userId={profile.id} documents={detail.documents} />}
           </div>
         </Tabs>
       </section>

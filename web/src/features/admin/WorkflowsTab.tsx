@@ -8,26 +8,25 @@ import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
-import { updateWorkflow } from './api';
+import { useUpdateWorkflow } from './api';
 
-function WorkflowCard({ workflow, onChanged }: { workflow: Workflow; onChanged: () => Promise<void> }) {
+function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow }) {
   const { t } = useTranslation();
+  const updateWorkflow = useUpdateWorkflow(userId);
   const [status, setStatus] = useState<WorkflowStatus>(workflow.status);
   const [notes, setNotes] = useState(workflow.notes ?? '');
   const [assignee, setAssignee] = useState(workflow.assigned_to ?? '');
-  const [busy, setBusy] = useState(false);
   const open = canChangeWorkflow(workflow.status);
 
   const save = async () => {
-    setBusy(true);
     try {
-      await updateWorkflow(workflow.id, { status, notes: notes.trim(), assigned_to: assignee.trim() });
+      await updateWorkflow.mutateAsync({
+        workflowId: workflow.id,
+        change: { status, notes: notes.trim(), assigned_to: assignee.trim() },
+      });
       toast.success(t('admin.workflows.updated'));
-      await onChanged();
     } catch (error) {
       toast.error(serverMessage(error, t('admin.workflows.failed')));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -93,7 +92,7 @@ function WorkflowCard({ workflow, onChanged }: { workflow: Workflow; onChanged: 
             onChange={(e) => setNotes(e.target.value)}
           />
           <div className="sm:col-span-3">
-            <Button type="submit" disabled={busy || !status}>
+            <Button type="submit" disabled={updateWorkflow.isPending || !status}>
               {t('admin.workflows.save')}
             </Button>
           </div>
@@ -105,19 +104,13 @@ function WorkflowCard({ workflow, onChanged }: { workflow: Workflow; onChanged: 
   );
 }
 
-export function WorkflowsTab({
-  workflows,
-  onChanged,
-}: {
-  workflows: Workflow[];
-  onChanged: () => Promise<void>;
-}) {
+export function WorkflowsTab({ userId, workflows }: { userId: string; workflows: Workflow[] }) {
   const { t } = useTranslation();
   if (workflows.length === 0) return <p className="text-slate-600">{t('admin.workflows.empty')}</p>;
   return (
     <ul className="space-y-4">
       {workflows.map((w) => (
-        <WorkflowCard key={`${w.id}-${w.status}`} workflow={w} onChanged={onChanged} />
+        <WorkflowCard key={`${w.id}-${w.status}`} userId={userId} workflow={w} />
       ))}
     </ul>
   );

@@ -1,65 +1,191 @@
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type {
   AdminUserDetail,
-  DocumentRecord,
   DownloadLink,
   Page,
   PendingDeletion,
   Profile,
-  UploadTicket,
   Workflow,
 } from '../../../../shared/api';
-import type { WorkflowStatus } from '../../../../shared/journey';
+import { API_PATHS, apiPath } from '../../../../shared/api-paths';
+import { PAGE_SIZE_MAX } from '../../../../shared/constants';
+import type { Disposition, WorkflowUpdate } from '../../../../shared/schemas/admin';
 import type { AdminProfileInput } from '../../../../shared/schemas/profile';
 import { apiFetch } from '../../lib/api';
-import { putFile } from '../../lib/upload';
+import { uploadDocumentFile } from '../../lib/upload';
 
-const PAGE = 200;
+// ---- the customer list and the pending deletion requests (admin dashboard) ----
 
-/** Every customer, newest first, fetched a server page at a time. */
+/** Every customer, newest first, fetched a server page (the largest allowed) at a time. */
 export async function listAllCustomers(): Promise<Profile[]> {
   const all: Profile[] = [];
   let cursor: string | null = null;
   do {
-    const query: string = `?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const page: Page<Profile> = await apiFetch<Page<Profile>>(`/admin/users${query}`);
+    const page: Page<Profile> = await apiFetch<Page<Profile>>(
+      apiPath(API_PATHS.adminUsers, undefined, { limit: PAGE_SIZE_MAX, cursor }),
+    );
     all.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
   return all;
 }
 
-const user = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
+export const getCustomersQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'customers'], queryFn: listAllCustomers });
 
-export const listDeletionRequests = () => apiFetch<PendingDeletion[]>('/admin/deletion-requests');
-export const getUser = (id: string) => apiFetch<AdminUserDetail>(user(id));
-export const editUser = (id: string, profile: AdminProfileInput) =>
-  apiFetch<Profile>(user(id), { method: 'PATCH', body: profile });
-export const verifyUser = (id: string) => apiFetch<Profile>(`${user(id)}/verify`, { method: 'POST' });
-export const deleteUser = (id: string, confirmationEmail: string) =>
-  apiFetch<null>(user(id), { method: 'DELETE', body: { confirmationEmail } });
-export const documentLink = (id: string, disposition: 'inline' | 'attachment') =>
-  apiFetch<DownloadLink>(`/admin/documents/${encodeURIComponent(id)}/download?disposition=${disposition}`);
-export const deleteDocument = (id: string) =>
-  apiFetch<null>(`/admin/documents/${encodeURIComponent(id)}`, { method: 'DELETE' });
-export const completeSupportTask = (taskId: string, notes: string) =>
-  apiFetch(`/admin/tasks/${encodeURIComponent(taskId)}/complete`, {
+export const useCustomers = () => useQuery(getCustomersQueryOptions());
+
+export const listDeletionRequests = () =>
+  apiFetch<PendingDeletion[]>(apiPath(API_PATHS.adminDeletionRequests));
+
+export const getDeletionRequestsQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'deletion-requests'], queryFn: listDeletionRequests });
+
+export const useDeletionRequests = () => useQuery(getDeletionRequestsQueryOptions());
+
+// ---- one user (user page) ----
+
+export const getUser = (userId: string, language: string) =>
+  apiFetch<AdminUserDetail>(apiPath(API_PATHS.adminUser, { userId }), { language });
+
+/** Every cached language of one user's detail (the key's prefix). */
+const userKey = (userId: string) => ['admin', 'user', userId];
+
+export const getUserQueryOptions = (userId: string, language: string) =>
+  queryOptions({
+    // Phase, task and workflow texts come in the interface language.
+    queryKey: [...userKey(userId), language],
+    queryFn: () => getUser(userId, language),
+    // A language switch keeps the page on screen while the texts reload; another user does not.
+    placeholderData: (previous) => (previous?.profile.id === userId ? previous : undefined),
+  });
+
+export function useUser(userId: string) {
+  const { i18n } = useTranslation();
+  return useQuery(getUserQueryOptions(userId, i18n.language));
+}
+
+/** After a change to one user: their page reloads; the lists are refetched when next shown. */
+function userChanged(
+  queryClient: QueryClient,
+  userId: string,
+  lists: { customers?: boolean; deletions?: boolean },
+) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: userKey(userId) }),
+    lists.customers && queryClient.invalidateQueries({ queryKey: getCustomersQueryOptions().queryKey }),
+    lists.deletions &&
+      queryClient.invalidateQueries({ queryKey: getDeletionRequestsQueryOptions().queryKey }),
+  ]);
+}
+
+export const editUser = ({ userId, profile }: { userId: string; profile: AdminProfileInput }) =>
+  apiFetch<Profile>(apiPath(API_PATHS.adminUser, { userId }), { method: 'PATCH', body: profile });
+
+/** The saved profile replaces the one on the user's page; names and e-mail show in both lists. */
+export function useEditUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editUser,
+    onSuccess: (profile, { userId }) => {
+      queryClient.setQueriesData<AdminUserDetail>(
+        { queryKey: userKey(userId) },
+        (detail) => detail && { ...detail, profile },
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: getCustomersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getDeletionRequestsQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}
+
+export const verifyUser = (userId: string) =>
+  apiFetch<Profile>(apiPath(API_PATHS.adminVerification, { userId }), { method: 'POST' });
+
+/** Verification changes the profile and creates the phase-1 tasks. */
+export function useVerifyUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyUser,
+    onSuccess: (_profile, userId) => userChanged(queryClient, userId, { customers: true }),
+  });
+}
+
+export const deleteUser = ({ userId, confirmationEmail }: { userId: string; confirmationEmail: string }) =>
+  apiFetch<null>(apiPath(API_PATHS.adminUser, { userId }), { method: 'DELETE', body: { confirmationEmail } });
+
+/** The user is gone from both lists; their page is dropped, not refetched (it would be a 404). */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: (_result, { userId }) => {
+      queryClient.removeQueries({ queryKey: userKey(userId) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: getCustomersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getDeletionRequestsQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}
+
+export const completeSupportTask = ({ taskId, notes }: { taskId: string; notes: string }) =>
+  apiFetch(apiPath(API_PATHS.adminTaskCompletion, { taskId }), {
     method: 'POST',
     body: notes ? { notes } : {},
   });
-export const updateWorkflow = (
-  id: string,
-  change: { status: WorkflowStatus; notes?: string; assigned_to?: string },
-) => apiFetch<Workflow>(`/admin/workflows/${encodeURIComponent(id)}`, { method: 'PATCH', body: change });
 
-export async function replaceDocument(id: string, file: File): Promise<DocumentRecord> {
-  const path = `/admin/documents/${encodeURIComponent(id)}`;
-  const ticket = await apiFetch<UploadTicket>(`${path}/uploads`, {
-    method: 'POST',
-    body: { file_name: file.name, file_size: file.size },
+export function useCompleteSupportTask(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeSupportTask,
+    onSuccess: () => userChanged(queryClient, userId, {}),
   });
-  await putFile(ticket, file, () => {});
-  return apiFetch<DocumentRecord>(path, {
-    method: 'PUT',
-    body: { upload_id: ticket.upload_id, file_name: file.name },
+}
+
+export const updateWorkflow = ({ workflowId, change }: { workflowId: string; change: WorkflowUpdate }) =>
+  apiFetch<Workflow>(apiPath(API_PATHS.adminWorkflow, { workflowId }), { method: 'PATCH', body: change });
+
+/** A workflow's change can complete its task too. */
+export function useUpdateWorkflow(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateWorkflow,
+    onSuccess: () => userChanged(queryClient, userId, {}),
+  });
+}
+
+/**
+ * A short-lived presigned link, asked for at each click: a plain call, not a cached query
+ * (a cached link could have expired, and it changes nothing on the server).
+ */
+export const documentLink = (documentId: string, disposition: Disposition) =>
+  apiFetch<DownloadLink>(apiPath(API_PATHS.adminDocumentDownload, { documentId }, { disposition }));
+
+export const deleteDocument = (documentId: string) =>
+  apiFetch<null>(apiPath(API_PATHS.adminDocument, { documentId }), { method: 'DELETE' });
+
+/** The user's documents and their count (a stat and filter of the customer list) change. */
+export function useDeleteDocument(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDocument,
+    onSuccess: () => userChanged(queryClient, userId, { customers: true }),
+  });
+}
+
+export const replaceDocument = ({ documentId, file }: { documentId: string; file: File }) =>
+  uploadDocumentFile(file, {
+    ticketPath: apiPath(API_PATHS.adminReplacementUploads, { documentId }),
+    confirmPath: apiPath(API_PATHS.adminDocument, { documentId }),
+  });
+
+export function useReplaceDocument(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: replaceDocument,
+    onSuccess: () => userChanged(queryClient, userId, {}),
   });
 }

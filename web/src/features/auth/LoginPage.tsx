@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
+  const queryClient = useQueryClient();
   const submitting = useRef(false);
   const {
     register,
@@ -29,13 +31,13 @@ export default function LoginPage() {
   useEffect(() => {
     if (session.status !== 'signedIn' || !session.user || submitting.current) return;
     let cancelled = false;
-    void resolveHomePath(session.user).then((path) => {
+    void resolveHomePath(queryClient, session.user).then((path) => {
       if (!cancelled) navigate(path, { replace: true });
     });
     return () => {
       cancelled = true;
     };
-  }, [session.status, session.user, navigate]);
+  }, [session.status, session.user, navigate, queryClient]);
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     submitting.current = true;
@@ -48,7 +50,7 @@ export default function LoginPage() {
       const user = await session.refresh();
       if (!user) throw new Error(t('login.failed'));
       toast.success(user.role === 'admin' ? t('login.welcomeAdmin') : t('login.success'));
-      navigate(await resolveHomePath(user), { replace: true });
+      navigate(await resolveHomePath(queryClient, user), { replace: true });
     } catch (error) {
       toast.error(serverMessage(error, t('login.failed')));
     } finally {

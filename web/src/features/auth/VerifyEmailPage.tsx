@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ export default function VerifyEmailPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
+  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const linkEmail = params.get('email') ?? '';
   const linkCode = params.get('code') ?? '';
@@ -25,7 +27,7 @@ export default function VerifyEmailPage() {
 
   /** Signed in: to the user's home; not signed in: to /login. */
   const routeOn = async (user: SessionUser | null) => {
-    navigate(user ? await resolveHomePath(user) : '/login', { replace: true });
+    navigate(user ? await resolveHomePath(queryClient, user) : '/login', { replace: true });
   };
 
   const confirm = async ({ email, code }: VerifyCodeInput) => {

@@ -1,23 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { JourneyResponse, JourneyTask, Profile, RuntimeConfig, Workflow } from '../../../../shared/api';
+import type { JourneyTask } from '../../../../shared/api';
 import { AppHeader } from '../../components/AppHeader';
 import { Button } from '../../components/Button';
 import { PageLoading } from '../../components/Spinner';
-import { getMe } from '../../lib/api';
-import { loadConfig } from '../../lib/config';
+import { useRuntimeConfig } from '../../lib/config';
 import { serverMessage } from '../../lib/errors';
-import { completeTask, getJourney, listWorkflows, requestService } from './api';
+import { useMe } from '../../lib/me';
+import { useOnError } from '../../lib/on-error';
+import { useCompleteTask, useJourney, useRequestService, useWorkflows } from './api';
 import { JourneyCard } from './JourneyCard';
 import { ActiveServices, HelpCard } from './SidePanels';
-
-interface Data {
-  profile: Profile;
-  journey: JourneyResponse;
-  workflows: Workflow[];
-  config: RuntimeConfig;
-}
 
 function Banner({ tone, title, body }: { tone: 'amber' | 'red'; title: string; body: string }) {
   const styles =
@@ -33,37 +26,26 @@ function Banner({ tone, title, body }: { tone: 'amber' | 'red'; title: string; b
 }
 
 export default function DashboardPage() {
-  const { t, i18n } = useTranslation();
-  const [data, setData] = useState<Data | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { t } = useTranslation();
+  const me = useMe();
+  const journey = useJourney();
+  const workflows = useWorkflows();
+  const config = useRuntimeConfig();
+  const completeTask = useCompleteTask();
+  const requestService = useRequestService();
 
-  const load = useCallback(async () => {
-    try {
-      const [me, journey, workflows, config] = await Promise.all([
-        getMe(),
-        getJourney(),
-        listWorkflows(),
-        loadConfig(),
-      ]);
-      setData({ profile: me.profile, journey, workflows, config });
-      setFailed(false);
-    } catch (error) {
-      toast.error(serverMessage(error, t('dashboard.loadFailed')));
-      setFailed(true);
-    }
-  }, [t]);
-
-  // Reload on language change: phase and task texts come from the server in that language.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.language is the trigger
-  useEffect(() => {
-    void load();
-  }, [load, i18n.language]);
+  // The page needs all four: a failure of any is one message, and the retry reloads what failed.
+  const loads = [me, journey, workflows, config];
+  const failed = loads.some((load) => load.isError);
+  useOnError(loads, (error) => toast.error(serverMessage(error, t('dashboard.loadFailed'))));
+  const retry = () => {
+    for (const load of loads) if (load.isError) void load.refetch();
+  };
 
   const onComplete = async (task: JourneyTask, notes: string) => {
     try {
-      await completeTask(task.id, notes);
+      await completeTask.mutateAsync({ taskId: task.id, notes });
       toast.success(t('tasks.completed'));
-      await load();
       return true;
     } catch (error) {
       toast.error(serverMessage(error, t('tasks.completeFailed')));
@@ -73,25 +55,24 @@ export default function DashboardPage() {
 
   const onRequest = async (task: JourneyTask) => {
     try {
-      await requestService(task.id);
+      await requestService.mutateAsync(task.id);
       toast.success(t('tasks.requested'));
-      await load();
     } catch (error) {
       toast.error(serverMessage(error, t('tasks.requestFailed')));
     }
   };
 
-  if (!data) {
+  if (!me.data || !journey.data || !workflows.data || !config.data) {
     if (!failed) return <PageLoading />;
     return (
       <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4">
         <p className="text-slate-700">{t('dashboard.loadFailed')}</p>
-        <Button onClick={() => void load()}>{t('dashboard.retry')}</Button>
+        <Button onClick={retry}>{t('dashboard.retry')}</Button>
       </div>
     );
   }
 
-  const { profile, journey, workflows, config } = data;
+  const { profile } = me.data;
   return (
     <div className="min-h-screen bg-slate-50">
       <AppHeader profile={profile} />
@@ -113,15 +94,15 @@ export default function DashboardPage() {
         <div className="mt-6 grid gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <JourneyCard
-              phases={journey.phases}
+              phases={journey.data.phases}
               profile={profile}
               onComplete={onComplete}
               onRequest={onRequest}
             />
           </div>
           <div className="space-y-6">
-            <ActiveServices workflows={workflows} />
-            <HelpCard support={config.support} />
+            <ActiveServices workflows={workflows.data} />
+            <HelpCard support={config.data.support} />
           </div>
         </div>
       </main>

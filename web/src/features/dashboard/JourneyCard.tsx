@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JourneyPhase, JourneyTask, Profile } from '../../../../shared/api';
 import { Tabs } from '../../components/Tabs';
-import { type Blocker, TaskRow } from './TaskRow';
+import { TaskRow } from './TaskRow';
+import { customerRefusal } from './task-refusal';
 
 function LockIcon() {
   return (
@@ -39,12 +40,6 @@ export function JourneyCard({
   const [selected, setSelected] = useState(firstOpen);
   const phase = phases[selected];
 
-  const blocker = (p: JourneyPhase): Blocker => {
-    if (profile.deletion_requested) return 'deletion';
-    if (!profile.account_verified) return 'notVerified';
-    return p.unlocked ? null : 'locked';
-  };
-
   return (
     <section
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -79,13 +74,7 @@ export function JourneyCard({
         }
       >
         {phase && (
-          <PhasePanel
-            phase={phase}
-            profile={profile}
-            blocker={blocker(phase)}
-            onComplete={onComplete}
-            onRequest={onRequest}
-          />
+          <PhasePanel phase={phase} profile={profile} onComplete={onComplete} onRequest={onRequest} />
         )}
       </Tabs>
     </section>
@@ -95,13 +84,11 @@ export function JourneyCard({
 function PhasePanel({
   phase,
   profile,
-  blocker,
   onComplete,
   onRequest,
 }: {
   phase: JourneyPhase;
   profile: Profile;
-  blocker: Blocker;
   onComplete: (task: JourneyTask, notes: string) => Promise<boolean>;
   onRequest: (task: JourneyTask) => Promise<void>;
 }) {
@@ -140,7 +127,7 @@ function PhasePanel({
           <TaskRow
             key={task.id}
             task={task}
-            blocker={blocker}
+            refusal={customerRefusal(task, profile, phase.unlocked)}
             onComplete={onComplete}
             onRequest={onRequest}
           />

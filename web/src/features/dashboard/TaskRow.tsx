@@ -1,17 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JourneyTask } from '../../../../shared/api';
+import { NOTES_MAX } from '../../../../shared/constants';
+import type { TaskRefusal } from '../../../../shared/journey';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextArea } from '../../components/TextArea';
-
-export type Blocker = 'deletion' | 'notVerified' | 'locked' | null;
-
-const REASONS: Record<Exclude<Blocker, null>, string> = {
-  deletion: 'tasks.reasonDeletion',
-  notVerified: 'tasks.reasonNotVerified',
-  locked: 'tasks.reasonLocked',
-};
+import { refusalReason } from './task-refusal';
 
 const STATUS_STYLES: Record<JourneyTask['status'], string> = {
   not_started: 'bg-slate-100 text-slate-700',
@@ -22,12 +17,13 @@ const STATUS_STYLES: Record<JourneyTask['status'], string> = {
 
 export function TaskRow({
   task,
-  blocker,
+  refusal,
   onComplete,
   onRequest,
 }: {
   task: JourneyTask;
-  blocker: Blocker;
+  /** Why the API would refuse this task's action (shared/journey.ts), or null. */
+  refusal: TaskRefusal | null;
   onComplete: (task: JourneyTask, notes: string) => Promise<boolean>;
   onRequest: (task: JourneyTask) => Promise<void>;
 }) {
@@ -37,7 +33,8 @@ export function TaskRow({
   const [busy, setBusy] = useState(false);
   const open = task.status === 'not_started';
   const reasonId = `task-${task.task_template_id}-reason`;
-  const reason = blocker ? t(REASONS[blocker]) : null;
+  const reasonKey = refusalReason(refusal);
+  const reason = reasonKey ? t(reasonKey) : null;
 
   const by =
     task.status === 'completed' && task.completed_by_user !== null
@@ -54,7 +51,7 @@ export function TaskRow({
     action = (
       <Button
         variant={task.completion_type === 'service_request' ? 'primary' : 'secondary'}
-        disabled={!!blocker || busy}
+        disabled={refusal !== null || busy}
         aria-describedby={reason ? reasonId : undefined}
         onClick={async () => {
           if (task.completion_type !== 'service_request') return setDialog(true);
@@ -107,7 +104,7 @@ export function TaskRow({
           <p className="text-sm text-slate-700">{task.task_name}</p>
           <TextArea
             label={t('tasks.notes')}
-            maxLength={1000}
+            maxLength={NOTES_MAX}
             value={notes}
             onChange={(e) => setNotes(e.target.value)}
           />

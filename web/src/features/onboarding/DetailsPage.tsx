@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -16,8 +16,10 @@ import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
 import { PageLoading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
-import { ApiError, getMe, serverMessage } from '../../lib/api';
-import { saveDetails } from './api';
+import { ApiError, serverMessage } from '../../lib/api';
+import { useMe } from '../../lib/me';
+import { useOnError } from '../../lib/on-error';
+import { useSaveDetails } from './api';
 import { OnboardingLayout } from './OnboardingLayout';
 
 function formValues(profile: Profile): OnboardingDetailsInput {
@@ -37,30 +39,29 @@ function formValues(profile: Profile): OnboardingDetailsInput {
 }
 
 export default function DetailsPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  useOnError(me, () => toast.error(t('errors.loadProfile')));
+  if (me.isPending) return <PageLoading />;
+  // Without a profile (its load failed) the form starts empty.
+  return <DetailsForm profile={me.data?.profile} />;
+}
+
+/** The form takes the profile once, when it opens: a later refetch does not overwrite typing. */
+function DetailsForm({ profile }: { profile: Profile | undefined }) {
   const { t, i18n } = useTranslation(['translation', 'nationalities']);
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState(false);
+  const saveDetails = useSaveDetails();
   const {
     register,
     handleSubmit,
-    reset,
     setError,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<OnboardingDetailsInput, unknown, OnboardingDetails>({
     resolver: zodResolver(onboardingDetailsSchema),
+    defaultValues: profile && formValues(profile),
   });
-
-  useEffect(() => {
-    let active = true;
-    getMe()
-      .then((me) => active && reset(formValues(me.profile)))
-      .catch(() => toast.error(t('errors.loadProfile')))
-      .finally(() => active && setLoaded(true));
-    return () => {
-      active = false;
-    };
-  }, [reset, t]);
 
   // Sorted by the label the user reads, in their language.
   const nationalityOptions = useMemo(
@@ -74,7 +75,7 @@ export default function DetailsPage() {
 
   const onSubmit = handleSubmit(async (details) => {
     try {
-      await saveDetails(details);
+      await saveDetails.mutateAsync(details);
       toast.success(t('onboarding.details.saved'));
       navigate('/onboarding/documents');
     } catch (error) {
@@ -86,7 +87,6 @@ export default function DetailsPage() {
     }
   });
 
-  if (!loaded) return <PageLoading />;
   const knowsAddress = watch('knows_address');
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -16,21 +16,16 @@ import { Button } from '../../components/Button';
 import { PageLoading } from '../../components/Spinner';
 import { serverMessage } from '../../lib/errors';
 import { formatBytes } from '../../lib/format';
-import { completeOnboarding, listMyDocuments, uploadDocument } from './api';
+import { useOnError } from '../../lib/on-error';
+import { useCompleteOnboarding, useMyDocuments, useUploadDocument } from './api';
+import { documentsByType } from './documents';
 import { OnboardingLayout } from './OnboardingLayout';
 
 const ACCEPT = ONBOARDING_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
-function DocumentCard({
-  type,
-  document,
-  onUploaded,
-}: {
-  type: DocumentType;
-  document: DocumentRecord | undefined;
-  onUploaded: (document: DocumentRecord) => void;
-}) {
+function DocumentCard({ type, document }: { type: DocumentType; document: DocumentRecord | undefined }) {
   const { t, i18n } = useTranslation();
+  const uploadDocument = useUploadDocument();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const title = t(`onboarding.documents.types.${type}.title`);
@@ -41,7 +36,7 @@ function DocumentCard({
     if (file.size > MAX_DOCUMENT_BYTES) return void toast.error(t('onboarding.documents.tooLarge'));
     setProgress(0);
     try {
-      onUploaded(await uploadDocument(type, file, setProgress));
+      await uploadDocument.mutateAsync({ type, file, onProgress: setProgress });
       toast.success(t('onboarding.documents.uploaded', { title }));
     } catch (error) {
       toast.error(serverMessage(error, t('onboarding.documents.uploadFailed')));
@@ -126,37 +121,25 @@ function DocumentCard({
 export default function DocumentsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [documents, setDocuments] = useState<Partial<Record<DocumentType, DocumentRecord>> | null>(null);
-  const [completing, setCompleting] = useState(false);
+  const list = useMyDocuments();
+  const completeOnboarding = useCompleteOnboarding();
+  useOnError(list, (error) => toast.error(serverMessage(error, t('onboarding.documents.loadFailed'))));
 
-  useEffect(() => {
-    let active = true;
-    listMyDocuments()
-      .then((list) => active && setDocuments(Object.fromEntries(list.map((d) => [d.document_type, d]))))
-      .catch((error: unknown) => {
-        toast.error(serverMessage(error, t('onboarding.documents.loadFailed')));
-        if (active) setDocuments({});
-      });
-    return () => {
-      active = false;
-    };
-  }, [t]);
-
-  if (!documents) return <PageLoading />;
+  if (list.isPending) return <PageLoading />;
+  // After a failed load the page still offers every upload.
+  const documents = documentsByType(list.data ?? []);
   const ready = hasRequiredDocuments(Object.keys(documents));
 
   const complete = async () => {
-    setCompleting(true);
     try {
-      await completeOnboarding();
+      await completeOnboarding.mutateAsync();
       toast.success(t('onboarding.documents.completed'));
       navigate('/onboarding/success');
     } catch (error) {
       toast.error(serverMessage(error, t('onboarding.documents.completeFailed')));
-    } finally {
-      setCompleting(false);
     }
   };
+  const completing = completeOnboarding.isPending;
 
   return (
     <OnboardingLayout
@@ -167,12 +150,7 @@ export default function DocumentsPage() {
     >
       <ul className="flex flex-col gap-4">
         {DOCUMENT_TYPES.map((type) => (
-          <DocumentCard
-            key={type}
-            type={type}
-            document={documents[type]}
-            onUploaded={(document) => setDocuments((current) => ({ ...current, [type]: document }))}
-          />
+          <DocumentCard key={type} type={type} document={documents[type]} />
         ))}
       </ul>
       <div className="mt-6 space-y-2 text-sm">

@@ -1,25 +1,68 @@
-import type { DocumentRecord, Profile, UploadTicket } from '../../../../shared/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DocumentRecord, Profile } from '../../../../shared/api';
+import { API_PATHS, apiPath } from '../../../../shared/api-paths';
 import type { DocumentType } from '../../../../shared/documents';
 import type { OnboardingDetailsInput } from '../../../../shared/schemas/profile';
 import { apiFetch } from '../../lib/api';
-import { putFile } from '../../lib/upload';
+import { getMeQueryOptions, setMyProfile } from '../../lib/me';
+import { uploadDocumentFile } from '../../lib/upload';
+import { withDocument } from './documents';
 
 export const saveDetails = (details: OnboardingDetailsInput) =>
-  apiFetch<Profile>('/me/profile', { method: 'PUT', body: details });
+  apiFetch<Profile>(apiPath(API_PATHS.myProfile), { method: 'PUT', body: details });
 
-export const listMyDocuments = () => apiFetch<DocumentRecord[]>('/me/documents');
+/** The saved profile comes back: it becomes the cached `me` (the form reopens with it). */
+export function useSaveDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveDetails,
+    onSuccess: (profile) => setMyProfile(queryClient, profile),
+  });
+}
 
-export const completeOnboarding = () => apiFetch<Profile>('/me/onboarding/complete', { method: 'POST' });
+export const listMyDocuments = () => apiFetch<DocumentRecord[]>(apiPath(API_PATHS.myDocuments));
+
+export const getMyDocumentsQueryOptions = () =>
+  queryOptions({ queryKey: ['documents'], queryFn: listMyDocuments });
+
+export const useMyDocuments = () => useQuery(getMyDocumentsQueryOptions());
+
+export const completeOnboarding = () =>
+  apiFetch<Profile>(apiPath(API_PATHS.myOnboardingComplete), { method: 'POST' });
+
+export function useCompleteOnboarding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeOnboarding,
+    onSuccess: (profile) => setMyProfile(queryClient, profile),
+  });
+}
 
 /** Ask for an upload, send the file, then have the server check and record it. */
-export async function uploadDocument(type: DocumentType, file: File, onProgress: (fraction: number) => void) {
-  const ticket = await apiFetch<UploadTicket>('/me/documents/uploads', {
-    method: 'POST',
-    body: { document_type: type, file_name: file.name, file_size: file.size },
-  });
-  await putFile(ticket, file, onProgress);
-  return apiFetch<DocumentRecord>(`/me/documents/${type}`, {
-    method: 'PUT',
-    body: { upload_id: ticket.upload_id, file_name: file.name },
+export const uploadDocument = ({
+  type,
+  file,
+  onProgress,
+}: {
+  type: DocumentType;
+  file: File;
+  onProgress: (fraction: number) => void;
+}) =>
+  uploadDocumentFile(
+    file,
+    { ticketPath: apiPath(API_PATHS.myUploads), confirmPath: apiPath(API_PATHS.myDocument, { type }) },
+    { document_type: type },
+    onProgress,
+  );
+
+/** The recorded document joins the list; the profile's document count changed with it. */
+export function useUploadDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadDocument,
+    onSuccess: (document) => {
+      queryClient.setQueryData(getMyDocumentsQueryOptions().queryKey, (list) => withDocument(list, document));
+      return queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey });
+    },
   });
 }

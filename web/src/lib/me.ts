@@ -1,0 +1,36 @@
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MeResponse, Profile } from '../../../shared/api';
+import { API_PATHS, apiPath } from '../../../shared/api-paths';
+import type { Language } from '../../../shared/constants';
+import { apiFetch } from './api';
+
+// The signed-in user's profile and role: one query for every page and the login routing.
+
+export const getMe = () => apiFetch<MeResponse>(apiPath(API_PATHS.me));
+
+export const getMeQueryOptions = () => queryOptions({ queryKey: ['me'], queryFn: getMe });
+
+export const useMe = () => useQuery(getMeQueryOptions());
+
+/** A profile the API answered with replaces the cached one: the next page shows it at once. */
+export function setMyProfile(queryClient: QueryClient, profile: Profile): void {
+  queryClient.setQueryData(getMeQueryOptions().queryKey, (me) => me && { ...me, profile });
+}
+
+export const saveLanguage = (language: Language) =>
+  apiFetch<{ language: Language }>(apiPath(API_PATHS.myLanguage), { method: 'PUT', body: { language } });
+
+/** Remembers the interface language on the profile (e-mails are written in it). */
+export function useSaveLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveLanguage,
+    onSuccess: ({ language }) =>
+      queryClient.setQueryData(
+        getMeQueryOptions().queryKey,
+        (me) => me && { ...me, profile: { ...me.profile, language } },
+      ),
+    // Nothing the user sees depends on it: a failure is logged, not shown.
+    onError: (error) => console.error('Could not save the language setting', error),
+  });
+}
