@@ -88,7 +88,8 @@ export function check() {
     for (const file of files(dir)) {
       const text = readFileSync(join(ROOT, file), 'utf8');
       for (const match of text.matchAll(IMPORT)) {
-        for (const rule of violations(file, match[1])) found.push(`${file}: imports '${match[1]}'\n  ${rule}`);
+        for (const rule of violations(file, match[1]))
+          found.push(`${file}: imports '${match[1]}'\n  ${rule}`);
       }
     }
   }

@@ -33,7 +33,7 @@ export interface FunctionDeps {
 }
 
 /**
- * One Lambda for one handler module: Node 22 on arm64, an ESM bundle with only what the
+ * One Lambda for one handler module: Node 24 on arm64, an ESM bundle with only what the
  * module imports, its own log group, and exactly the grants its permissions entry lists.
  */
 export function lambdaFor(
