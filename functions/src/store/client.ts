@@ -63,7 +63,8 @@ export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems
 
 /**
  * Writes items together or not at all. Returns null when written; when a condition did not
- * hold, which items' conditions failed (same order as `items`). Other errors are thrown.
+ * hold, which items' conditions failed (same order as `items`). Other errors, a cancellation
+ * for any other reason among them, are thrown.
  */
 export async function tryTransact(items: TransactItems): Promise<boolean[] | null> {
   try {
@@ -71,8 +72,11 @@ export async function tryTransact(items: TransactItems): Promise<boolean[] | nul
     return null;
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
-    const reasons = error.CancellationReasons ?? [];
-    return items.map((_, i) => reasons[i]?.Code === 'ConditionalCheckFailed');
+    const failed = items.map((_, i) => error.CancellationReasons?.[i]?.Code === 'ConditionalCheckFailed');
+    // Cancelled by something else (a concurrent transaction on the same item, throttling):
+    // no condition said no, so it is not an answer but a failure a retry may overcome.
+    if (!failed.some(Boolean)) throw error;
+    return failed;
   }
 }
 

@@ -88,7 +88,8 @@ export const profiles = entity<StoredProfile, [userId: string]>({
 
 /**
  * Left by an account deletion, outside the user's partition: refuses tokens issued before
- * it until they have long expired. Holds the opaque id and timestamps, nothing personal.
+ * it until they have long expired. Holds the opaque id and timestamps, nothing personal
+ * (the id is an attribute too, so a tombstone read back names its account).
  */
 export interface Tombstone {
   user_id: string;
@@ -101,7 +102,11 @@ export const tombstones = entity<Tombstone, [userId: string]>({
   key: tombstoneKey,
   keyOf: (tombstone) => tombstoneKey(tombstone.user_id),
   sortPrefix: 'TOMBSTONE',
-  toAttributes: ({ deleted_at, expires_at }) => ({ deleted_at, [TABLE_KEYS.timeToLive]: expires_at }),
+  toAttributes: ({ user_id, deleted_at, expires_at }) => ({
+    user_id,
+    deleted_at,
+    [TABLE_KEYS.timeToLive]: expires_at,
+  }),
 });
 
 /**

@@ -1,0 +1,391 @@
+// The account's rules with the store, Cognito, SES and S3 mocked and the clock pinned: who is
+// admitted (and when a missing profile is healed), verification and its phase-1 tasks, and both
+// ways of deleting an account. (Mail retries: account.test.ts; failures mid-way: faults.test.ts.)
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Profile } from '../../../shared/api';
+import { deleteIdentity, identityEmail, signOutEverywhere } from '../adapters/identity';
+import { sendMail } from '../adapters/mail';
+import { removePrefix } from '../adapters/storage';
+import type { Caller } from '../lib/caller';
+import { pinClock } from '../lib/clock';
+import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../lib/errors';
+import { readAccount, writeTombstone } from '../store/accounts';
+import { loadCatalogue } from '../store/catalogue';
+import { fileDeletionRequest, listPendingDeletionRequests } from '../store/deletion-requests';
+import { getProfiles, getStoredProfile, putProfileIfAbsent, verifyWithTasks } from '../store/profiles';
+import { deleteUserItems } from '../store/user-partition';
+import {
+  ADMIN,
+  admin,
+  catalogue,
+  customer,
+  deletionRequest,
+  expectRefused,
+  NOW,
+  profile,
+  templateIds,
+  USER,
+} from '../test-fixtures';
+import { admit, deleteUser, listDeletionRequests, requestDeletion, verifyAccount } from './account';
+
+vi.mock('../adapters/identity');
+vi.mock('../adapters/mail');
+vi.mock('../adapters/storage');
+vi.mock('../store/accounts');
+vi.mock('../store/catalogue');
+vi.mock('../store/deletion-requests');
+vi.mock('../store/user-partition');
+// newProfile is a pure builder: kept real; every read and write of the store is mocked.
+vi.mock('../store/profiles', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../store/profiles')>()),
+  getStoredProfile: vi.fn(),
+  putProfileIfAbsent: vi.fn(),
+  verifyWithTasks: vi.fn(),
+  getProfiles: vi.fn(),
+  updateProfile: vi.fn(),
+  listCustomers: vi.fn(),
+  setProfileLanguage: vi.fn(),
+  markProfileAdmin: vi.fn(),
+}));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const caller: Caller = { userId: USER, email: 'Customer@Example.com', role: 'customer' };
+
+let unpin: () => void;
+beforeEach(() => {
+  vi.resetAllMocks();
+  unpin = pinClock(NOW);
+  vi.stubEnv('APP_ORIGIN', 'https://app.example.com');
+  vi.mocked(loadCatalogue).mockResolvedValue(catalogue());
+  vi.mocked(removePrefix).mockResolvedValue(0);
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  unpin();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+/** Nothing was deleted: no tombstone, no sign-out, no identity, files or items removed. */
+function expectNoDeletion() {
+  expect(writeTombstone).not.toHaveBeenCalled();
+  expect(signOutEverywhere).not.toHaveBeenCalled();
+  expect(deleteIdentity).not.toHaveBeenCalled();
+  expect(removePrefix).not.toHaveBeenCalled();
+  expect(deleteUserItems).not.toHaveBeenCalled();
+}
+
+/** The steps of deleteAccount, in the order they ran. */
+function deletionSteps(): string[] {
+  const steps: { at: number; name: string }[] = [];
+  const add = (name: string, order: number[]) => {
+    for (const at of order) steps.push({ at, name });
+  };
+  add('tombstone', vi.mocked(writeTombstone).mock.invocationCallOrder);
+  add('sign-out', vi.mocked(signOutEverywhere).mock.invocationCallOrder);
+  add('identity', vi.mocked(deleteIdentity).mock.invocationCallOrder);
+  add('files', vi.mocked(removePrefix).mock.invocationCallOrder);
+  add('items', vi.mocked(deleteUserItems).mock.invocationCallOrder);
+  return steps.sort((a, b) => a.at - b.at).map((s) => s.name);
+}
+
+function expectDeleted(userId: string) {
+  expect(deletionSteps()).toEqual(['tombstone', 'sign-out', 'identity', 'files', 'files', 'items']);
+  expect(writeTombstone).toHaveBeenCalledWith(userId, new Date(NOW));
+  expect(signOutEverywhere).toHaveBeenCalledWith(userId);
+  expect(deleteIdentity).toHaveBeenCalledWith(userId);
+  expect(vi.mocked(removePrefix).mock.calls).toEqual([[`${userId}/`], [`incoming/${userId}/`]]);
+  expect(deleteUserItems).toHaveBeenCalledWith(userId);
+}
+
+describe('admit', () => {
+  it('an account whose deletion has begun is unauthenticated, even where accounts are created', async () => {
+    vi.mocked(readAccount).mockResolvedValue({
+      stored: { profile: profile(), role: 'customer' },
+      deleted: true,
+    });
+    await expectRefused(admit(caller, true), Unauthenticated, 'notAuthenticated');
+    expect(identityEmail).not.toHaveBeenCalled();
+    expect(putProfileIfAbsent).not.toHaveBeenCalled();
+  });
+
+  it('an existing account is admitted with its stored profile, nothing written', async () => {
+    const p = profile({ first_name: 'Stored' });
+    vi.mocked(readAccount).mockResolvedValue({ stored: { profile: p, role: 'customer' }, deleted: false });
+    await expect(admit(caller, false)).resolves.toEqual({ ...caller, profile: p });
+    expect(readAccount).toHaveBeenCalledWith(USER);
+    expect(putProfileIfAbsent).not.toHaveBeenCalled();
+  });
+
+  it('a missing profile on a route that does not create accounts: Unauthenticated, Cognito not asked', async () => {
+    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
+    await expectRefused(admit(caller, false), Unauthenticated, 'notAuthenticated');
+    expect(identityEmail).not.toHaveBeenCalled();
+    expect(putProfileIfAbsent).not.toHaveBeenCalled();
+  });
+
+  it('a missing profile whose identity is gone is not healed', async () => {
+    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
+    vi.mocked(identityEmail).mockResolvedValue(null);
+    await expectRefused(admit(caller, true), Unauthenticated, 'notAuthenticated');
+    expect(identityEmail).toHaveBeenCalledWith(USER);
+    expect(putProfileIfAbsent).not.toHaveBeenCalled();
+  });
+
+  it("heals a missing profile once Cognito confirms the identity: a new profile of the token's role, at the pinned time", async () => {
+    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
+    vi.mocked(identityEmail).mockResolvedValue('customer@example.com');
+    vi.mocked(putProfileIfAbsent).mockResolvedValue('created');
+    const account = await admit(caller, true);
+    const [written, role] = vi.mocked(putProfileIfAbsent).mock.calls[0] ?? [];
+    expect(role).toBe('customer');
+    expect(written).toMatchObject({
+      id: USER,
+      email: 'Customer@Example.com',
+      account_verified: false,
+      deletion_requested: false,
+      documents_count: 0,
+      created_at: NOW,
+      updated_at: NOW,
+    });
+    expect(account).toEqual({ ...caller, profile: written });
+    expect(readAccount).toHaveBeenCalledOnce();
+  });
+
+  it("heals an admin's missing profile as an admin's", async () => {
+    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
+    vi.mocked(identityEmail).mockResolvedValue('admin@example.com');
+    vi.mocked(putProfileIfAbsent).mockResolvedValue('created');
+    await admit({ userId: ADMIN, email: 'admin@example.com', role: 'admin' }, true);
+    expect(vi.mocked(putProfileIfAbsent).mock.calls[0]?.[1]).toBe('admin');
+  });
+
+  it("'deleted' while healing: Unauthenticated", async () => {
+    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
+    vi.mocked(identityEmail).mockResolvedValue('customer@example.com');
+    vi.mocked(putProfileIfAbsent).mockResolvedValue('deleted');
+    await expectRefused(admit(caller, true), Unauthenticated, 'notAuthenticated');
+  });
+
+  it("'exists' while healing: admitted with the profile the other writer stored", async () => {
+    const theirs = profile({ first_name: 'Theirs', language: 'de' });
+    vi.mocked(readAccount)
+      .mockResolvedValueOnce({ stored: null, deleted: false })
+      .mockResolvedValueOnce({ stored: { profile: theirs, role: 'customer' }, deleted: false });
+    vi.mocked(identityEmail).mockResolvedValue('customer@example.com');
+    vi.mocked(putProfileIfAbsent).mockResolvedValue('exists');
+    await expect(admit(caller, true)).resolves.toEqual({ ...caller, profile: theirs });
+    expect(readAccount).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['gone again', { stored: null, deleted: false }],
+    ['deleted meanwhile', { stored: { profile: profile(), role: 'customer' as const }, deleted: true }],
+  ])("'exists' while healing, but the re-read finds it %s: Unauthenticated", async (_what, reread) => {
+    vi.mocked(readAccount)
+      .mockResolvedValueOnce({ stored: null, deleted: false })
+      .mockResolvedValueOnce(reread);
+    vi.mocked(identityEmail).mockResolvedValue('customer@example.com');
+    vi.mocked(putProfileIfAbsent).mockResolvedValue('exists');
+    await expectRefused(admit(caller, true), Unauthenticated, 'notAuthenticated');
+  });
+});
+
+describe('verifyAccount (admin)', () => {
+  function unverified(overrides: Partial<Profile> = {}) {
+    const p = profile({
+      account_verified: false,
+      account_verified_at: null,
+      account_verified_by: null,
+      ...overrides,
+    });
+    vi.mocked(getStoredProfile).mockResolvedValue({ profile: p, role: 'customer' });
+    return p;
+  }
+
+  it('an account already verified: Conflict alreadyVerified, nothing written, no mail', async () => {
+    unverified({ account_verified: true });
+    await expectRefused(verifyAccount(admin(), USER), Conflict, 'alreadyVerified');
+    expect(verifyWithTasks).not.toHaveBeenCalled();
+    expect(sendMail).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an admin', { profile: profile({ id: ADMIN }), role: 'admin' as const }],
+    ['nobody', null],
+  ])('%s: NotFound userNotFound', async (_what, stored) => {
+    vi.mocked(getStoredProfile).mockResolvedValue(stored);
+    await expectRefused(verifyAccount(admin(), ADMIN), NotFound, 'userNotFound');
+    expect(verifyWithTasks).not.toHaveBeenCalled();
+  });
+
+  it('writes the flag with exactly the before_arrival tasks, created at the pinned time, then mails', async () => {
+    const p = unverified({ language: 'de' });
+    const result = await verifyAccount(admin(), USER);
+
+    expect(verifyWithTasks).toHaveBeenCalledOnce();
+    const [userId, adminId, at, tasks] = vi.mocked(verifyWithTasks).mock.calls[0] ?? [];
+    expect([userId, adminId, at]).toEqual([USER, ADMIN, NOW]);
+    expect(tasks?.map((t) => t.task_template_id)).toEqual(templateIds('before_arrival'));
+    for (const t of tasks ?? []) {
+      expect(t).toEqual({
+        id: expect.stringMatching(UUID),
+        user_id: USER,
+        task_template_id: t.task_template_id,
+        phase_id: 'before_arrival',
+        status: 'not_started',
+        completed_at: null,
+        completed_by_user: null,
+        notes: null,
+        created_at: NOW,
+      });
+    }
+    expect(new Set(tasks?.map((t) => t.id)).size).toBe(tasks?.length);
+
+    expect(sendMail).toHaveBeenCalledOnce();
+    expect(vi.mocked(sendMail).mock.calls[0]?.[0]).toMatchObject({ to: p.email });
+    expect(vi.mocked(sendMail).mock.calls[0]?.[0].html).toContain('https://app.example.com/dashboard');
+    expect(vi.mocked(verifyWithTasks).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(sendMail).mock.invocationCallOrder[0] ?? 0,
+    );
+    expect(result).toEqual({
+      ...p,
+      account_verified: true,
+      account_verified_at: NOW,
+      account_verified_by: ADMIN,
+    });
+  });
+
+  it('the store finding it verified meanwhile: the Conflict stands, no mail', async () => {
+    unverified();
+    vi.mocked(verifyWithTasks).mockRejectedValue(new Conflict('alreadyVerified'));
+    await expectRefused(verifyAccount(admin(), USER), Conflict, 'alreadyVerified');
+    expect(sendMail).not.toHaveBeenCalled();
+  });
+});
+
+describe('requestDeletion (customer)', () => {
+  it('a request already pending: Conflict deletionPending, nothing written or deleted', async () => {
+    await expectRefused(
+      requestDeletion(customer({ deletion_requested: true }), 'again'),
+      Conflict,
+      'deletionPending',
+    );
+    expect(fileDeletionRequest).not.toHaveBeenCalled();
+    expectNoDeletion();
+  });
+
+  it('an unverified account is deleted at once: tombstone at the pinned time, then the rest', async () => {
+    await expect(requestDeletion(customer({ account_verified: false }), 'bye')).resolves.toEqual({
+      deleted: true,
+      request: null,
+    });
+    expectDeleted(USER);
+    expect(fileDeletionRequest).not.toHaveBeenCalled();
+  });
+
+  it('a verified account files a request for the team at the pinned time, nothing deleted', async () => {
+    const result = await requestDeletion(customer(), 'moving back');
+    const expected = {
+      id: expect.stringMatching(UUID),
+      user_id: USER,
+      status: 'pending',
+      requested_at: NOW,
+      reason: 'moving back',
+    };
+    expect(fileDeletionRequest).toHaveBeenCalledWith(expected, USER);
+    expect(result).toEqual({ deleted: false, request: expected });
+    expectNoDeletion();
+  });
+
+  it.each([
+    ['an empty reason', ''],
+    ['no reason', undefined],
+  ])('%s is stored as null', async (_what, reason) => {
+    await requestDeletion(customer(), reason);
+    expect(vi.mocked(fileDeletionRequest).mock.calls[0]?.[0].reason).toBeNull();
+  });
+
+  it('a request filed meanwhile: the Conflict stands', async () => {
+    vi.mocked(fileDeletionRequest).mockRejectedValue(new Conflict('deletionPending'));
+    await expectRefused(requestDeletion(customer(), undefined), Conflict, 'deletionPending');
+    expectNoDeletion();
+  });
+});
+
+describe('deleteUser (admin)', () => {
+  function storedCustomer(email = 'Customer@Example.com') {
+    vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile({ email }), role: 'customer' });
+  }
+
+  it('an admin account: Forbidden adminNotDeletable', async () => {
+    vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile({ id: 'admin-2' }), role: 'admin' });
+    await expectRefused(
+      deleteUser(admin(), 'admin-2', 'Customer@Example.com'),
+      Forbidden,
+      'adminNotDeletable',
+    );
+    expectNoDeletion();
+  });
+
+  it("the admin's own account, even with its profile gone: Forbidden adminNotDeletable", async () => {
+    vi.mocked(getStoredProfile).mockResolvedValue(null);
+    vi.mocked(identityEmail).mockResolvedValue('admin@example.com');
+    await expectRefused(deleteUser(admin(), ADMIN, 'admin@example.com'), Forbidden, 'adminNotDeletable');
+    expectNoDeletion();
+  });
+
+  it('a typed e-mail that does not match: Invalid emailMismatch', async () => {
+    storedCustomer();
+    await expectRefused(deleteUser(admin(), USER, 'someone@example.com'), Invalid, 'emailMismatch');
+    expectNoDeletion();
+  });
+
+  it.each(['Customer@Example.com', '  customer@example.COM  '])(
+    'the e-mail typed as %j matches (trimmed, any case): the account is deleted',
+    async (typed) => {
+      storedCustomer();
+      await deleteUser(admin(), USER, typed);
+      expect(identityEmail).not.toHaveBeenCalled();
+      expectDeleted(USER);
+    },
+  );
+
+  it("the profile already gone (a rerun): the identity's e-mail is checked", async () => {
+    vi.mocked(getStoredProfile).mockResolvedValue(null);
+    vi.mocked(identityEmail).mockResolvedValue('customer@example.com');
+    await expectRefused(deleteUser(admin(), USER, 'other@example.com'), Invalid, 'emailMismatch');
+    expectNoDeletion();
+    await deleteUser(admin(), USER, 'Customer@example.com');
+    expect(identityEmail).toHaveBeenCalledWith(USER);
+    expectDeleted(USER);
+  });
+
+  it('neither a profile nor an identity: NotFound userNotFound', async () => {
+    vi.mocked(getStoredProfile).mockResolvedValue(null);
+    vi.mocked(identityEmail).mockResolvedValue(null);
+    await expectRefused(deleteUser(admin(), USER, 'customer@example.com'), NotFound, 'userNotFound');
+    expectNoDeletion();
+  });
+});
+
+describe('listDeletionRequests (admin)', () => {
+  it("joins each request with its customer's name and e-mail, leaving out those whose profile is gone", async () => {
+    const first = deletionRequest({ id: 'r-1', user_id: 'u-a', requested_at: '2026-11-22T00:00:00.000Z' });
+    const gone = deletionRequest({ id: 'r-2', user_id: 'u-gone' });
+    const last = deletionRequest({ id: 'r-3', user_id: 'u-b', reason: 'why' });
+    vi.mocked(listPendingDeletionRequests).mockResolvedValue([first, gone, last]);
+    vi.mocked(getProfiles).mockResolvedValue(
+      new Map([
+        ['u-a', profile({ id: 'u-a', first_name: 'A', last_name: 'One', email: 'a@example.com' })],
+        ['u-b', profile({ id: 'u-b', first_name: null, last_name: null, email: 'b@example.com' })],
+      ]),
+    );
+    await expect(listDeletionRequests()).resolves.toEqual([
+      { ...first, first_name: 'A', last_name: 'One', email: 'a@example.com' },
+      { ...last, first_name: null, last_name: null, email: 'b@example.com' },
+    ]);
+    expect(getProfiles).toHaveBeenCalledWith(['u-a', 'u-gone', 'u-b']);
+  });
+});

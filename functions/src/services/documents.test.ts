@@ -1,0 +1,361 @@
+// Documents with the store and S3 mocked and the clock pinned: the customer's uploads and
+// onboarding's document step (refused while a deletion is pending), and the team's view,
+// download, replacement and removal by document id.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DocumentType } from '../../../shared/documents';
+import { MAX_DOCUMENT_BYTES } from '../../../shared/documents';
+import { objectSize, presignDownload, presignUpload, readHead, removeObject } from '../adapters/storage';
+import { pinClock } from '../lib/clock';
+import { Conflict, Invalid, NotFound, TooLarge, Unauthenticated } from '../lib/errors';
+import {
+  deleteDocumentRecord,
+  findDocument,
+  getDocument,
+  listDocuments,
+  saveDocument,
+} from '../store/documents';
+import { getStoredProfile, updateProfile } from '../store/profiles';
+import { claimTicket, getTicket, putTicket } from '../store/uploads';
+import {
+  customer,
+  document,
+  expectRefused,
+  NOW,
+  NOW_MS,
+  NOW_SECONDS,
+  profile,
+  ticket,
+  UPLOAD_ID,
+  USER,
+} from '../test-fixtures';
+import {
+  completeOnboarding,
+  confirmMyUpload,
+  confirmReplacement,
+  createMyUpload,
+  createReplacement,
+  deleteDocument,
+  documentDownload,
+  listMyDocuments,
+  listUserDocuments,
+} from './documents';
+
+vi.mock('../store/documents');
+vi.mock('../store/profiles');
+vi.mock('../store/uploads');
+vi.mock('../adapters/storage', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../adapters/storage')>()),
+  presignUpload: vi.fn(),
+  presignDownload: vi.fn(),
+  objectSize: vi.fn(),
+  readHead: vi.fn(),
+  copyObject: vi.fn(async () => {}),
+  removeObject: vi.fn(),
+  removePrefix: vi.fn(),
+}));
+
+const pending = () => customer({ deletion_requested: true, deletion_requested_at: NOW });
+const upload = { document_type: 'passport' as const, file_name: 'passport.pdf', file_size: 1000 };
+const confirm = { upload_id: UPLOAD_ID, file_name: 'passport.pdf' };
+
+let unpin: () => void;
+beforeEach(() => {
+  vi.resetAllMocks();
+  unpin = pinClock(NOW);
+  vi.mocked(presignUpload).mockResolvedValue('https://bucket.example/put');
+  vi.mocked(presignDownload).mockResolvedValue('https://bucket.example/get');
+  vi.mocked(putTicket).mockResolvedValue('created');
+  vi.mocked(claimTicket).mockResolvedValue(true);
+  vi.mocked(objectSize).mockResolvedValue(1000);
+  vi.mocked(readHead).mockResolvedValue(new Uint8Array(Buffer.from('%PDF-1.4')));
+  vi.mocked(removeObject).mockResolvedValue(undefined);
+  vi.mocked(saveDocument).mockResolvedValue(undefined);
+  vi.mocked(getDocument).mockResolvedValue(null);
+});
+afterEach(() => unpin());
+
+describe('while a deletion request is pending', () => {
+  it('createMyUpload is refused before any ticket', async () => {
+    await expectRefused(createMyUpload(pending(), upload), Conflict, 'actionsLockedByDeletion');
+    expect(putTicket).not.toHaveBeenCalled();
+    expect(presignUpload).not.toHaveBeenCalled();
+  });
+
+  it('confirmMyUpload is refused before reading the ticket', async () => {
+    await expectRefused(confirmMyUpload(pending(), 'passport', confirm), Conflict, 'actionsLockedByDeletion');
+    expect(getTicket).not.toHaveBeenCalled();
+    expect(getDocument).not.toHaveBeenCalled();
+    expect(saveDocument).not.toHaveBeenCalled();
+  });
+
+  it('completeOnboarding is refused, nothing updated', async () => {
+    vi.mocked(listDocuments).mockResolvedValue([
+      document({ document_type: 'passport' }),
+      document({ document_type: 'employment_contract' }),
+    ]);
+    await expectRefused(completeOnboarding(pending()), Conflict, 'actionsLockedByDeletion');
+    expect(updateProfile).not.toHaveBeenCalled();
+  });
+});
+
+describe('createMyUpload', () => {
+  it('refuses a file over 10 MB', async () => {
+    await expectRefused(
+      createMyUpload(customer(), { ...upload, file_size: MAX_DOCUMENT_BYTES + 1 }),
+      TooLarge,
+      'fileTooLarge',
+    );
+    expect(putTicket).not.toHaveBeenCalled();
+  });
+
+  it("records a ticket for the caller's own document type and file, expiring a day after the pinned clock", async () => {
+    const result = await createMyUpload(customer(), {
+      document_type: 'rental_agreement',
+      file_name: 'lease.docx',
+      file_size: 1000,
+    });
+    const recorded = vi.mocked(putTicket).mock.calls[0]?.[0];
+    expect(recorded).toEqual({
+      upload_id: result.upload_id,
+      user_id: USER,
+      document_type: 'rental_agreement',
+      document_id: null,
+      file_name: 'lease.docx',
+      key: `${USER}/${result.upload_id}.docx`,
+      created_at: NOW,
+      expires_at: NOW_SECONDS + 86_400,
+    });
+    expect(result.headers).toEqual({
+      'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+  });
+
+  it("an account being deleted ('deleted') is unauthenticated", async () => {
+    vi.mocked(putTicket).mockResolvedValue('deleted');
+    await expectRefused(createMyUpload(customer(), upload), Unauthenticated, 'notAuthenticated');
+    expect(presignUpload).not.toHaveBeenCalled();
+  });
+});
+
+describe('confirmMyUpload', () => {
+  it("confirms against the caller's current document of that type", async () => {
+    const current = document();
+    vi.mocked(getDocument).mockResolvedValue(current);
+    vi.mocked(getTicket).mockResolvedValue(ticket());
+    const record = await confirmMyUpload(customer(), 'passport', confirm);
+    expect(getDocument).toHaveBeenCalledWith(USER, 'passport');
+    expect(getTicket).toHaveBeenCalledWith(USER, UPLOAD_ID);
+    expect(record).toMatchObject({ id: current.id, file_path: `${USER}/${UPLOAD_ID}.pdf`, uploaded_at: NOW });
+    expect(saveDocument).toHaveBeenCalledWith(record, current, ticket());
+  });
+
+  it('no ticket: Invalid noUploadedFile', async () => {
+    vi.mocked(getTicket).mockResolvedValue(null);
+    await expectRefused(confirmMyUpload(customer(), 'passport', confirm), Invalid, 'noUploadedFile');
+    expect(saveDocument).not.toHaveBeenCalled();
+  });
+
+  it('a retried confirm of an upload already recorded returns the current record', async () => {
+    const current = document({ file_path: `${USER}/${UPLOAD_ID}.pdf` });
+    vi.mocked(getDocument).mockResolvedValue(current);
+    vi.mocked(getTicket).mockResolvedValue(null);
+    await expect(confirmMyUpload(customer(), 'passport', confirm)).resolves.toBe(current);
+    expect(claimTicket).not.toHaveBeenCalled();
+    expect(saveDocument).not.toHaveBeenCalled();
+  });
+
+  it.each<DocumentType>(['employment_contract', 'rental_agreement'])(
+    'a passport ticket confirmed as %s: Invalid uploadMismatch',
+    async (type) => {
+      vi.mocked(getTicket).mockResolvedValue(ticket({ document_type: 'passport' }));
+      await expectRefused(confirmMyUpload(customer(), type, confirm), Invalid, 'uploadMismatch');
+      expect(claimTicket).not.toHaveBeenCalled();
+    },
+  );
+
+  it('a ticket for another file name: Invalid uploadMismatch', async () => {
+    vi.mocked(getTicket).mockResolvedValue(ticket());
+    await expectRefused(
+      confirmMyUpload(customer(), 'passport', { ...confirm, file_name: 'other.pdf' }),
+      Invalid,
+      'uploadMismatch',
+    );
+    expect(claimTicket).not.toHaveBeenCalled();
+  });
+
+  it('an expired ticket: Conflict uploadUnavailable', async () => {
+    vi.mocked(getTicket).mockResolvedValue(ticket({ expires_at: NOW_SECONDS - 60 }));
+    await expectRefused(confirmMyUpload(customer(), 'passport', confirm), Conflict, 'uploadUnavailable');
+    expect(claimTicket).not.toHaveBeenCalled();
+  });
+
+  it('a claim lost to a parallel confirm: Conflict uploadUnavailable', async () => {
+    vi.mocked(getTicket).mockResolvedValue(ticket());
+    vi.mocked(claimTicket).mockResolvedValue(false);
+    await expectRefused(confirmMyUpload(customer(), 'passport', confirm), Conflict, 'uploadUnavailable');
+    expect(objectSize).not.toHaveBeenCalled();
+  });
+});
+
+describe('completeOnboarding', () => {
+  it.each([
+    ['no documents', []],
+    ['only a passport', ['passport']],
+    ['only an employment contract', ['employment_contract']],
+    ['a passport and a rental agreement', ['passport', 'rental_agreement']],
+  ] as [string, DocumentType[]][])('with %s: Conflict requiredDocuments', async (_what, types) => {
+    vi.mocked(listDocuments).mockResolvedValue(types.map((t) => document({ document_type: t })));
+    await expectRefused(
+      completeOnboarding(customer({ onboarding_completed: false })),
+      Conflict,
+      'requiredDocuments',
+    );
+    expect(listDocuments).toHaveBeenCalledWith(USER);
+    expect(updateProfile).not.toHaveBeenCalled();
+  });
+
+  it('with a passport and an employment contract: marks onboarding completed at the pinned time', async () => {
+    vi.mocked(listDocuments).mockResolvedValue([
+      document({ document_type: 'employment_contract' }),
+      document({ document_type: 'passport' }),
+    ]);
+    const updated = profile({ onboarding_completed: true, updated_at: NOW });
+    vi.mocked(updateProfile).mockResolvedValue(updated);
+    await expect(completeOnboarding(customer({ onboarding_completed: false }))).resolves.toBe(updated);
+    expect(updateProfile).toHaveBeenCalledWith(USER, { onboarding_completed: true }, NOW);
+  });
+});
+
+describe("the customer's and the team's lists", () => {
+  it("listMyDocuments reads the caller's own documents", async () => {
+    const docs = [document()];
+    vi.mocked(listDocuments).mockResolvedValue(docs);
+    await expect(listMyDocuments(customer())).resolves.toBe(docs);
+    expect(listDocuments).toHaveBeenCalledWith(USER);
+  });
+
+  it.each([
+    ['an admin', { profile: profile({ id: 'admin-1' }), role: 'admin' as const }],
+    ['nobody', null],
+  ])('listUserDocuments of %s: NotFound userNotFound, no documents read', async (_what, stored) => {
+    vi.mocked(getStoredProfile).mockResolvedValue(stored);
+    await expectRefused(listUserDocuments('admin-1'), NotFound, 'userNotFound');
+    expect(listDocuments).not.toHaveBeenCalled();
+  });
+
+  it("listUserDocuments of a customer lists that customer's documents", async () => {
+    const docs = [document()];
+    vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile(), role: 'customer' });
+    vi.mocked(listDocuments).mockResolvedValue(docs);
+    await expect(listUserDocuments(USER)).resolves.toBe(docs);
+    expect(getStoredProfile).toHaveBeenCalledWith(USER);
+    expect(listDocuments).toHaveBeenCalledWith(USER);
+  });
+});
+
+describe('admin document operations by id', () => {
+  it.each([
+    ['documentDownload', () => documentDownload('doc-nope', 'inline')],
+    ['createReplacement', () => createReplacement('doc-nope', { file_name: 'a.pdf', file_size: 10 })],
+    [
+      'confirmReplacement',
+      () => confirmReplacement('doc-nope', { upload_id: String(NOW_MS), file_name: 'a.pdf' }),
+    ],
+    ['deleteDocument', () => deleteDocument('doc-nope')],
+  ])('%s of an unknown document: NotFound documentNotFound, nothing else touched', async (_what, run) => {
+    vi.mocked(findDocument).mockResolvedValue(null);
+    await expectRefused(run(), NotFound, 'documentNotFound');
+    expect(findDocument).toHaveBeenCalledWith('doc-nope');
+    expect(presignDownload).not.toHaveBeenCalled();
+    expect(putTicket).not.toHaveBeenCalled();
+    expect(getTicket).not.toHaveBeenCalled();
+    expect(deleteDocumentRecord).not.toHaveBeenCalled();
+    expect(removeObject).not.toHaveBeenCalled();
+  });
+
+  it('documentDownload presigns the file for five minutes from the pinned clock', async () => {
+    const doc = document({ file_name: 'Pass port.pdf' });
+    vi.mocked(findDocument).mockResolvedValue(doc);
+    await expect(documentDownload(doc.id, 'attachment')).resolves.toEqual({
+      url: 'https://bucket.example/get',
+      expires_at: new Date(NOW_MS + 300_000).toISOString(),
+    });
+    expect(presignDownload).toHaveBeenCalledWith(doc.file_path, doc.file_name, 'attachment', 300);
+  });
+
+  it("createReplacement issues a ticket bound to the document, named by the pinned clock's timestamp", async () => {
+    const doc = document({ id: 'doc-7', document_type: 'employment_contract' });
+    vi.mocked(findDocument).mockResolvedValue(doc);
+    vi.mocked(putTicket).mockResolvedValueOnce('exists').mockResolvedValue('created');
+    const result = await createReplacement(doc.id, { file_name: 'new.png', file_size: 10 });
+    expect(vi.mocked(putTicket).mock.calls.map(([t]) => t.upload_id)).toEqual([
+      String(NOW_MS),
+      String(NOW_MS + 1),
+    ]);
+    expect(vi.mocked(putTicket).mock.calls[1]?.[0]).toMatchObject({
+      document_id: 'doc-7',
+      document_type: 'employment_contract',
+      key: `${USER}/employment_contract_${NOW_MS + 1}.png`,
+      expires_at: NOW_SECONDS + 86_400,
+    });
+    expect(result.upload_id).toBe(String(NOW_MS + 1));
+  });
+
+  it('createReplacement refuses a file over 10 MB', async () => {
+    vi.mocked(findDocument).mockResolvedValue(document());
+    await expectRefused(
+      createReplacement('doc-1', { file_name: 'a.pdf', file_size: MAX_DOCUMENT_BYTES + 1 }),
+      TooLarge,
+      'fileTooLarge',
+    );
+    expect(putTicket).not.toHaveBeenCalled();
+  });
+
+  it("confirmReplacement refuses a customer's ticket of the same type (another document)", async () => {
+    vi.mocked(findDocument).mockResolvedValue(document());
+    vi.mocked(getTicket).mockResolvedValue(ticket({ document_id: null }));
+    await expectRefused(
+      confirmReplacement('doc-1', { upload_id: UPLOAD_ID, file_name: 'passport.pdf' }),
+      Invalid,
+      'uploadMismatch',
+    );
+    expect(saveDocument).not.toHaveBeenCalled();
+  });
+
+  it('confirmReplacement replaces the file of that document', async () => {
+    const doc = document();
+    const replacement = ticket({
+      upload_id: String(NOW_MS),
+      document_id: doc.id,
+      key: `${USER}/passport_${NOW_MS}.pdf`,
+    });
+    vi.mocked(findDocument).mockResolvedValue(doc);
+    vi.mocked(getTicket).mockResolvedValue(replacement);
+    const record = await confirmReplacement(doc.id, { upload_id: String(NOW_MS), file_name: 'passport.pdf' });
+    expect(getTicket).toHaveBeenCalledWith(USER, String(NOW_MS));
+    expect(record).toMatchObject({ id: doc.id, file_path: replacement.key });
+    expect(saveDocument).toHaveBeenCalledWith(record, doc, replacement);
+  });
+
+  it('deleteDocument removes the record (with its count), then the file', async () => {
+    const doc = document();
+    vi.mocked(findDocument).mockResolvedValue(doc);
+    const order: string[] = [];
+    vi.mocked(deleteDocumentRecord).mockImplementation(async () => {
+      order.push('record');
+    });
+    vi.mocked(removeObject).mockImplementation(async (key) => {
+      order.push(`file ${key}`);
+    });
+    await deleteDocument(doc.id);
+    expect(deleteDocumentRecord).toHaveBeenCalledWith(doc);
+    expect(order).toEqual(['record', `file ${doc.file_path}`]);
+  });
+
+  it('deleteDocument keeps the file when the record changed meanwhile', async () => {
+    vi.mocked(findDocument).mockResolvedValue(document());
+    vi.mocked(deleteDocumentRecord).mockRejectedValue(new Conflict('documentChanged'));
+    await expectRefused(deleteDocument('doc-1'), Conflict, 'documentChanged');
+    expect(removeObject).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,655 @@
+// The journey's rules with the store mocked per entity module and the clock pinned: who may
+// complete a task or request a service, what is written then (and that nothing is written on
+// a refusal), which tasks a journey load assigns, and the team's side (support tasks, workflows).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Profile, UserTask, WorkflowRecord } from '../../../shared/api';
+import type { ApiErrorKey } from '../../../shared/api-errors';
+import type { WorkflowStatus } from '../../../shared/journey';
+import { pinClock } from '../lib/clock';
+import { Conflict, type DomainError, Forbidden, NotFound } from '../lib/errors';
+import { loadCatalogue } from '../store/catalogue';
+import { completeTask, createTaskIfAbsent, findTask } from '../store/tasks';
+import { readUserPartition } from '../store/user-partition';
+import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
+import {
+  catalogue,
+  customer,
+  expectRefused,
+  NOW,
+  OTHER_USER,
+  partition,
+  profile,
+  TODAY,
+  task,
+  templateIds,
+  USER,
+  workflow,
+} from '../test-fixtures';
+import {
+  buildJourney,
+  changeWorkflow,
+  completeMyTask,
+  completeSupportTask,
+  getJourney,
+  requestService,
+} from './journey';
+
+vi.mock('../store/catalogue');
+vi.mock('../store/tasks');
+vi.mock('../store/user-partition');
+vi.mock('../store/workflows');
+
+/** Arrival today: before_arrival and arrival are unlocked. */
+const TODAY_ARRIVAL = TODAY;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+let unpin: () => void;
+beforeEach(() => {
+  vi.resetAllMocks();
+  unpin = pinClock(NOW);
+  vi.mocked(loadCatalogue).mockResolvedValue(catalogue());
+});
+afterEach(() => unpin());
+
+/** The caller's stored partition: this profile and these tasks (and another user's apart). */
+function stored(p: Profile | null = profile(), tasks: UserTask[] = []) {
+  vi.mocked(readUserPartition).mockImplementation(async (userId) =>
+    userId === USER
+      ? partition(p, { tasks })
+      : partition(profile({ id: userId }), {
+          tasks: [task('work_visa', { id: 'task-of-user-2', user_id: userId })],
+        }),
+  );
+}
+
+function expectNothingWritten() {
+  expect(completeTask).not.toHaveBeenCalled();
+  expect(startServiceRequest).not.toHaveBeenCalled();
+  expect(createTaskIfAbsent).not.toHaveBeenCalled();
+  expect(updateWorkflow).not.toHaveBeenCalled();
+}
+
+type Refusal = [
+  what: string,
+  setup: () => void,
+  taskId: string,
+  type: new (...args: never[]) => DomainError,
+  reason: ApiErrorKey,
+];
+
+describe('completeMyTask: refusals (nothing is written)', () => {
+  const refusals: Refusal[] = [
+    [
+      'deletion pending (before any other rule)',
+      () =>
+        stored(profile({ deletion_requested: true, account_verified: false }), [
+          task('work_visa', { status: 'completed' }),
+        ]),
+      'task-work_visa',
+      Conflict,
+      'refusedDeletionPending',
+    ],
+    [
+      'account not verified',
+      () => stored(profile({ account_verified: false }), [task('work_visa')]),
+      'task-work_visa',
+      Forbidden,
+      'refusedNotVerified',
+    ],
+    [
+      'phase locked: arrival date in the future',
+      () => stored(profile({ intended_arrival_date: '2026-11-24' }), [task('address_registration')]),
+      'task-address_registration',
+      Forbidden,
+      'refusedPhaseLocked',
+    ],
+    [
+      'phase locked: no arrival date',
+      () => stored(profile({ intended_arrival_date: null }), [task('address_registration')]),
+      'task-address_registration',
+      Forbidden,
+      'refusedPhaseLocked',
+    ],
+    [
+      'phase locked: 13 whole days after arrival, the phase needs 14',
+      () => stored(profile({ intended_arrival_date: '2026-11-10' }), [task('family_doctor')]),
+      'task-family_doctor',
+      Forbidden,
+      'refusedPhaseLocked',
+    ],
+    ['a preview id', () => stored(profile(), []), 'preview-work_visa', Forbidden, 'refusedPreview'],
+    [
+      'a support task',
+      () => stored(profile(), [task('document_review')]),
+      'task-document_review',
+      Forbidden,
+      'refusedSupportOnly',
+    ],
+    [
+      'a service-request task (wrong action)',
+      () => stored(profile(), [task('health_insurance')]),
+      'task-health_insurance',
+      Forbidden,
+      'refusedWrongAction',
+    ],
+    [
+      'already completed',
+      () => stored(profile(), [task('work_visa', { status: 'completed' })]),
+      'task-work_visa',
+      Conflict,
+      'refusedAlreadyDone',
+    ],
+    [
+      'pending confirmation (not not_started)',
+      () => stored(profile(), [task('work_visa', { status: 'pending_confirmation' })]),
+      'task-work_visa',
+      Conflict,
+      'refusedAlreadyDone',
+    ],
+    ['an unknown task', () => stored(profile(), [task('work_visa')]), 'task-nope', NotFound, 'taskNotFound'],
+    [
+      "another user's task",
+      () => stored(profile(), [task('work_visa')]),
+      'task-of-user-2',
+      NotFound,
+      'taskNotFound',
+    ],
+    [
+      'a task whose template left the catalogue',
+      () => stored(profile(), [task('work_visa', { id: 'task-retired', task_template_id: 'retired' })]),
+      'task-retired',
+      NotFound,
+      'taskNotFound',
+    ],
+    [
+      'no stored profile',
+      () => stored(null, [task('work_visa')]),
+      'task-work_visa',
+      NotFound,
+      'taskNotFound',
+    ],
+  ];
+
+  it.each(refusals)('%s', async (_what, setup, taskId, type, reason) => {
+    setup();
+    await expectRefused(completeMyTask(customer(), taskId, 'notes'), type, reason);
+    expect(readUserPartition).toHaveBeenCalledWith(USER);
+    expect(readUserPartition).not.toHaveBeenCalledWith(OTHER_USER);
+    expectNothingWritten();
+  });
+
+  it('judges by the stored profile, not the one the request was admitted with', async () => {
+    stored(profile({ deletion_requested: true }), [task('work_visa')]);
+    await expectRefused(
+      completeMyTask(customer({ deletion_requested: false }), 'task-work_visa', undefined),
+      Conflict,
+      'refusedDeletionPending',
+    );
+    expectNothingWritten();
+  });
+});
+
+describe('phase unlock in German calendar days (pinned clock)', () => {
+  it('unlocks the arrival phase at midnight in Germany, while it is still the day before in UTC', async () => {
+    pinClock('2026-11-23T23:30:00Z'); // 00:30 on 24 November in Berlin
+    stored(profile({ intended_arrival_date: '2026-11-24' }), [task('address_registration')]);
+    vi.mocked(completeTask).mockResolvedValue(task('address_registration', { status: 'completed' }));
+    await completeMyTask(customer(), 'task-address_registration', undefined);
+    expect(completeTask).toHaveBeenCalledOnce();
+  });
+
+  it('keeps it locked until then', async () => {
+    pinClock('2026-11-23T22:59:00Z'); // 23:59 on 23 November in Berlin
+    stored(profile({ intended_arrival_date: '2026-11-24' }), [task('address_registration')]);
+    await expectRefused(
+      completeMyTask(customer(), 'task-address_registration', undefined),
+      Forbidden,
+      'refusedPhaseLocked',
+    );
+    expectNothingWritten();
+  });
+
+  it('unlocks a 14-day phase on the 14th day after arrival', async () => {
+    stored(profile({ intended_arrival_date: '2026-11-09' }), [task('family_doctor')]);
+    vi.mocked(completeTask).mockResolvedValue(task('family_doctor', { status: 'completed' }));
+    await completeMyTask(customer(), 'task-family_doctor', undefined);
+    expect(completeTask).toHaveBeenCalledOnce();
+  });
+});
+
+describe('completeMyTask: success', () => {
+  it('completes the task by the user, at the pinned time, with the notes, only from not_started', async () => {
+    const open = task('work_visa');
+    const done = task('work_visa', { status: 'completed', completed_at: NOW, completed_by_user: true });
+    stored(profile(), [open]);
+    vi.mocked(completeTask).mockResolvedValue(done);
+    await expect(completeMyTask(customer(), open.id, 'visa granted')).resolves.toBe(done);
+    expect(completeTask).toHaveBeenCalledWith(
+      open,
+      { completedAt: NOW, byUser: true, notes: 'visa granted' },
+      ['not_started'],
+    );
+  });
+
+  it.each([
+    ['empty', ''],
+    ['absent', undefined],
+  ])('stores %s notes as null', async (_what, notes) => {
+    stored(profile(), [task('work_visa')]);
+    vi.mocked(completeTask).mockResolvedValue(task('work_visa', { status: 'completed' }));
+    await completeMyTask(customer(), 'task-work_visa', notes);
+    expect(vi.mocked(completeTask).mock.calls[0]?.[1]).toEqual({
+      completedAt: NOW,
+      byUser: true,
+      notes: null,
+    });
+  });
+
+  it('passes the store refusing a double completion through', async () => {
+    stored(profile(), [task('work_visa')]);
+    vi.mocked(completeTask).mockRejectedValue(new Conflict('taskAlreadyCompleted'));
+    await expectRefused(
+      completeMyTask(customer(), 'task-work_visa', undefined),
+      Conflict,
+      'taskAlreadyCompleted',
+    );
+  });
+});
+
+describe('requestService: refusals (nothing is written)', () => {
+  const refusals: Refusal[] = [
+    [
+      'deletion pending',
+      () => stored(profile({ deletion_requested: true }), [task('health_insurance')]),
+      'task-health_insurance',
+      Conflict,
+      'refusedDeletionPending',
+    ],
+    [
+      'account not verified',
+      () => stored(profile({ account_verified: false }), [task('health_insurance')]),
+      'task-health_insurance',
+      Forbidden,
+      'refusedNotVerified',
+    ],
+    [
+      'phase locked: arrival date in the future',
+      () => stored(profile({ intended_arrival_date: '2026-12-01' }), [task('bank_account')]),
+      'task-bank_account',
+      Forbidden,
+      'refusedPhaseLocked',
+    ],
+    [
+      'phase locked: no arrival date',
+      () => stored(profile({ intended_arrival_date: null }), [task('bank_account')]),
+      'task-bank_account',
+      Forbidden,
+      'refusedPhaseLocked',
+    ],
+    ['a preview id', () => stored(profile(), []), 'preview-health_insurance', Forbidden, 'refusedPreview'],
+    [
+      'a support task',
+      () => stored(profile(), [task('document_review')]),
+      'task-document_review',
+      Forbidden,
+      'refusedSupportOnly',
+    ],
+    [
+      'a self-complete task (wrong action)',
+      () => stored(profile(), [task('work_visa')]),
+      'task-work_visa',
+      Forbidden,
+      'refusedWrongAction',
+    ],
+    [
+      'already requested (in progress)',
+      () => stored(profile(), [task('health_insurance', { status: 'in_progress' })]),
+      'task-health_insurance',
+      Conflict,
+      'refusedAlreadyDone',
+    ],
+    [
+      'already completed',
+      () => stored(profile(), [task('health_insurance', { status: 'completed' })]),
+      'task-health_insurance',
+      Conflict,
+      'refusedAlreadyDone',
+    ],
+    ['an unknown task', () => stored(profile(), []), 'task-nope', NotFound, 'taskNotFound'],
+    [
+      "another user's task",
+      () => stored(profile(), [task('health_insurance')]),
+      'task-of-user-2',
+      NotFound,
+      'taskNotFound',
+    ],
+  ];
+
+  it.each(refusals)('%s', async (_what, setup, taskId, type, reason) => {
+    setup();
+    await expectRefused(requestService(customer(), taskId), type, reason);
+    expect(readUserPartition).toHaveBeenCalledWith(USER);
+    expectNothingWritten();
+  });
+});
+
+describe('requestService: success', () => {
+  it('starts an initiated workflow typed from the English task name, at the pinned time', async () => {
+    const open = task('health_insurance');
+    stored(profile(), [open]);
+    const caller = customer({ language: 'de' });
+    const result = await requestService(caller, open.id);
+
+    expect(startServiceRequest).toHaveBeenCalledOnce();
+    const [passedTask, passedWorkflow] = vi.mocked(startServiceRequest).mock.calls[0] ?? [];
+    expect(passedTask).toBe(open);
+    expect(passedWorkflow).toEqual({
+      id: expect.stringMatching(UUID),
+      user_id: USER,
+      user_task_id: open.id,
+      task_template_id: 'health_insurance',
+      workflow_type: 'health_insurance',
+      status: 'initiated',
+      initiated_at: NOW,
+      completed_at: null,
+      notes: null,
+      assigned_to: null,
+    });
+    expect(result).toEqual(passedWorkflow);
+  });
+
+  it.each([
+    ['esim_card', 'esim_card'],
+    ['bank_account', 'bank_account'],
+    ['liability_insurance', 'liability_insurance'],
+    ['plan_your_future', 'financial_planning'],
+  ])('types a request of %s as %s', async (templateId, type) => {
+    stored(profile({ intended_arrival_date: '2026-01-01' }), [task(templateId)]);
+    const result = await requestService(customer(), `task-${templateId}`);
+    expect(result.workflow_type).toBe(type);
+    expect(vi.mocked(startServiceRequest).mock.calls[0]?.[1].workflow_type).toBe(type);
+  });
+
+  it('types a task whose English name names no known service as other', async () => {
+    const c = catalogue();
+    const renamed = c.templates.map((t) =>
+      t.id === 'health_insurance' ? { ...t, task_name: 'Find a gym' } : t,
+    );
+    vi.mocked(loadCatalogue).mockResolvedValue({ ...c, templates: renamed });
+    stored(profile(), [task('health_insurance')]);
+    await expect(requestService(customer(), 'task-health_insurance')).resolves.toMatchObject({
+      workflow_type: 'other',
+    });
+  });
+
+  it('passes the store refusing a second request through', async () => {
+    stored(profile(), [task('health_insurance')]);
+    vi.mocked(startServiceRequest).mockRejectedValue(new Conflict('serviceAlreadyRequested'));
+    await expectRefused(
+      requestService(customer(), 'task-health_insurance'),
+      Conflict,
+      'serviceAlreadyRequested',
+    );
+  });
+});
+
+describe('getJourney: task assignment', () => {
+  const phaseOne = templateIds('before_arrival').map((id) => task(id));
+  /** 14 days before TODAY: before_arrival, arrival and settling_in are unlocked, long_term is not. */
+  const arrived = '2026-11-09';
+
+  it('creates a task for every template of an unlocked phase that has none, at the pinned time', async () => {
+    stored(profile({ intended_arrival_date: arrived }), phaseOne);
+    vi.mocked(createTaskIfAbsent).mockResolvedValue('created');
+    const journey = await getJourney(customer(), 'en');
+
+    const created = vi.mocked(createTaskIfAbsent).mock.calls.map(([t]) => t);
+    expect(created.map((t) => t.task_template_id)).toEqual([
+      ...templateIds('arrival'),
+      ...templateIds('settling_in'),
+    ]);
+    for (const t of created) {
+      expect(t).toEqual({
+        id: expect.stringMatching(UUID),
+        user_id: USER,
+        task_template_id: t.task_template_id,
+        phase_id: expect.stringMatching(/^(arrival|settling_in)$/),
+        status: 'not_started',
+        completed_at: null,
+        completed_by_user: null,
+        notes: null,
+        created_at: NOW,
+      });
+    }
+    expect(new Set(created.map((t) => t.id)).size).toBe(created.length);
+    expect(readUserPartition).toHaveBeenCalledOnce();
+
+    const [before, arrival, settling, longTerm] = journey.phases;
+    expect(before?.tasks.map((t) => t.id)).toEqual(phaseOne.map((t) => t.id));
+    expect(arrival?.tasks.map((t) => t.id)).toEqual(
+      created.filter((t) => t.phase_id === 'arrival').map((t) => t.id),
+    );
+    expect(settling?.tasks.every((t) => !t.is_preview)).toBe(true);
+    expect(longTerm?.unlocked).toBe(false);
+    expect(longTerm?.tasks.every((t) => t.is_preview && t.id === `preview-${t.task_template_id}`)).toBe(true);
+  });
+
+  it('creates nothing when every unlocked phase has its tasks', async () => {
+    stored(profile({ intended_arrival_date: null }), phaseOne);
+    await getJourney(customer(), 'en');
+    expect(createTaskIfAbsent).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an unverified account', { account_verified: false }],
+    ['an account with a deletion pending', { deletion_requested: true }],
+  ])('creates none for %s (unlocked phases show previews)', async (_what, flags) => {
+    stored(profile({ intended_arrival_date: arrived, ...flags }), []);
+    const journey = await getJourney(customer(flags), 'en');
+    expect(createTaskIfAbsent).not.toHaveBeenCalled();
+    expect(journey.phases[0]?.unlocked).toBe(true);
+    expect(journey.phases[0]?.tasks.every((t) => t.is_preview)).toBe(true);
+  });
+
+  it.each(['exists', 'refused'] as const)(
+    'a creation that comes back %s (lost race, changed account) re-reads the partition',
+    async (outcome) => {
+      const winner = task('address_registration', { id: 'winner-task', status: 'completed' });
+      vi.mocked(readUserPartition)
+        .mockResolvedValueOnce(
+          partition(profile({ intended_arrival_date: TODAY_ARRIVAL }), { tasks: phaseOne }),
+        )
+        .mockResolvedValueOnce(
+          partition(profile({ intended_arrival_date: TODAY_ARRIVAL }), { tasks: [...phaseOne, winner] }),
+        );
+      vi.mocked(createTaskIfAbsent).mockImplementation(async (t) =>
+        t.task_template_id === 'address_registration' ? outcome : 'created',
+      );
+      const journey = await getJourney(customer(), 'en');
+      expect(readUserPartition).toHaveBeenCalledTimes(2);
+      expect(vi.mocked(readUserPartition).mock.calls).toEqual([[USER], [USER]]);
+      const arrival = journey.phases[1];
+      // What is stored now, not what this load tried to create.
+      expect(arrival?.tasks.find((t) => t.task_template_id === 'address_registration')).toMatchObject({
+        id: 'winner-task',
+        status: 'completed',
+      });
+      expect(
+        arrival?.tasks
+          .filter((t) => t.task_template_id !== 'address_registration')
+          .every((t) => t.is_preview),
+      ).toBe(true);
+    },
+  );
+});
+
+describe('buildJourney', () => {
+  it('shows previews for locked phases, even where tasks are stored, and stored tasks where unlocked', () => {
+    const c = catalogue();
+    const tasks = [
+      task('work_visa', { status: 'completed', completed_at: NOW, completed_by_user: true }),
+      task('address_registration'),
+      task('plan_your_future', { status: 'in_progress' }), // stored, but long_term is locked
+    ];
+    const journey = buildJourney(c, tasks, TODAY_ARRIVAL, 'de');
+
+    expect(journey.phases.map((p) => [p.id, p.unlocked])).toEqual([
+      ['before_arrival', true],
+      ['arrival', true],
+      ['settling_in', false],
+      ['long_term', false],
+    ]);
+    const [before, , , longTerm] = journey.phases;
+    expect(before?.tasks[0]).toMatchObject({
+      id: 'task-work_visa',
+      status: 'completed',
+      is_preview: false,
+      task_name: 'Aufgabe work_visa',
+      created_at: '2026-11-01T09:00:00.000Z',
+    });
+    expect(before?.tasks[1]).toMatchObject({
+      id: 'preview-document_review',
+      is_preview: true,
+      created_at: null,
+    });
+    expect(before?.completed_count).toBe(1);
+    expect(before?.total_count).toBe(6);
+    expect(before?.display_name).toBe('Before arrival (de)');
+    expect(longTerm?.tasks.find((t) => t.task_template_id === 'plan_your_future')).toMatchObject({
+      id: 'preview-plan_your_future',
+      status: 'not_started',
+      is_preview: true,
+      completed_at: null,
+      notes: null,
+    });
+    expect(longTerm?.tasks.every((t) => t.is_preview)).toBe(true);
+  });
+
+  it('locks every phase but before_arrival without an arrival date', () => {
+    const journey = buildJourney(catalogue(), [], null, 'en');
+    expect(journey.phases.map((p) => p.unlocked)).toEqual([true, false, false, false]);
+  });
+});
+
+describe('completeSupportTask (admin)', () => {
+  it('an unknown task is not found, nothing written', async () => {
+    vi.mocked(findTask).mockResolvedValue(null);
+    await expectRefused(completeSupportTask('task-nope', undefined), NotFound, 'taskNotFound');
+    expect(completeTask).not.toHaveBeenCalled();
+  });
+
+  it.each(['work_visa', 'health_insurance'])('refuses a %s task (not support_team_complete)', async (id) => {
+    vi.mocked(findTask).mockResolvedValue(task(id));
+    await expectRefused(completeSupportTask(`task-${id}`, 'x'), Conflict, 'onlySupportTasks');
+    expect(completeTask).not.toHaveBeenCalled();
+  });
+
+  it('completes a support task by support, at the pinned time, from any open status', async () => {
+    const open = task('document_review', { status: 'in_progress' });
+    const done = { ...open, status: 'completed' as const };
+    vi.mocked(findTask).mockResolvedValue(open);
+    vi.mocked(completeTask).mockResolvedValue(done);
+    await expect(completeSupportTask(open.id, 'checked')).resolves.toBe(done);
+    expect(findTask).toHaveBeenCalledWith(open.id);
+    expect(completeTask).toHaveBeenCalledWith(open, { completedAt: NOW, byUser: false, notes: 'checked' }, [
+      'not_started',
+      'pending_confirmation',
+      'in_progress',
+    ]);
+  });
+
+  it('stores empty notes as null', async () => {
+    vi.mocked(findTask).mockResolvedValue(task('document_review'));
+    await completeSupportTask('task-document_review', '');
+    expect(vi.mocked(completeTask).mock.calls[0]?.[1].notes).toBeNull();
+  });
+});
+
+describe('changeWorkflow (admin)', () => {
+  beforeEach(() => {
+    vi.mocked(updateWorkflow).mockImplementation(async (w, change) => ({ ...w, ...change }));
+  });
+
+  it('an unknown workflow is not found, nothing written', async () => {
+    vi.mocked(findWorkflow).mockResolvedValue(null);
+    await expectRefused(
+      changeWorkflow('wf-nope', { status: 'in_progress' }, 'en'),
+      NotFound,
+      'workflowNotFound',
+    );
+    expect(updateWorkflow).not.toHaveBeenCalled();
+  });
+
+  it.each<WorkflowStatus>(['completed', 'cancelled'])(
+    'refuses a %s workflow, nothing written',
+    async (status) => {
+      vi.mocked(findWorkflow).mockResolvedValue(workflow({ status }));
+      await expectRefused(
+        changeWorkflow('wf-1', { status: 'in_progress' }, 'en'),
+        Conflict,
+        'workflowClosed',
+      );
+      expect(updateWorkflow).not.toHaveBeenCalled();
+      expect(findTask).not.toHaveBeenCalled();
+    },
+  );
+
+  it('completing passes its task to updateWorkflow with completed_at from the clock', async () => {
+    const current = workflow({ status: 'in_progress' });
+    const linked = task('health_insurance', { status: 'in_progress' });
+    vi.mocked(findWorkflow).mockResolvedValue(current);
+    vi.mocked(findTask).mockResolvedValue(linked);
+    const result = await changeWorkflow('wf-1', { status: 'completed' }, 'de');
+
+    expect(findTask).toHaveBeenCalledWith(current.user_task_id);
+    expect(updateWorkflow).toHaveBeenCalledWith(
+      current,
+      { status: 'completed', completed_at: NOW, notes: 'old notes', assigned_to: 'Berta' },
+      linked,
+    );
+    expect(result).toEqual({
+      ...current,
+      status: 'completed',
+      completed_at: NOW,
+      task_name: 'Aufgabe health_insurance',
+    });
+  });
+
+  it('any other status passes no task and no completed_at', async () => {
+    vi.mocked(findWorkflow).mockResolvedValue(workflow());
+    await changeWorkflow('wf-1', { status: 'cancelled' }, 'en');
+    expect(findTask).not.toHaveBeenCalled();
+    expect(updateWorkflow).toHaveBeenCalledWith(
+      workflow(),
+      { status: 'cancelled', completed_at: null, notes: 'old notes', assigned_to: 'Berta' },
+      null,
+    );
+  });
+
+  it.each<[string, { notes?: string | null; assigned_to?: string | null }, Partial<WorkflowRecord>]>([
+    ['undefined keeps the old values', {}, { notes: 'old notes', assigned_to: 'Berta' }],
+    ['empty strings clear them to null', { notes: '', assigned_to: '' }, { notes: null, assigned_to: null }],
+    ['null clears them', { notes: null, assigned_to: null }, { notes: null, assigned_to: null }],
+    [
+      'new values replace them',
+      { notes: 'called', assigned_to: 'Carl' },
+      { notes: 'called', assigned_to: 'Carl' },
+    ],
+    ['one given, the other kept', { notes: 'called' }, { notes: 'called', assigned_to: 'Berta' }],
+  ])('notes and assigned_to: %s', async (_what, fields, expected) => {
+    vi.mocked(findWorkflow).mockResolvedValue(workflow());
+    const result = await changeWorkflow('wf-1', { status: 'in_progress', ...fields }, 'en');
+    expect(vi.mocked(updateWorkflow).mock.calls[0]?.[1]).toEqual({
+      status: 'in_progress',
+      completed_at: null,
+      ...expected,
+    });
+    expect(result).toMatchObject(expected);
+  });
+
+  it('passes the store refusing a workflow closed meanwhile through', async () => {
+    vi.mocked(findWorkflow).mockResolvedValue(workflow());
+    vi.mocked(updateWorkflow).mockRejectedValue(new Conflict('workflowClosed'));
+    await expectRefused(changeWorkflow('wf-1', { status: 'in_progress' }, 'en'), Conflict, 'workflowClosed');
+  });
+});

@@ -1,0 +1,250 @@
+// The profile's rules with the store and Cognito mocked and the clock pinned: which user an
+// admin route may name, what a customer may change while a deletion is pending, when the
+// language and the sign-in e-mail are written.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OnboardingDetails } from '../../../shared/schemas/profile';
+import { updateIdentityEmail } from '../adapters/identity';
+import { pinClock } from '../lib/clock';
+import { Conflict, NotFound } from '../lib/errors';
+import { loadCatalogue } from '../store/catalogue';
+import { getStoredProfile, listCustomers, setProfileLanguage, updateProfile } from '../store/profiles';
+import { readUserPartition } from '../store/user-partition';
+import {
+  ADMIN,
+  admin,
+  catalogue,
+  customer,
+  deletionRequest,
+  document,
+  expectRefused,
+  NOW,
+  partition,
+  profile,
+  task,
+  USER,
+  workflow,
+} from '../test-fixtures';
+import {
+  editProfile,
+  getMe,
+  getUserDetail,
+  listCustomerPage,
+  requireCustomer,
+  updateMyDetails,
+  updateMyLanguage,
+} from './profiles';
+
+vi.mock('../adapters/identity');
+vi.mock('../store/catalogue');
+vi.mock('../store/profiles');
+vi.mock('../store/user-partition');
+
+let unpin: () => void;
+beforeEach(() => {
+  vi.resetAllMocks();
+  unpin = pinClock(NOW);
+  vi.mocked(loadCatalogue).mockResolvedValue(catalogue());
+  vi.mocked(updateProfile).mockImplementation(async (id, fields, now) => ({
+    ...profile({ id }),
+    ...fields,
+    updated_at: now,
+  }));
+});
+afterEach(() => unpin());
+
+const details: OnboardingDetails = {
+  gender: 'male',
+  first_name: 'Max',
+  last_name: 'Mustermann',
+  whatsapp_number: '+4915112345678',
+  nationality: 'German',
+  target_city: 'Munich',
+  intended_arrival_date: '2027-01-15',
+  knows_address: false,
+  street_address: null,
+  postal_code: null,
+  city: null,
+};
+
+const adminEdit = {
+  first_name: 'Ada',
+  last_name: 'Byron',
+  email: 'customer@example.com',
+  gender: null,
+  whatsapp_number: null,
+  nationality: null,
+  target_city: null,
+  intended_arrival_date: null,
+  knows_address: false,
+  street_address: null,
+  postal_code: null,
+  city: null,
+  country: 'Germany',
+};
+
+describe('requireCustomer', () => {
+  it.each([
+    ['an admin', { profile: profile({ id: ADMIN }), role: 'admin' as const }],
+    ['a missing profile', null],
+  ])('%s: NotFound userNotFound', async (_what, stored) => {
+    vi.mocked(getStoredProfile).mockResolvedValue(stored);
+    await expectRefused(requireCustomer(ADMIN), NotFound, 'userNotFound');
+    expect(getStoredProfile).toHaveBeenCalledWith(ADMIN);
+  });
+
+  it("a customer: that customer's profile", async () => {
+    const p = profile();
+    vi.mocked(getStoredProfile).mockResolvedValue({ profile: p, role: 'customer' });
+    await expect(requireCustomer(USER)).resolves.toBe(p);
+  });
+});
+
+describe('getMe', () => {
+  it("answers with the admitted account's role and profile", () => {
+    const account = admin();
+    expect(getMe(account)).toEqual({ role: 'admin', profile: account.profile });
+  });
+});
+
+describe('updateMyDetails', () => {
+  it('is refused while a deletion request is pending, nothing written', async () => {
+    await expectRefused(
+      updateMyDetails(customer({ deletion_requested: true }), details),
+      Conflict,
+      'actionsLockedByDeletion',
+    );
+    expect(updateProfile).not.toHaveBeenCalled();
+  });
+
+  it("writes the details to the caller's profile at the pinned time", async () => {
+    const result = await updateMyDetails(customer(), details);
+    expect(updateProfile).toHaveBeenCalledWith(USER, details, NOW);
+    expect(result).toMatchObject({ first_name: 'Max', updated_at: NOW });
+  });
+});
+
+describe('updateMyLanguage', () => {
+  it('writes nothing when the language is unchanged', async () => {
+    await expect(updateMyLanguage(customer({ language: 'de' }), 'de')).resolves.toEqual({ language: 'de' });
+    expect(setProfileLanguage).not.toHaveBeenCalled();
+  });
+
+  it('writes the new language once when it changed', async () => {
+    await expect(updateMyLanguage(customer({ language: 'en' }), 'de')).resolves.toEqual({ language: 'de' });
+    expect(setProfileLanguage).toHaveBeenCalledOnce();
+    expect(setProfileLanguage).toHaveBeenCalledWith(USER, 'de');
+  });
+
+  it('is allowed while a deletion request is pending (the answer is written in it)', async () => {
+    await updateMyLanguage(customer({ deletion_requested: true, language: 'en' }), 'de');
+    expect(setProfileLanguage).toHaveBeenCalledWith(USER, 'de');
+  });
+});
+
+describe('listCustomerPage', () => {
+  it('asks the store for one page, no cursor as null', async () => {
+    vi.mocked(listCustomers).mockResolvedValue({ items: [profile()], nextCursor: 'c2' });
+    await expect(listCustomerPage({ limit: 20 })).resolves.toEqual({ items: [profile()], nextCursor: 'c2' });
+    expect(listCustomers).toHaveBeenCalledWith(20, null);
+    await listCustomerPage({ limit: 5, cursor: 'c2' });
+    expect(listCustomers).toHaveBeenLastCalledWith(5, 'c2');
+  });
+});
+
+describe('editProfile (admin)', () => {
+  beforeEach(() => {
+    vi.mocked(getStoredProfile).mockResolvedValue({
+      profile: profile({ email: 'Customer@Example.com' }),
+      role: 'customer',
+    });
+  });
+
+  it('leaves the sign-in e-mail alone when only its case differs', async () => {
+    await editProfile(USER, { ...adminEdit, email: 'customer@EXAMPLE.com' });
+    expect(updateIdentityEmail).not.toHaveBeenCalled();
+    expect(updateProfile).toHaveBeenCalledWith(USER, { ...adminEdit, email: 'customer@EXAMPLE.com' }, NOW);
+  });
+
+  it('changes the sign-in e-mail first when the address changed', async () => {
+    const order: string[] = [];
+    vi.mocked(updateIdentityEmail).mockImplementation(async () => {
+      order.push('identity');
+    });
+    vi.mocked(updateProfile).mockImplementation(async (id, fields, now) => {
+      order.push('profile');
+      return { ...profile({ id }), ...fields, updated_at: now };
+    });
+    const result = await editProfile(USER, { ...adminEdit, email: 'new@example.com' });
+    expect(updateIdentityEmail).toHaveBeenCalledWith(USER, 'new@example.com');
+    expect(order).toEqual(['identity', 'profile']);
+    expect(result).toMatchObject({ email: 'new@example.com', last_name: 'Byron', updated_at: NOW });
+  });
+
+  it('an address taken by another account: Conflict emailInUse, the profile unchanged', async () => {
+    vi.mocked(updateIdentityEmail).mockRejectedValue(new Conflict('emailInUse'));
+    await expectRefused(
+      editProfile(USER, { ...adminEdit, email: 'taken@example.com' }),
+      Conflict,
+      'emailInUse',
+    );
+    expect(updateProfile).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an admin', { profile: profile({ id: ADMIN }), role: 'admin' as const }],
+    ['nobody', null],
+  ])('of %s: NotFound userNotFound, nothing changed', async (_what, stored) => {
+    vi.mocked(getStoredProfile).mockResolvedValue(stored);
+    await expectRefused(
+      editProfile(ADMIN, { ...adminEdit, email: 'x@example.com' }),
+      NotFound,
+      'userNotFound',
+    );
+    expect(updateIdentityEmail).not.toHaveBeenCalled();
+    expect(updateProfile).not.toHaveBeenCalled();
+  });
+});
+
+describe('getUserDetail (admin)', () => {
+  it.each([
+    ['an admin', partition(profile({ id: ADMIN }), {}, 'admin')],
+    ['nobody', partition(null)],
+  ])('of %s: NotFound userNotFound', async (_what, stored) => {
+    vi.mocked(readUserPartition).mockResolvedValue(stored);
+    await expectRefused(getUserDetail(ADMIN, 'en'), NotFound, 'userNotFound');
+  });
+
+  it("a customer's page from one partition read: documents newest first, journey, named workflows, request", async () => {
+    const older = document({ id: 'd-old', uploaded_at: '2026-10-01T00:00:00.000Z' });
+    const newer = document({
+      id: 'd-new',
+      document_type: 'employment_contract',
+      uploaded_at: '2026-11-01T00:00:00.000Z',
+    });
+    const request = deletionRequest();
+    const p = profile({ intended_arrival_date: null });
+    vi.mocked(readUserPartition).mockResolvedValue(
+      partition(p, {
+        documents: [older, newer],
+        tasks: [task('work_visa', { status: 'completed' })],
+        workflows: [
+          workflow({ id: 'w-old', initiated_at: '2026-11-01T00:00:00.000Z' }),
+          workflow({ id: 'w-new', task_template_id: 'esim_card', initiated_at: '2026-11-05T00:00:00.000Z' }),
+        ],
+        deletionRequest: request,
+      }),
+    );
+    const detail = await getUserDetail(USER, 'de');
+    expect(readUserPartition).toHaveBeenCalledOnce();
+    expect(readUserPartition).toHaveBeenCalledWith(USER);
+    expect(detail.profile).toBe(p);
+    expect(detail.documents.map((d) => d.id)).toEqual(['d-new', 'd-old']);
+    expect(detail.phases.map((ph) => ph.unlocked)).toEqual([true, false, false, false]);
+    expect(detail.phases[0]?.completed_count).toBe(1);
+    expect(detail.workflows.map((w) => [w.id, w.task_name])).toEqual([
+      ['w-new', 'Aufgabe esim_card'],
+      ['w-old', 'Aufgabe health_insurance'],
+    ]);
+    expect(detail.deletion_request).toBe(request);
+  });
+});

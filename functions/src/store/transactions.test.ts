@@ -1,0 +1,516 @@
+// Every multi-item write of the store, as DynamoDB receives it (aws-sdk-client-mock): which
+// items, under which keys, with which conditions; that each transaction creating an item for a
+// user also checks the account's tombstone; and what a cancelled transaction becomes.
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ApiErrorKey } from '../../../shared/api-errors';
+import { Conflict } from '../lib/errors';
+import {
+  deletionRequest,
+  document,
+  expectRefused,
+  NOW,
+  NOW_SECONDS,
+  profile,
+  rejectionOf,
+  task,
+  ticket,
+  USER,
+  workflow,
+} from '../test-fixtures';
+import { createForUser, writeTombstone } from './accounts';
+import type { TransactItems } from './client';
+import { fileDeletionRequest } from './deletion-requests';
+import { deleteDocumentRecord, saveDocument } from './documents';
+import { putProfileIfAbsent, verifyWithTasks } from './profiles';
+import { createTaskIfAbsent } from './tasks';
+import { putTicket } from './uploads';
+import { startServiceRequest, updateWorkflow } from './workflows';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+
+beforeEach(() => {
+  process.env.TABLE_NAME = 't';
+  ddb.reset();
+  ddb.on(TransactWriteCommand).resolves({});
+});
+
+/** The items of the one transaction written. */
+function written(): TransactItems {
+  const calls = ddb.commandCalls(TransactWriteCommand);
+  expect(calls).toHaveLength(1);
+  return calls[0]?.args[0].input.TransactItems ?? [];
+}
+
+/** DynamoDB cancelling the transaction: one reason per item, in order. */
+function cancelWith(...codes: ('ConditionalCheckFailed' | 'None' | 'TransactionConflict')[]) {
+  ddb.on(TransactWriteCommand).rejects(
+    new TransactionCanceledException({
+      message: 'Transaction cancelled',
+      $metadata: {},
+      CancellationReasons: codes.map((Code) => ({ Code })),
+    }),
+  );
+}
+
+const PROFILE_KEY = { PK: `USER#${USER}`, SK: 'PROFILE' };
+const TOMBSTONE_KEY = { PK: `DELETED#${USER}`, SK: 'TOMBSTONE' };
+/** Nothing new may appear for a user once their deletion has begun. */
+const NOT_DELETED = {
+  ConditionCheck: { TableName: 't', Key: TOMBSTONE_KEY, ConditionExpression: 'attribute_not_exists(PK)' },
+};
+/** The account is verified and no deletion is requested, as the write happens. */
+const MAY_ACT = {
+  ConditionCheck: {
+    TableName: 't',
+    Key: PROFILE_KEY,
+    ConditionExpression: 'account_verified = :true AND deletion_requested = :false',
+    ExpressionAttributeValues: { ':true': true, ':false': false },
+  },
+};
+const countBy = (delta: 1 | -1) => ({
+  Update: {
+    TableName: 't',
+    Key: PROFILE_KEY,
+    UpdateExpression: 'ADD documents_count :delta',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':delta': delta },
+  },
+});
+const consume = (uploadId: string) => ({
+  Delete: {
+    TableName: 't',
+    Key: { PK: `USER#${USER}`, SK: `UPLOAD#${uploadId}` },
+    ConditionExpression: 'attribute_exists(PK)',
+  },
+});
+const taskItem = (templateId: string, id: string) => ({
+  ...task(templateId, { id }),
+  PK: `USER#${USER}`,
+  SK: `TASK#${templateId}`,
+  GSI1PK: `TASKID#${id}`,
+  GSI1SK: 'ITEM',
+});
+
+describe('saveDocument', () => {
+  const doc = document({ id: 'doc-1', file_path: `${USER}/new.pdf` });
+  const docItem = { ...doc, PK: `USER#${USER}`, SK: 'DOC#passport', GSI1PK: 'DOCID#doc-1', GSI1SK: 'ITEM' };
+
+  it('a first upload of its type: a new record, the count +1, the ticket consumed, the tombstone checked', async () => {
+    await saveDocument(doc, null, ticket());
+    expect(written()).toEqual([
+      { Put: { TableName: 't', Item: docItem, ConditionExpression: 'attribute_not_exists(PK)' } },
+      countBy(1),
+      consume(ticket().upload_id),
+      NOT_DELETED,
+    ]);
+  });
+
+  it('a replacement: the record it replaces must still be there, no count, the ticket consumed', async () => {
+    const previous = document({ file_path: `${USER}/old.pdf` });
+    await saveDocument(doc, previous, ticket());
+    expect(written()).toEqual([
+      {
+        Put: {
+          TableName: 't',
+          Item: docItem,
+          ConditionExpression: 'file_path = :previous',
+          ExpressionAttributeValues: { ':previous': `${USER}/old.pdf` },
+        },
+      },
+      consume(ticket().upload_id),
+      NOT_DELETED,
+    ]);
+  });
+
+  it('cancelled: Conflict documentChangedWhileSaving', async () => {
+    cancelWith('ConditionalCheckFailed', 'None', 'None', 'None');
+    await expectRefused(saveDocument(doc, null, ticket()), Conflict, 'documentChangedWhileSaving');
+  });
+});
+
+describe('deleteDocumentRecord', () => {
+  it('removes the record only while it still points at the same file, and uncounts it', async () => {
+    const doc = document({ document_type: 'rental_agreement', file_path: `${USER}/lease.pdf` });
+    await deleteDocumentRecord(doc);
+    expect(written()).toEqual([
+      {
+        Delete: {
+          TableName: 't',
+          Key: { PK: `USER#${USER}`, SK: 'DOC#rental_agreement' },
+          ConditionExpression: 'file_path = :path',
+          ExpressionAttributeValues: { ':path': `${USER}/lease.pdf` },
+        },
+      },
+      countBy(-1),
+    ]);
+  });
+
+  it('cancelled: Conflict documentChanged', async () => {
+    cancelWith('ConditionalCheckFailed', 'None');
+    await expectRefused(deleteDocumentRecord(document()), Conflict, 'documentChanged');
+  });
+});
+
+describe('createTaskIfAbsent', () => {
+  const t = task('tax_id', { id: 'task-7' });
+
+  it('puts the task under a free key, checks the account may act and is not deleted', async () => {
+    await expect(createTaskIfAbsent(t)).resolves.toBe('created');
+    expect(written()).toEqual([
+      {
+        Put: {
+          TableName: 't',
+          Item: taskItem('tax_id', 'task-7'),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      MAY_ACT,
+      NOT_DELETED,
+    ]);
+  });
+
+  it.each<[string, Parameters<typeof cancelWith>, 'exists' | 'refused']>([
+    ['the task exists already', ['ConditionalCheckFailed', 'None', 'None'], 'exists'],
+    [
+      'the account may not act (unverified, deletion requested)',
+      ['None', 'ConditionalCheckFailed', 'None'],
+      'refused',
+    ],
+    ['the account is being deleted', ['None', 'None', 'ConditionalCheckFailed'], 'refused'],
+    [
+      'the task exists, but the account may not act',
+      ['ConditionalCheckFailed', 'ConditionalCheckFailed', 'None'],
+      'refused',
+    ],
+    [
+      'the task exists, but the account is being deleted',
+      ['ConditionalCheckFailed', 'None', 'ConditionalCheckFailed'],
+      'refused',
+    ],
+  ])('cancelled because %s: %s', async (_what, codes, outcome) => {
+    cancelWith(...codes);
+    await expect(createTaskIfAbsent(t)).resolves.toBe(outcome);
+  });
+});
+
+describe('startServiceRequest', () => {
+  it('checks the account, moves the task not_started → in_progress, puts the workflow, checks the tombstone', async () => {
+    const t = task('health_insurance', { id: 'task-h' });
+    const w = workflow({ id: 'wf-9', user_task_id: 'task-h', status: 'initiated', initiated_at: NOW });
+    await startServiceRequest(t, w);
+    expect(written()).toEqual([
+      MAY_ACT,
+      {
+        Update: {
+          TableName: 't',
+          Key: { PK: `USER#${USER}`, SK: 'TASK#health_insurance' },
+          UpdateExpression: 'SET #status = :to',
+          ConditionExpression: '#status = :from',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':to': 'in_progress', ':from': 'not_started' },
+        },
+      },
+      {
+        Put: {
+          TableName: 't',
+          Item: { ...w, PK: `USER#${USER}`, SK: 'WORKFLOW#wf-9', GSI1PK: 'WORKFLOWID#wf-9', GSI1SK: 'ITEM' },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      NOT_DELETED,
+    ]);
+  });
+
+  it('cancelled: Conflict serviceAlreadyRequested', async () => {
+    cancelWith('None', 'ConditionalCheckFailed', 'None', 'None');
+    await expectRefused(
+      startServiceRequest(task('health_insurance'), workflow()),
+      Conflict,
+      'serviceAlreadyRequested',
+    );
+  });
+});
+
+describe('updateWorkflow', () => {
+  const current = workflow({ id: 'wf-1', status: 'in_progress' });
+  const workflowUpdate = (values: Record<string, unknown>) => ({
+    Update: {
+      TableName: 't',
+      Key: { PK: `USER#${USER}`, SK: 'WORKFLOW#wf-1' },
+      UpdateExpression:
+        'SET #status = :status, completed_at = :completedAt, notes = :notes, assigned_to = :assigned',
+      ConditionExpression: '#status IN (:initiated, :inProgress)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ...values, ':initiated': 'initiated', ':inProgress': 'in_progress' },
+    },
+  });
+
+  it('without completing: only the workflow, and only while it is open', async () => {
+    const change = { status: 'cancelled' as const, completed_at: null, notes: null, assigned_to: 'Carl' };
+    await expect(updateWorkflow(current, change, null)).resolves.toEqual({ ...current, ...change });
+    expect(written()).toEqual([
+      workflowUpdate({ ':status': 'cancelled', ':completedAt': null, ':notes': null, ':assigned': 'Carl' }),
+    ]);
+  });
+
+  it('completing: the workflow and its task, completed by support at the same time', async () => {
+    const change = { status: 'completed' as const, completed_at: NOW, notes: 'done', assigned_to: null };
+    await updateWorkflow(current, change, task('health_insurance', { status: 'in_progress' }));
+    expect(written()).toEqual([
+      workflowUpdate({ ':status': 'completed', ':completedAt': NOW, ':notes': 'done', ':assigned': null }),
+      {
+        Update: {
+          TableName: 't',
+          Key: { PK: `USER#${USER}`, SK: 'TASK#health_insurance' },
+          UpdateExpression: 'SET #status = :completed, completed_at = :at, completed_by_user = :false',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':completed': 'completed', ':at': NOW, ':false': false },
+        },
+      },
+    ]);
+  });
+
+  it('cancelled: Conflict workflowClosed', async () => {
+    cancelWith('ConditionalCheckFailed');
+    await expectRefused(
+      updateWorkflow(
+        current,
+        { status: 'in_progress', completed_at: null, notes: null, assigned_to: null },
+        null,
+      ),
+      Conflict,
+      'workflowClosed',
+    );
+  });
+});
+
+describe('verifyWithTasks', () => {
+  it('sets the flag once, puts every phase-1 task under a free key, checks the tombstone', async () => {
+    const tasks = [
+      task('work_visa', { id: 't-1', created_at: NOW }),
+      task('esim_card', { id: 't-2', created_at: NOW }),
+    ];
+    await verifyWithTasks(USER, 'admin-1', NOW, tasks);
+    expect(written()).toEqual([
+      {
+        Update: {
+          TableName: 't',
+          Key: PROFILE_KEY,
+          UpdateExpression:
+            'SET account_verified = :true, account_verified_at = :at, account_verified_by = :by',
+          ConditionExpression: 'attribute_exists(PK) AND account_verified = :false',
+          ExpressionAttributeValues: { ':true': true, ':false': false, ':at': NOW, ':by': 'admin-1' },
+        },
+      },
+      {
+        Put: {
+          TableName: 't',
+          Item: { ...taskItem('work_visa', 't-1'), created_at: NOW },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: 't',
+          Item: { ...taskItem('esim_card', 't-2'), created_at: NOW },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      NOT_DELETED,
+    ]);
+  });
+
+  it('cancelled: Conflict alreadyVerified', async () => {
+    cancelWith('ConditionalCheckFailed', 'None', 'None');
+    await expectRefused(
+      verifyWithTasks(USER, 'admin-1', NOW, [task('work_visa')]),
+      Conflict,
+      'alreadyVerified',
+    );
+  });
+});
+
+describe('fileDeletionRequest', () => {
+  it('puts the request (listed as pending), flags the profile once, checks the tombstone', async () => {
+    const request = deletionRequest({ id: 'r-1', requested_at: NOW, reason: 'moving' });
+    await fileDeletionRequest(request, USER);
+    expect(written()).toEqual([
+      {
+        Put: {
+          TableName: 't',
+          Item: {
+            ...request,
+            PK: `USER#${USER}`,
+            SK: 'DELETION_REQUEST',
+            GSI1PK: 'DELETION_REQUESTS#pending',
+            GSI1SK: `${NOW}#${USER}`,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Update: {
+          TableName: 't',
+          Key: PROFILE_KEY,
+          UpdateExpression:
+            'SET deletion_requested = :true, deletion_requested_at = :at, deletion_requested_by = :by',
+          ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :false',
+          ExpressionAttributeValues: { ':true': true, ':false': false, ':at': NOW, ':by': USER },
+        },
+      },
+      NOT_DELETED,
+    ]);
+  });
+
+  it('cancelled: Conflict deletionPending', async () => {
+    cancelWith('ConditionalCheckFailed', 'ConditionalCheckFailed', 'None');
+    await expectRefused(fileDeletionRequest(deletionRequest(), USER), Conflict, 'deletionPending');
+  });
+});
+
+describe('createForUser (profiles, upload tickets)', () => {
+  const item = { PK: `USER#${USER}`, SK: 'UPLOAD#u-1', anything: 1 };
+
+  it('puts the item under a free key and checks the tombstone', async () => {
+    await expect(createForUser(USER, item)).resolves.toBe('created');
+    expect(written()).toEqual([
+      { Put: { TableName: 't', Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+      NOT_DELETED,
+    ]);
+  });
+
+  it.each<[string, Parameters<typeof cancelWith>, 'exists' | 'deleted']>([
+    ['the key is taken', ['ConditionalCheckFailed', 'None'], 'exists'],
+    ['the deletion has begun', ['None', 'ConditionalCheckFailed'], 'deleted'],
+    ['both', ['ConditionalCheckFailed', 'ConditionalCheckFailed'], 'deleted'],
+  ])('cancelled because %s: %s', async (_what, codes, outcome) => {
+    cancelWith(...codes);
+    await expect(createForUser(USER, item)).resolves.toBe(outcome);
+  });
+
+  it("putProfileIfAbsent writes a customer's profile with its role and list keys", async () => {
+    const p = profile();
+    await putProfileIfAbsent(p, 'customer');
+    expect(written()).toEqual([
+      {
+        Put: {
+          TableName: 't',
+          Item: {
+            ...p,
+            role: 'customer',
+            ...PROFILE_KEY,
+            GSI1PK: 'CUSTOMERS',
+            GSI1SK: `${p.created_at}#${USER}`,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      NOT_DELETED,
+    ]);
+  });
+
+  it("putProfileIfAbsent writes an admin's profile without list keys", async () => {
+    const p = profile();
+    await putProfileIfAbsent(p, 'admin');
+    expect(written()[0]?.Put?.Item).toEqual({ ...p, role: 'admin', ...PROFILE_KEY });
+  });
+
+  it('putTicket writes the ticket under UPLOAD#<id>', async () => {
+    const t = ticket();
+    await expect(putTicket(t)).resolves.toBe('created');
+    expect(written()).toEqual([
+      {
+        Put: {
+          TableName: 't',
+          Item: { ...t, PK: `USER#${USER}`, SK: `UPLOAD#${t.upload_id}` },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      NOT_DELETED,
+    ]);
+  });
+});
+
+describe('writeTombstone', () => {
+  it('puts DELETED#<id> / TOMBSTONE with the deletion time and a TTL a day later, unconditionally', async () => {
+    ddb.on(PutCommand).resolves({});
+    await writeTombstone(USER, new Date(NOW));
+    expect(ddb.commandCalls(PutCommand).map((c) => c.args[0].input)).toEqual([
+      {
+        TableName: 't',
+        Item: { ...TOMBSTONE_KEY, user_id: USER, deleted_at: NOW, expires_at: NOW_SECONDS + 86_400 },
+      },
+    ]);
+  });
+});
+
+describe('every transaction that creates an item for a user checks the tombstone', () => {
+  it.each<[string, () => Promise<unknown>]>([
+    ['saveDocument (first upload)', () => saveDocument(document(), null, ticket())],
+    ['saveDocument (replacement)', () => saveDocument(document(), document(), ticket())],
+    ['createTaskIfAbsent', () => createTaskIfAbsent(task('tax_id'))],
+    ['startServiceRequest', () => startServiceRequest(task('health_insurance'), workflow())],
+    ['verifyWithTasks', () => verifyWithTasks(USER, 'admin-1', NOW, [task('work_visa')])],
+    ['fileDeletionRequest', () => fileDeletionRequest(deletionRequest(), USER)],
+    ['putProfileIfAbsent', () => putProfileIfAbsent(profile(), 'customer')],
+    ['putTicket', () => putTicket(ticket())],
+  ])('%s', async (_what, run) => {
+    await run();
+    const items = written();
+    expect(items).toContainEqual(NOT_DELETED);
+    // Every item it creates is in the same user's partition the tombstone guards.
+    for (const entry of items) {
+      const pk = entry.Put?.Item?.PK;
+      if (pk !== undefined) expect(pk).toBe(`USER#${USER}`);
+    }
+  });
+});
+
+describe('failures that are not a cancelled condition', () => {
+  it.each<[string, () => Promise<unknown>]>([
+    ['transact (saveDocument)', () => saveDocument(document(), null, ticket())],
+    ['tryTransact (createTaskIfAbsent)', () => createTaskIfAbsent(task('tax_id'))],
+    ['tryTransact (createForUser)', () => createForUser(USER, { PK: 'x', SK: 'y' })],
+  ])('%s passes the error through, no Conflict', async (_what, run) => {
+    ddb.on(TransactWriteCommand).rejects(new Error('throttled'));
+    const error = await rejectionOf(run());
+    expect(error).not.toBeInstanceOf(Conflict);
+    expect(error).toMatchObject({ message: 'throttled' });
+  });
+
+  it.each<[string, () => Promise<unknown>]>([
+    ['transact (saveDocument)', () => saveDocument(document(), null, ticket())],
+    ['tryTransact (createTaskIfAbsent)', () => createTaskIfAbsent(task('tax_id'))],
+    ['tryTransact (createForUser)', () => createForUser(USER, { PK: 'x', SK: 'y' })],
+  ])(
+    '%s cancelled by a concurrent transaction (no condition failed) throws it, not an outcome',
+    async (_what, run) => {
+      cancelWith('None', 'TransactionConflict', 'None', 'None');
+      const error = await rejectionOf(run());
+      expect(error).toBeInstanceOf(TransactionCanceledException);
+      expect(error).not.toBeInstanceOf(Conflict);
+    },
+  );
+
+  it.each<[string, () => Promise<unknown>, ApiErrorKey, number]>([
+    [
+      'startServiceRequest',
+      () => startServiceRequest(task('health_insurance'), workflow()),
+      'serviceAlreadyRequested',
+      4,
+    ],
+    ['fileDeletionRequest', () => fileDeletionRequest(deletionRequest(), USER), 'deletionPending', 3],
+  ])(
+    '%s cancelled by the tombstone check alone (its last item) is still its Conflict',
+    async (_what, run, reason, size) => {
+      const reasons = Array.from({ length: size }, (_, i) =>
+        i === size - 1 ? 'ConditionalCheckFailed' : 'None',
+      );
+      cancelWith(...(reasons as ('ConditionalCheckFailed' | 'None')[]));
+      await expectRefused(run(), Conflict, reason);
+    },
+  );
+});

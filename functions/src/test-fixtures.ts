@@ -1,0 +1,214 @@
+// Typed fixtures for the unit tests of services/ and store/ (not a test itself, and never
+// imported by production code). It sits above both folders because store/ may not import
+// services/ (scripts/import-zones.mjs). Built from shared/ data and types only, so a test that
+// mocks a store module still gets real records here.
+import { expect } from 'vitest';
+import type { DeletionRequest, DocumentRecord, Profile, UserTask, WorkflowRecord } from '../../shared/api';
+import type { ApiErrorKey } from '../../shared/api-errors';
+import { PHASES, TASK_TEMPLATES } from '../../shared/catalogue';
+import type { AdminAccount, CustomerAccount } from './lib/caller';
+import type { DomainError } from './lib/errors';
+import type { Catalogue, Phase, TaskTemplate } from './store/catalogue';
+import type { UploadTicketRecord } from './store/entities';
+import type { UserPartition } from './store/user-partition';
+
+/** The instant every test pins the clock to (11:00 in Germany, 23 November 2026). */
+export const NOW = '2026-11-23T10:00:00.000Z';
+export const NOW_MS = Date.parse(NOW);
+export const NOW_SECONDS = Math.floor(NOW_MS / 1000);
+/** Today's German calendar date at NOW. */
+export const TODAY = '2026-11-23';
+
+export const USER = 'user-1';
+export const OTHER_USER = 'user-2';
+export const ADMIN = 'admin-1';
+
+export function profile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: USER,
+    email: 'Customer@Example.com',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    gender: 'female',
+    whatsapp_number: '+4915112345678',
+    nationality: 'British',
+    target_city: 'Berlin',
+    intended_arrival_date: null,
+    knows_address: false,
+    street_address: null,
+    postal_code: null,
+    city: null,
+    country: null,
+    onboarding_completed: true,
+    account_verified: true,
+    account_verified_at: '2026-11-01T09:00:00.000Z',
+    account_verified_by: ADMIN,
+    deletion_requested: false,
+    deletion_requested_at: null,
+    deletion_requested_by: null,
+    documents_count: 0,
+    language: 'en',
+    created_at: '2026-10-01T08:00:00.000Z',
+    updated_at: '2026-10-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function customer(overrides: Partial<Profile> = {}): CustomerAccount {
+  const p = profile(overrides);
+  return { userId: p.id, email: p.email, role: 'customer', profile: p };
+}
+
+export function admin(): AdminAccount {
+  return {
+    userId: ADMIN,
+    email: 'admin@example.com',
+    role: 'admin',
+    profile: profile({ id: ADMIN, email: 'admin@example.com' }),
+  };
+}
+
+/**
+ * The real catalogue structure (shared/catalogue.ts) with made-up texts: the English task
+ * name is the id in words ('health_insurance' → 'Health insurance'), the German one is not.
+ */
+export function catalogue(): Catalogue {
+  const words = (id: string) => id.charAt(0).toUpperCase() + id.slice(1).replaceAll('_', ' ');
+  const phases: Phase[] = PHASES.map((p) => ({
+    ...p,
+    texts: {
+      en: { display_name: `${words(p.id)} (en)`, description: `About ${p.id}` },
+      de: { display_name: `${words(p.id)} (de)`, description: `Über ${p.id}` },
+    },
+  }));
+  const templates: TaskTemplate[] = TASK_TEMPLATES.map((t) => ({
+    ...t,
+    task_name: words(t.id),
+    texts: {
+      en: { task_name: words(t.id), task_description: `Do ${t.id}`, info_text: `Info ${t.id}` },
+      de: { task_name: `Aufgabe ${t.id}`, task_description: `Erledige ${t.id}`, info_text: `Info ${t.id}` },
+    },
+  }));
+  return { phases, templates };
+}
+
+export function templateOf(c: Catalogue, id: string): TaskTemplate {
+  const template = c.templates.find((t) => t.id === id);
+  if (!template) throw new Error(`no template ${id}`);
+  return template;
+}
+
+/** Template ids of one phase, in task order. */
+export function templateIds(phaseId: string): string[] {
+  return TASK_TEMPLATES.filter((t) => t.phase_id === phaseId).map((t) => t.id);
+}
+
+export function task(templateId: string, overrides: Partial<UserTask> = {}): UserTask {
+  const template = TASK_TEMPLATES.find((t) => t.id === templateId);
+  if (!template) throw new Error(`no template ${templateId}`);
+  return {
+    id: `task-${templateId}`,
+    user_id: USER,
+    task_template_id: templateId,
+    phase_id: template.phase_id,
+    status: 'not_started',
+    completed_at: null,
+    completed_by_user: null,
+    notes: null,
+    created_at: '2026-11-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function workflow(overrides: Partial<WorkflowRecord> = {}): WorkflowRecord {
+  return {
+    id: 'wf-1',
+    user_id: USER,
+    user_task_id: 'task-health_insurance',
+    task_template_id: 'health_insurance',
+    workflow_type: 'health_insurance',
+    status: 'initiated',
+    initiated_at: '2026-11-10T09:00:00.000Z',
+    completed_at: null,
+    notes: 'old notes',
+    assigned_to: 'Berta',
+    ...overrides,
+  };
+}
+
+export function document(overrides: Partial<DocumentRecord> = {}): DocumentRecord {
+  return {
+    id: 'doc-1',
+    user_id: USER,
+    document_type: 'passport',
+    file_name: 'passport.pdf',
+    file_path: `${USER}/old-upload.pdf`,
+    file_size: 1234,
+    uploaded_at: '2026-11-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const UPLOAD_ID = '11111111-1111-4111-8111-111111111111';
+
+export function ticket(overrides: Partial<UploadTicketRecord> = {}): UploadTicketRecord {
+  return {
+    upload_id: UPLOAD_ID,
+    user_id: USER,
+    document_type: 'passport',
+    document_id: null,
+    file_name: 'passport.pdf',
+    key: `${USER}/${UPLOAD_ID}.pdf`,
+    created_at: '2026-11-23T09:00:00.000Z',
+    expires_at: NOW_SECONDS + 3600,
+    ...overrides,
+  };
+}
+
+export function deletionRequest(overrides: Partial<DeletionRequest> = {}): DeletionRequest {
+  return {
+    id: 'del-1',
+    user_id: USER,
+    status: 'pending',
+    requested_at: '2026-11-20T09:00:00.000Z',
+    reason: null,
+    ...overrides,
+  };
+}
+
+/** What readUserPartition returns for a customer with this profile and these items. */
+export function partition(
+  p: Profile | null,
+  items: Partial<Omit<UserPartition, 'stored'>> = {},
+  role: 'customer' | 'admin' = 'customer',
+): UserPartition {
+  return {
+    stored: p ? { profile: p, role } : null,
+    documents: [],
+    tasks: [],
+    workflows: [],
+    deletionRequest: null,
+    ...items,
+  };
+}
+
+/** The error a promise rejects with (fails when it resolves). */
+export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to be refused, it succeeded');
+}
+
+/** Asserts a refusal: the domain error's class and its reason. */
+export async function expectRefused(
+  promise: Promise<unknown>,
+  type: new (...args: never[]) => DomainError,
+  reason: ApiErrorKey,
+): Promise<void> {
+  const error = await rejectionOf(promise);
+  expect(error).toBeInstanceOf(type);
+  expect((error as DomainError).reason).toBe(reason);
+}
