@@ -6,9 +6,12 @@ const quietSdk = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 // Three suites, one runner: unit tests beside the code, integration against a local stack
 // on free ports, end-to-end in headless Chromium against the built SPA.
 export default defineConfig({
+  // @shared/* and @functions/*, from tsconfig.json's "paths".
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: [
@@ -23,6 +26,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
@@ -33,6 +37,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -1,9 +1,9 @@
+import { INCOMING_PREFIX } from '@functions/store/object-keys';
 import { type App, CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 // cdk-nag's own flattening of a resource ARN, so our finding ids are exactly the ones it reports.
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
-import { INCOMING_PREFIX } from '../functions/src/store/object-keys';
 import { exportName, type StageConfig } from './config/stages';
 
 /**

@@ -41,6 +41,8 @@ function sharedLocales(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), tailwindcss(), sharedLocales()],
+  // @shared/* and the like, from tsconfig.json's "paths" (one declaration for every tool).
+  resolve: { tsconfigPaths: true },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   // The prerendered footer's copyright year; the client renders the same, then today's.
   define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },

@@ -2,20 +2,21 @@
 // the CDK API stack creates one Lambda, one route and one IAM policy per entry, and
 // lib/http.ts admits, validates and types each request from it. Handler `x` lives in
 // functions/src/handlers/x.ts and names its row: apiHandler(ROUTES['x'], ...).
-import * as z from 'zod';
-import { API_PATHS, type ApiPath } from '../../shared/api-paths';
-import { DOCUMENT_TYPES } from '../../shared/documents';
+
+import { API_PATHS, type ApiPath } from '@shared/api-paths';
+import { DOCUMENT_TYPES } from '@shared/documents';
 import {
   adminDeleteUserSchema,
   downloadQuerySchema,
   replaceConfirmSchema,
   replaceRequestSchema,
   workflowUpdateSchema,
-} from '../../shared/schemas/admin';
-import { uploadConfirmSchema, uploadRequestSchema } from '../../shared/schemas/documents';
-import { completeTaskSchema, deletionRequestSchema } from '../../shared/schemas/journey';
-import { pageQuerySchema } from '../../shared/schemas/pagination';
-import { adminProfileSchema, languageSchema, onboardingDetailsSchema } from '../../shared/schemas/profile';
+} from '@shared/schemas/admin';
+import { uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
+import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
+import { pageQuerySchema } from '@shared/schemas/pagination';
+import { adminProfileSchema, languageSchema, onboardingDetailsSchema } from '@shared/schemas/profile';
+import * as z from 'zod';
 
 export type Access = 'public' | 'user' | 'customer' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -2,10 +2,11 @@
 // imported by production code). It sits above both folders because store/ may not import
 // services/ (scripts/import-zones.mjs). Built from shared/ data and types only, so a test that
 // mocks a store module still gets real records here.
+
+import type { DeletionRequest, DocumentRecord, Profile, UserTask, WorkflowRecord } from '@shared/api';
+import type { ApiErrorKey } from '@shared/api-errors';
+import { PHASES, TASK_TEMPLATES } from '@shared/catalogue';
 import { expect } from 'vitest';
-import type { DeletionRequest, DocumentRecord, Profile, UserTask, WorkflowRecord } from '../../shared/api';
-import type { ApiErrorKey } from '../../shared/api-errors';
-import { PHASES, TASK_TEMPLATES } from '../../shared/catalogue';
 import type { AdminAccount, CustomerAccount } from './lib/caller';
 import type { DomainError } from './lib/errors';
 import type { Catalogue, Phase, TaskTemplate } from './store/catalogue';

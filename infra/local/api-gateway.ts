@@ -2,6 +2,7 @@
 // JWT authorizer (same issuer/audience checks), and the payload v2 event the Lambdas get.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type RouteDef, routeKey, routes } from '@functions/routes';
 import { JwtVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
@@ -10,7 +11,6 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { type RouteDef, routeKey, routes } from '../../functions/src/routes';
 import { BodyTooLargeError, readBody, sendJson } from './http-util';
 
 type Handler = (

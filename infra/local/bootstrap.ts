@@ -20,9 +20,9 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { newProfile } from '../../functions/src/store/profiles';
-import { TABLE_KEYS } from '../../functions/src/store/table';
-import { ADMIN_GROUP, PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { newProfile } from '@functions/store/profiles';
+import { TABLE_KEYS } from '@functions/store/table';
+import { ADMIN_GROUP, PASSWORD_MIN_LENGTH } from '@shared/constants';
 
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {

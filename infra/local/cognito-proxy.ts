@@ -1,7 +1,7 @@
 // Puts the Cognito emulator on the app's origin (/_local/cognito) and bridges the one call
 // Amplify needs that cognito-local lacks: GetTokensFromRefreshToken → REFRESH_TOKEN_AUTH.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { BROWSER_COGNITO_OPERATIONS, cognitoTarget } from '../config/cognito-operations';
 import { readBody, sendJson } from './http-util';
 

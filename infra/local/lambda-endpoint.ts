@@ -1,8 +1,8 @@
 // Internal (loopback-only) server: the Lambda Invoke API through which cognito-local calls
 // our Cognito triggers, and the mail bridge through which it delivers their messages.
 import { createServer, type Server } from 'node:http';
-import { sendMail } from '../../functions/src/adapters/mail';
-import { triggers } from '../../functions/src/routes';
+import { sendMail } from '@functions/adapters/mail';
+import { triggers } from '@functions/routes';
 import { readBody, sendJson } from './http-util';
 
 type Trigger = (event: unknown) => Promise<unknown>;

@@ -32,7 +32,7 @@ export async function readMailbox(sesUrl: string): Promise<MailboxEntry[]> {
     .sort((a, b) => a.sentAt.localeCompare(b.sentAt));
 }
 
-import { escapeHtml } from '../../functions/src/mail/templates';
+import { escapeHtml } from '@functions/mail/templates';
 
 export async function serveMailbox(sesUrl: string, res: ServerResponse, wantsHtml: boolean) {
   const mails = await readMailbox(sesUrl);

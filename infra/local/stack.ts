@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { RuntimeConfig } from '@shared/api';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import type { RuntimeConfig } from '../../shared/api';
 import { securityHeaders } from '../config/security-headers';
 import { createApiGateway } from './api-gateway';
 import { ensureAdmin, ensureTable, ensureUserPool } from './bootstrap';
@@ -132,8 +132,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureTable(dynamo, TABLE_NAME);
     const pool = await ensureUserPool(cognito, dataDir);
     process.env.USER_POOL_ID = pool.userPoolId;
-    await (await import('../../functions/src/store/catalogue')).seedCatalogue();
-    const profiles = await import('../../functions/src/store/profiles');
+    await (await import('@functions/store/catalogue')).seedCatalogue();
+    const profiles = await import('@functions/store/profiles');
     await ensureAdmin(cognito, pool.userPoolId, options.admin, profiles);
 
     const config: RuntimeConfig = {

@@ -1,3 +1,4 @@
+import { routes } from '@functions/routes';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   type CfnStage,
@@ -16,7 +17,6 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { routes } from '../../functions/src/routes';
 import type { StageConfig } from '../config/stages';
 import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
 

@@ -1,3 +1,5 @@
+import { TRIGGER_PERMISSIONS, triggers } from '@functions/routes';
+import { ADMIN_GROUP, PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AccountRecovery,
@@ -13,8 +15,6 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { TRIGGER_PERMISSIONS, triggers } from '../../functions/src/routes';
-import { ADMIN_GROUP, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { BLOCKED_COGNITO_OPERATIONS, cognitoTarget } from '../config/cognito-operations';
 import type { StageConfig } from '../config/stages';
 import { lambdaFor, type ResourceRef } from './lambda';

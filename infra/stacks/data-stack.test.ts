@@ -1,7 +1,7 @@
+import { TABLE_KEYS } from '@functions/store/table';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { TABLE_KEYS } from '../../functions/src/store/table';
 import { stageConfig } from '../config/stages';
 import { DataStack } from './data-stack';
 

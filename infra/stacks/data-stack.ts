@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { JOB_PERMISSIONS } from '@functions/routes';
+import { INCOMING_EXPIRY_DAYS, INCOMING_PREFIX } from '@functions/store/object-keys';
+import { TABLE_KEYS } from '@functions/store/table';
+import { PHASES, TASK_TEMPLATES } from '@shared/catalogue';
 import { CustomResource, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -14,10 +18,6 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
-import { JOB_PERMISSIONS } from '../../functions/src/routes';
-import { INCOMING_EXPIRY_DAYS, INCOMING_PREFIX } from '../../functions/src/store/object-keys';
-import { TABLE_KEYS } from '../../functions/src/store/table';
-import { PHASES, TASK_TEMPLATES } from '../../shared/catalogue';
 import { exportName, LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
 import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
 

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
+import type { Permissions } from '@functions/routes';
+import { INCOMING_PREFIX } from '@functions/store/object-keys';
+import { TABLE_KEYS } from '@functions/store/table';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import type { Permissions } from '../../functions/src/routes';
-import { INCOMING_PREFIX } from '../../functions/src/store/object-keys';
-import { TABLE_KEYS } from '../../functions/src/store/table';
 import { LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
 
 const FUNCTIONS = join(import.meta.dirname, '../../functions/src');

@@ -1,5 +1,5 @@
+import { LANGUAGE_KEY } from '@shared/constants';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_KEY } from '../../shared/constants';
 import { parseCookies, routeRequest } from './spa-routing';
 
 describe('SPA routing (the CloudFront function, also run by the local server)', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES } from '../../shared/constants';
+import { DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES } from '@shared/constants';
 
 const localized = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE);
 

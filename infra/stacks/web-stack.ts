@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import type { RuntimeConfig } from '@shared/api';
+import { COMPANY } from '@shared/company';
 import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -20,8 +22,6 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import type { RuntimeConfig } from '../../shared/api';
-import { COMPANY } from '../../shared/company';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_SECONDS } from '../config/security-headers';
 import type { StageConfig } from '../config/stages';
 import { LOG_RETENTION } from './lambda';

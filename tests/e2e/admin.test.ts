@@ -1,6 +1,6 @@
+import type { DocumentRecord, JourneyResponse } from '@shared/api';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import type { DocumentRecord, JourneyResponse } from '../../shared/api';
 import { api, customerWith, dateFromToday, login } from '../support/auth';
 import { browserSession, logIn, toast, trackErrors } from '../support/browser';
 import { upload } from '../support/documents';

@@ -1,6 +1,6 @@
+import type { MeResponse } from '@shared/api';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import type { MeResponse } from '../../shared/api';
 import { api, login, newCustomer } from '../support/auth';
 import { browserSession, logIn, toast, trackErrors } from '../support/browser';
 import { tinyPdf, tinyPng } from '../support/files';

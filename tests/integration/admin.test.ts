@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteItemCommand, DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { routes } from '../../functions/src/routes';
+import { routes } from '@functions/routes';
 import type {
   AdminUserDetail,
   DocumentRecord,
@@ -14,7 +13,8 @@ import type {
   Profile,
   UploadTicket,
   Workflow,
-} from '../../shared/api';
+} from '@shared/api';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, customerWith, dateFromToday, login } from '../support/auth';
 import { endpoints, objectKeys, upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';

@@ -1,15 +1,8 @@
 // The hostile-user findings of issue 11, each as a test that failed before its fix, plus the
 // object-level and race checks that stay. Everything against the real local stack.
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { DocumentRecord, JourneyResponse, MeResponse, Page, Profile, UploadTicket } from '@shared/api';
 import { describe, expect, inject, it } from 'vitest';
-import type {
-  DocumentRecord,
-  JourneyResponse,
-  MeResponse,
-  Page,
-  Profile,
-  UploadTicket,
-} from '../../shared/api';
 import { badTokens, customerWithEverything, partitionItems, snapshot } from '../support/attack';
 import {
   adminToken,

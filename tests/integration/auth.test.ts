@@ -1,6 +1,6 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { MeResponse, Page, Profile } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { MeResponse, Page, Profile } from '../../shared/api';
 import {
   api,
   cognitoCall,

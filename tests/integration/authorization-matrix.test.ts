@@ -2,8 +2,8 @@
 // nothing stored changes on a refusal. A route added to the table without a sample request
 // here fails the first test, so no route escapes the matrix.
 import { randomUUID } from 'node:crypto';
+import { type RouteDef, routeKey, routes } from '@functions/routes';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { type RouteDef, routeKey, routes } from '../../functions/src/routes';
 import { badTokens, customerWithEverything, snapshot, type TokenKind } from '../support/attack';
 import { adminToken, api, newCustomer } from '../support/auth';
 import { tinyPdf } from '../support/files';

@@ -4,10 +4,11 @@
 // must change nothing stored.
 //
 // CI runs a fixed seed. To fuzz longer: FUZZ_RUNS=500 FUZZ_SEED=$RANDOM npm run test:integration -- fuzz
+
+import { type RouteDef, routeKey, routes } from '@functions/routes';
+import { deletionRequestSchema } from '@shared/schemas/journey';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { type RouteDef, routeKey, routes } from '../../functions/src/routes';
-import { deletionRequestSchema } from '../../shared/schemas/journey';
 import { customerWithEverything, snapshot } from '../support/attack';
 import { adminToken } from '../support/auth';
 

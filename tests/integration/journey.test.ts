@@ -1,5 +1,5 @@
+import type { DeletionResponse, JourneyResponse, JourneyTask, MeResponse, Workflow } from '@shared/api';
 import { describe, expect, inject, it } from 'vitest';
-import type { DeletionResponse, JourneyResponse, JourneyTask, MeResponse, Workflow } from '../../shared/api';
 import { api, customerWith, dateFromToday, login, mailbox } from '../support/auth';
 import { endpoints, objectKeys, upload } from '../support/documents';
 import { tinyPdf } from '../support/files';

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MeResponse } from '@shared/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/ports';
-import type { MeResponse } from '../../shared/api';
 import { api, login, newCustomer } from '../support/auth';
 import { type StackProcess, spawnStack, startStackProcess } from '../support/stack-process';
 

@@ -1,5 +1,5 @@
+import type { DocumentRecord, MeResponse, Profile, UploadTicket } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DocumentRecord, MeResponse, Profile, UploadTicket } from '../../shared/api';
 import { api, login, newCustomer } from '../support/auth';
 import { objectKeys, upload } from '../support/documents';
 import { fakeExe, tinyPdf, tinyPng } from '../support/files';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { DocumentRecord, JourneyResponse, UploadTicket, Workflow } from '../../shared/api';
+import type { DocumentRecord, JourneyResponse, UploadTicket, Workflow } from '@shared/api';
 import { api, customerWith, dateFromToday } from './auth';
 import { endpoints, objectKeys, upload } from './documents';
 import { tinyPdf } from './files';

@@ -5,9 +5,9 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import type { RuntimeConfig } from '@shared/api';
 import type { MailboxEntry } from '../../infra/local/mailbox';
 import { waitFor } from '../../infra/local/ports';
-import type { RuntimeConfig } from '../../shared/api';
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 

@@ -1,5 +1,5 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import type { DocumentRecord, UploadTicket } from '../../shared/api';
+import type { DocumentRecord, UploadTicket } from '@shared/api';
 import { api } from './auth';
 
 interface Endpoints {

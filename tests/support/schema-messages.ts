@@ -1,5 +1,5 @@
 // Helpers for the schema tests in shared/schemas/: what a form shows for a failed field.
-import en from '../../shared/locales/en/translation.json';
+import en from '@shared/locales/en/translation.json';
 
 /** Field → message key of the first issue per field, as a form shows them. */
 export function errorsOf(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {

@@ -1,15 +1,16 @@
 // Build-time render of the landing page, once per language (scripts/prerender.mjs), so `/`
 // paints before any JavaScript has run. The client hydrates the same tree.
+
+import type { Language } from '@shared/constants';
 import { createInstance } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import type { Language } from '../../shared/constants';
 
-export { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/constants';
+export { DEFAULT_LANGUAGE, LANGUAGES } from '@shared/constants';
 
-import de from '../../shared/locales/de/translation.json';
-import en from '../../shared/locales/en/translation.json';
+import de from '@shared/locales/de/translation.json';
+import en from '@shared/locales/en/translation.json';
 import { AppRoutes } from './app/router';
 import { i18nOptions } from './lib/i18n';
 

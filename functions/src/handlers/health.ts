@@ -1,4 +1,4 @@
-import type { HealthResponse } from '../../../shared/api';
+import type { HealthResponse } from '@shared/api';
 import { env } from '../config';
 import { apiHandler } from '../lib/http';
 import { ROUTES } from '../routes';

@@ -1,6 +1,6 @@
-import type { Profile } from '../../../shared/api';
-import type { Role } from '../../../shared/constants';
-import { roleFromGroups } from '../../../shared/roles';
+import type { Profile } from '@shared/api';
+import type { Role } from '@shared/constants';
+import { roleFromGroups } from '@shared/roles';
 import { Unauthenticated } from './errors';
 
 export interface Caller {

@@ -3,11 +3,11 @@
 // which account it acts for, the shape of its path, query and body. Domain errors become
 // HTTP responses here and nowhere else.
 import middy from '@middy/core';
+import type { ErrorBody, ErrorCode } from '@shared/api';
+import { API_ERRORS, type ApiErrorKey } from '@shared/api-errors';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shared/constants';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
-import type { ErrorBody, ErrorCode } from '../../../shared/api';
-import { API_ERRORS, type ApiErrorKey } from '../../../shared/api-errors';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/constants';
 import { type Access, type RouteConfig, routeKey } from '../routes';
 import { admit } from '../services/account';
 import { type Account, type AdminAccount, type CustomerAccount, callerFromClaims } from './caller';

@@ -1,9 +1,9 @@
 // E-mail texts live in the web locale files (one home for every user-facing string);
 // esbuild inlines these two small JSON files into the trigger's bundle.
 
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/constants';
-import de from '../../../shared/locales/de/mail.json';
-import en from '../../../shared/locales/en/mail.json';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shared/constants';
+import de from '@shared/locales/de/mail.json';
+import en from '@shared/locales/en/mail.json';
 
 const texts: Record<Language, typeof en> = { en, de };
 

@@ -1,8 +1,9 @@
 // The account's rules with the store, Cognito, SES and S3 mocked and the clock pinned: who is
 // admitted (and when a missing profile is healed), verification and its phase-1 tasks, and both
 // ways of deleting an account. (Mail retries: account.test.ts; failures mid-way: faults.test.ts.)
+
+import type { Profile } from '@shared/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '../../../shared/api';
 import { deleteIdentity, identityEmail, signOutEverywhere } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
 import { removePrefix } from '../adapters/storage';

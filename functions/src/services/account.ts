@@ -1,8 +1,8 @@
 // The account as a whole: how it comes to be, who is admitted with it, its verification by
 // the team, and its deletion (requested by the customer, or done by an admin).
 import { randomUUID } from 'node:crypto';
-import type { DeletionResponse, PendingDeletion, Profile } from '../../../shared/api';
-import { ALWAYS_UNLOCKED_PHASE } from '../../../shared/journey';
+import type { DeletionResponse, PendingDeletion, Profile } from '@shared/api';
+import { ALWAYS_UNLOCKED_PHASE } from '@shared/journey';
 import { deleteIdentity, identityEmail, signOutEverywhere } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
 import { removePrefix } from '../adapters/storage';

@@ -1,9 +1,10 @@
 // Documents with the store and S3 mocked and the clock pinned: the customer's uploads and
 // onboarding's document step (refused while a deletion is pending), and the team's view,
 // download, replacement and removal by document id.
+
+import type { DocumentType } from '@shared/documents';
+import { MAX_DOCUMENT_BYTES } from '@shared/documents';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DocumentType } from '../../../shared/documents';
-import { MAX_DOCUMENT_BYTES } from '../../../shared/documents';
 import { objectSize, presignDownload, presignUpload, readHead, removeObject } from '../adapters/storage';
 import { pinClock } from '../lib/clock';
 import { Conflict, Invalid, NotFound, TooLarge, Unauthenticated } from '../lib/errors';

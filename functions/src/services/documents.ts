@@ -1,8 +1,8 @@
 // Documents: the customer's uploads and onboarding's document step, and the team's view,
 // download, replacement and removal of them (uploads themselves: services/uploads.ts).
-import type { DocumentRecord, DownloadLink, Profile, UploadTicket } from '../../../shared/api';
-import { type DocumentType, hasRequiredDocuments } from '../../../shared/documents';
-import type { UploadConfirm, UploadRequest } from '../../../shared/schemas/documents';
+import type { DocumentRecord, DownloadLink, Profile, UploadTicket } from '@shared/api';
+import { type DocumentType, hasRequiredDocuments } from '@shared/documents';
+import type { UploadConfirm, UploadRequest } from '@shared/schemas/documents';
 import { presignDownload, removeObject } from '../adapters/storage';
 import type { CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';

@@ -1,10 +1,11 @@
 // The journey's rules with the store mocked per entity module and the clock pinned: who may
 // complete a task or request a service, what is written then (and that nothing is written on
 // a refusal), which tasks a journey load assigns, and the team's side (support tasks, workflows).
+
+import type { Profile, UserTask, WorkflowRecord } from '@shared/api';
+import type { ApiErrorKey } from '@shared/api-errors';
+import type { WorkflowStatus } from '@shared/journey';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Profile, UserTask, WorkflowRecord } from '../../../shared/api';
-import type { ApiErrorKey } from '../../../shared/api-errors';
-import type { WorkflowStatus } from '../../../shared/journey';
 import { pinClock } from '../lib/clock';
 import { Conflict, type DomainError, Forbidden, NotFound } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';

@@ -8,8 +8,8 @@ import type {
   UserTask,
   Workflow,
   WorkflowRecord,
-} from '../../../shared/api';
-import type { Language } from '../../../shared/constants';
+} from '@shared/api';
+import type { Language } from '@shared/constants';
 import {
   canChangeWorkflow,
   isPhaseUnlocked,
@@ -17,8 +17,8 @@ import {
   type TaskRefusal,
   taskRefusal,
   workflowTypeFor,
-} from '../../../shared/journey';
-import type { WorkflowUpdate } from '../../../shared/schemas/admin';
+} from '@shared/journey';
+import type { WorkflowUpdate } from '@shared/schemas/admin';
 import type { CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Conflict, type DomainError, Forbidden, NotFound } from '../lib/errors';

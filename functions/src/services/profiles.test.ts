@@ -1,8 +1,9 @@
 // The profile's rules with the store and Cognito mocked and the clock pinned: which user an
 // admin route may name, what a customer may change while a deletion is pending, when the
 // language and the sign-in e-mail are written.
+
+import type { OnboardingDetails } from '@shared/schemas/profile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OnboardingDetails } from '../../../shared/schemas/profile';
 import { updateIdentityEmail } from '../adapters/identity';
 import { pinClock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';

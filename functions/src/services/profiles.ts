@@ -1,8 +1,8 @@
 // The profile: the customer's own details and language, and the admin's view and edit of it.
-import type { AdminUserDetail, MeResponse, Page, Profile } from '../../../shared/api';
-import type { Language } from '../../../shared/constants';
-import type { PageQuery } from '../../../shared/schemas/pagination';
-import type { AdminProfile, OnboardingDetails } from '../../../shared/schemas/profile';
+import type { AdminUserDetail, MeResponse, Page, Profile } from '@shared/api';
+import type { Language } from '@shared/constants';
+import type { PageQuery } from '@shared/schemas/pagination';
+import type { AdminProfile, OnboardingDetails } from '@shared/schemas/profile';
 import { updateIdentityEmail } from '../adapters/identity';
 import type { Account, CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';

@@ -1,9 +1,10 @@
 // Upload tickets with the store and S3 mocked and the clock pinned: how an upload is issued
 // (size limit, the ticket's key and expiry, a taken id, a deleted account) and how it becomes
 // a document exactly once (every refusal of the confirm step and what it cleans up).
+
+import type { DocumentRecord } from '@shared/api';
+import { MAX_DOCUMENT_BYTES } from '@shared/documents';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DocumentRecord } from '../../../shared/api';
-import { MAX_DOCUMENT_BYTES } from '../../../shared/documents';
 import { copyObject, objectSize, presignUpload, readHead, removeObject } from '../adapters/storage';
 import { pinClock } from '../lib/clock';
 import { Conflict, Invalid, TooLarge, Unauthenticated } from '../lib/errors';

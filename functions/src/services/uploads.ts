@@ -2,7 +2,7 @@
 // file, and how it becomes that document exactly once, checked by the server. Customers'
 // uploads and admins' replacements both go through here (services/documents.ts).
 import { randomUUID } from 'node:crypto';
-import type { DocumentRecord, UploadTicket } from '../../../shared/api';
+import type { DocumentRecord, UploadTicket } from '@shared/api';
 import {
   CONTENT_TYPES,
   contentMatchesExtension,
@@ -11,7 +11,7 @@ import {
   extensionOf,
   MAX_DOCUMENT_BYTES,
   SIGNATURE_BYTES,
-} from '../../../shared/documents';
+} from '@shared/documents';
 import {
   copyObject,
   objectSize,

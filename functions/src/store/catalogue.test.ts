@@ -1,5 +1,5 @@
+import { COMPLETION_TYPES, PHASE_COUNT, workflowTypeFor } from '@shared/journey';
 import { describe, expect, it } from 'vitest';
-import { COMPLETION_TYPES, PHASE_COUNT, workflowTypeFor } from '../../../shared/journey';
 import { catalogueFromFiles } from './catalogue';
 
 const catalogue = catalogueFromFiles();

@@ -1,12 +1,7 @@
-import {
-  PHASES,
-  type PhaseDefinition,
-  TASK_TEMPLATES,
-  type TaskTemplateDefinition,
-} from '../../../shared/catalogue';
-import type { Language } from '../../../shared/constants';
-import deCatalogue from '../../../shared/locales/de/catalogue.json';
-import enCatalogue from '../../../shared/locales/en/catalogue.json';
+import { PHASES, type PhaseDefinition, TASK_TEMPLATES, type TaskTemplateDefinition } from '@shared/catalogue';
+import type { Language } from '@shared/constants';
+import deCatalogue from '@shared/locales/de/catalogue.json';
+import enCatalogue from '@shared/locales/en/catalogue.json';
 import { clock } from '../lib/clock';
 import { batchWrite, queryAll } from './client';
 import { CATALOGUE, phases, taskTemplates } from './entities';

@@ -7,7 +7,7 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { ApiErrorKey } from '../../../shared/api-errors';
+import type { ApiErrorKey } from '@shared/api-errors';
 import { env } from '../config';
 import { Conflict } from '../lib/errors';
 import { type CursorShape, decodeCursor, encodeCursor } from './cursor';

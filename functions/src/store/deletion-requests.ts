@@ -1,4 +1,4 @@
-import type { DeletionRequest } from '../../../shared/api';
+import type { DeletionRequest } from '@shared/api';
 import { env } from '../config';
 import { accountNotDeleted } from './accounts';
 import { queryAll, transact } from './client';

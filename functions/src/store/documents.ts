@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { DocumentRecord } from '../../../shared/api';
-import type { DocumentType } from '../../../shared/documents';
+import type { DocumentRecord } from '@shared/api';
+import type { DocumentType } from '@shared/documents';
 import { env } from '../config';
 import { accountNotDeleted } from './accounts';
 import { dynamo, queryAll, queryFirst, type TransactItems, transact } from './client';

@@ -1,9 +1,9 @@
 // The key design (README 'Key design'), declared once: every kind of item the table holds,
 // under which keys it is stored and how a record becomes an item and back. The store's other
 // modules only say what to read or write; none of them composes a key or strips one.
-import type { DeletionRequest, DocumentRecord, Profile, UserTask, WorkflowRecord } from '../../../shared/api';
-import type { Role } from '../../../shared/constants';
-import type { DocumentType } from '../../../shared/documents';
+import type { DeletionRequest, DocumentRecord, Profile, UserTask, WorkflowRecord } from '@shared/api';
+import type { Role } from '@shared/constants';
+import type { DocumentType } from '@shared/documents';
 import type { Phase, TaskTemplate } from './catalogue';
 import { KEY_ATTRIBUTES, TABLE_KEYS } from './table';
 

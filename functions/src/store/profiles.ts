@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Page, Profile, UserTask } from '../../../shared/api';
-import { DEFAULT_LANGUAGE, type Language, type Role } from '../../../shared/constants';
+import type { Page, Profile, UserTask } from '@shared/api';
+import { DEFAULT_LANGUAGE, type Language, type Role } from '@shared/constants';
 import { env } from '../config';
 import { accountNotDeleted, createForUser } from './accounts';
 import { batchGet, dynamo, queryPage, transact } from './client';

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { UserTask } from '../../../shared/api';
-import type { TaskStatus } from '../../../shared/journey';
+import type { UserTask } from '@shared/api';
+import type { TaskStatus } from '@shared/journey';
 import { env } from '../config';
 import { Conflict } from '../lib/errors';
 import { accountMayAct, accountNotDeleted } from './accounts';

@@ -3,9 +3,9 @@
 // user also checks the account's tombstone; and what a cancelled transaction becomes.
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ApiErrorKey } from '@shared/api-errors';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ApiErrorKey } from '../../../shared/api-errors';
 import { Conflict } from '../lib/errors';
 import {
   deletionRequest,

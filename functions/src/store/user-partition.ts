@@ -1,7 +1,7 @@
 // Everything stored for one user lives in their partition (README 'Key design'): one Query
 // reads it all, one walk over its keys deletes it all.
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import type { DeletionRequest, DocumentRecord, UserTask, WorkflowRecord } from '../../../shared/api';
+import type { DeletionRequest, DocumentRecord, UserTask, WorkflowRecord } from '@shared/api';
 import { env } from '../config';
 import { batchWrite, dynamo, queryAll } from './client';
 import {

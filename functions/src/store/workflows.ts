@@ -1,4 +1,4 @@
-import type { UserTask, WorkflowRecord } from '../../../shared/api';
+import type { UserTask, WorkflowRecord } from '@shared/api';
 import { env } from '../config';
 import { accountMayAct, accountNotDeleted } from './accounts';
 import { queryFirst, transact } from './client';

@@ -1,5 +1,5 @@
+import { DEFAULT_LANGUAGE, isLanguage } from '@shared/constants';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { DEFAULT_LANGUAGE, isLanguage } from '../../../shared/constants';
 import { log } from '../lib/log';
 import { createCustomerProfile } from '../services/account';
 

@@ -1,7 +1,7 @@
+import type { Profile } from '@shared/api';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Profile } from '../../../shared/api';
 import { fullName, initials } from '../lib/names';
 import { useLogout } from '../lib/session';
 import { LanguageSwitcher } from './LanguageSwitcher';

@@ -1,5 +1,5 @@
+import { LANGUAGES } from '@shared/constants';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../shared/constants';
 import { changeLanguage } from '../lib/i18n';
 
 export function LanguageSwitcher({ className = '' }: { className?: string }) {

@@ -1,5 +1,5 @@
+import { API_PATHS, apiPath } from '@shared/api-paths';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, apiPath } from '../../../shared/api-paths';
 import { apiUrl } from './api';
 
 describe('apiUrl', () => {

@@ -1,5 +1,5 @@
+import { API_BASE } from '@shared/api-paths';
 import i18n from 'i18next';
-import { API_BASE } from '../../../shared/api-paths';
 import { idToken } from './auth';
 import { loadConfig } from './config';
 import { errorFromResponse, networkError } from './errors';

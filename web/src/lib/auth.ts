@@ -1,4 +1,8 @@
 // Everything that touches Amplify lives here, so only the pages that need a session load it.
+
+import type { RuntimeConfig } from '@shared/api';
+import type { Role } from '@shared/constants';
+import { roleFromGroups } from '@shared/roles';
 import { Amplify } from 'aws-amplify';
 import {
   confirmSignUp as amplifyConfirmSignUp,
@@ -8,9 +12,6 @@ import {
   fetchAuthSession,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import type { RuntimeConfig } from '../../../shared/api';
-import type { Role } from '../../../shared/constants';
-import { roleFromGroups } from '../../../shared/roles';
 
 export interface SessionUser {
   userId: string;

@@ -1,5 +1,5 @@
+import type { RuntimeConfig } from '@shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RuntimeConfig } from '../../../shared/api';
 
 let loaded: Promise<RuntimeConfig> | undefined;
 

@@ -1,7 +1,7 @@
+import de from '@shared/locales/de/translation.json';
+import en from '@shared/locales/en/translation.json';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import de from '../../../shared/locales/de/translation.json';
-import en from '../../../shared/locales/en/translation.json';
 import { ApiError, cognitoMessageKey, errorFromResponse, networkError, serverMessage } from './errors';
 import { i18nOptions } from './i18n';
 

@@ -1,6 +1,6 @@
+import type { ErrorBody } from '@shared/api';
+import { DEFAULT_LANGUAGE } from '@shared/constants';
 import i18n from 'i18next';
-import type { ErrorBody } from '../../../shared/api';
-import { DEFAULT_LANGUAGE } from '../../../shared/constants';
 
 export class ApiError extends Error {
   constructor(

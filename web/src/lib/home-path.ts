@@ -1,6 +1,6 @@
+import type { HomePath } from '@shared/roles';
+import { homePathFor } from '@shared/roles';
 import type { QueryClient } from '@tanstack/react-query';
-import type { HomePath } from '../../../shared/roles';
-import { homePathFor } from '../../../shared/roles';
 import type { SessionUser } from './auth';
 import { getMeQueryOptions } from './me';
 

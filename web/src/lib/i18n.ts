@@ -1,12 +1,6 @@
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_KEY, LANGUAGES, type Language } from '@shared/constants';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  LANGUAGE_KEY,
-  LANGUAGES,
-  type Language,
-} from '../../../shared/constants';
 import { localeBackend } from './locale-backend';
 
 export const LANGUAGE_STORAGE_KEY = LANGUAGE_KEY;

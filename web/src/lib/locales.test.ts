@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LANGUAGES } from '@shared/constants';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../shared/constants';
 
 const root = join(import.meta.dirname, '../../../shared/locales');
 

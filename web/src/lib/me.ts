@@ -1,7 +1,7 @@
+import type { MeResponse, Profile } from '@shared/api';
+import { API_PATHS, apiPath } from '@shared/api-paths';
+import type { Language } from '@shared/constants';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse, Profile } from '../../../shared/api';
-import { API_PATHS, apiPath } from '../../../shared/api-paths';
-import type { Language } from '../../../shared/constants';
 import { apiFetch } from './api';
 
 // The signed-in user's profile and role: one query for every page and the login routing.

@@ -1,4 +1,4 @@
-import type { Profile } from '../../../shared/api';
+import type { Profile } from '@shared/api';
 
 type Named = Pick<Profile, 'first_name' | 'last_name'>;
 

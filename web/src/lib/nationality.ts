@@ -1,5 +1,5 @@
+import { NATIONALITIES } from '@shared/nationalities';
 import type { TFunction } from 'i18next';
-import { NATIONALITIES } from '../../../shared/nationalities';
 
 /**
  * A stored nationality (its English name, SPEC 3) in the interface language; a name not in

@@ -1,3 +1,4 @@
+import { isLanguage } from '@shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import {
@@ -11,7 +12,6 @@ import {
   useState,
 } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isLanguage } from '../../../shared/constants';
 import { signOut as authSignOut, configureAuth, currentUser, onAuthChange, type SessionUser } from './auth';
 import { loadConfig } from './config';
 import { useSaveLanguage } from './me';

@@ -1,4 +1,4 @@
-import type { DocumentRecord, UploadTicket } from '../../../shared/api';
+import type { DocumentRecord, UploadTicket } from '@shared/api';
 import { apiFetch } from './api';
 
 /** Sends the bytes straight to S3 with the presigned request, reporting progress (0-1). */

@@ -1,8 +1,8 @@
+import { NOTES_MAX } from '@shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { NOTES_MAX } from '../../../../shared/constants';
 import { AppHeader } from '../../components/AppHeader';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';

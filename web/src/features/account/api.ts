@@ -1,7 +1,7 @@
+import type { DeletionResponse } from '@shared/api';
+import { API_PATHS, apiPath } from '@shared/api-paths';
+import type { DeletionRequestInput } from '@shared/schemas/journey';
 import { useMutation } from '@tanstack/react-query';
-import type { DeletionResponse } from '../../../../shared/api';
-import { API_PATHS, apiPath } from '../../../../shared/api-paths';
-import type { DeletionRequestInput } from '../../../../shared/schemas/journey';
 import { apiFetch } from '../../lib/api';
 
 export const requestDeletion = (request: DeletionRequestInput) =>

@@ -1,13 +1,13 @@
-import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import type { DocumentRecord } from '../../../../shared/api';
+import type { DocumentRecord } from '@shared/api';
 import {
   ADMIN_REPLACE_EXTENSIONS,
   extensionOf,
   isAllowedExtension,
   MAX_DOCUMENT_BYTES,
-} from '../../../../shared/documents';
+} from '@shared/documents';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TableHead } from '../../components/TableHead';

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import type { Profile } from '../../../../shared/api';
+import type { Profile } from '@shared/api';
 import {
   type AdminProfile,
   type AdminProfileInput,
   adminProfileSchema,
   COUNTRY_DEFAULT,
   GENDERS,
-} from '../../../../shared/schemas/profile';
+} from '@shared/schemas/profile';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { SelectField } from '../../components/SelectField';

@@ -1,8 +1,8 @@
+import type { JourneyPhase, JourneyTask } from '@shared/api';
+import { NOTES_MAX } from '@shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { JourneyPhase, JourneyTask } from '../../../../shared/api';
-import { NOTES_MAX } from '../../../../shared/constants';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextArea } from '../../components/TextArea';

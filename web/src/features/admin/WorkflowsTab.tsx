@@ -1,8 +1,8 @@
+import type { Workflow } from '@shared/api';
+import { canChangeWorkflow, WORKFLOW_STATUSES, type WorkflowStatus } from '@shared/journey';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Workflow } from '../../../../shared/api';
-import { canChangeWorkflow, WORKFLOW_STATUSES, type WorkflowStatus } from '../../../../shared/journey';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';

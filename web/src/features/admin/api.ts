@@ -1,17 +1,10 @@
+import type { AdminUserDetail, DownloadLink, Page, PendingDeletion, Profile, Workflow } from '@shared/api';
+import { API_PATHS, apiPath } from '@shared/api-paths';
+import { PAGE_SIZE_MAX } from '@shared/constants';
+import type { Disposition, WorkflowUpdate } from '@shared/schemas/admin';
+import type { AdminProfileInput } from '@shared/schemas/profile';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type {
-  AdminUserDetail,
-  DownloadLink,
-  Page,
-  PendingDeletion,
-  Profile,
-  Workflow,
-} from '../../../../shared/api';
-import { API_PATHS, apiPath } from '../../../../shared/api-paths';
-import { PAGE_SIZE_MAX } from '../../../../shared/constants';
-import type { Disposition, WorkflowUpdate } from '../../../../shared/schemas/admin';
-import type { AdminProfileInput } from '../../../../shared/schemas/profile';
 import { apiFetch } from '../../lib/api';
 import { uploadDocumentFile } from '../../lib/upload';
 

@@ -1,5 +1,5 @@
+import type { Profile } from '@shared/api';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../../../shared/api';
 import { customerStats, matchesSearch, visibleCustomers } from './customers';
 
 const customer = (patch: Partial<Profile>): Profile =>

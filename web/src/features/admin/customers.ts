@@ -1,4 +1,4 @@
-import type { Profile } from '../../../../shared/api';
+import type { Profile } from '@shared/api';
 
 // SPEC 2 / 9: the admin stats are counted on the client from the list, and each stat card
 // is also a filter.

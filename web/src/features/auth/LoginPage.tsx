@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginInput, loginSchema } from '@shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { type LoginInput, loginSchema } from '../../../../shared/schemas/auth';
 import { PageLoading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { signIn } from '../../lib/auth';

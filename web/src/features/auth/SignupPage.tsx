@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type SignUpInput, signUpSchema } from '@shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { type SignUpInput, signUpSchema } from '../../../../shared/schemas/auth';
 import { TextField } from '../../components/TextField';
 import { signUp } from '../../lib/auth';
 import { serverMessage } from '../../lib/errors';

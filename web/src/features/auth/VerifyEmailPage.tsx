@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type VerifyCodeInput, verifyCodeSchema } from '@shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { type VerifyCodeInput, verifyCodeSchema } from '../../../../shared/schemas/auth';
 import { TextField } from '../../components/TextField';
 import { confirmSignUp, isAlreadyConfirmed, type SessionUser } from '../../lib/auth';
 import { serverMessage } from '../../lib/errors';

@@ -1,6 +1,6 @@
+import type { JourneyTask } from '@shared/api';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { JourneyTask } from '../../../../shared/api';
 import { AppHeader } from '../../components/AppHeader';
 import { Button } from '../../components/Button';
 import { PageLoading } from '../../components/Spinner';

@@ -1,7 +1,7 @@
+import type { JourneyPhase, JourneyTask, Profile } from '@shared/api';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JourneyPhase, JourneyTask, Profile } from '../../../../shared/api';
 import { Tabs } from '../../components/Tabs';
 import { TaskRow } from './TaskRow';
 import { customerRefusal } from './task-refusal';

@@ -1,5 +1,5 @@
+import type { RuntimeConfig, Workflow } from '@shared/api';
 import { useTranslation } from 'react-i18next';
-import type { RuntimeConfig, Workflow } from '../../../../shared/api';
 import { Panel } from '../../components/Panel';
 import { formatDate } from '../../lib/format';
 

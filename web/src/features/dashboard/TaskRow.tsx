@@ -1,8 +1,8 @@
+import type { JourneyTask } from '@shared/api';
+import { NOTES_MAX } from '@shared/constants';
+import type { TaskRefusal } from '@shared/journey';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JourneyTask } from '../../../../shared/api';
-import { NOTES_MAX } from '../../../../shared/constants';
-import type { TaskRefusal } from '../../../../shared/journey';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextArea } from '../../components/TextArea';

@@ -1,7 +1,7 @@
+import type { JourneyResponse, Workflow } from '@shared/api';
+import { API_PATHS, apiPath } from '@shared/api-paths';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { JourneyResponse, Workflow } from '../../../../shared/api';
-import { API_PATHS, apiPath } from '../../../../shared/api-paths';
 import { apiFetch } from '../../lib/api';
 
 // Phase and task texts come from the server in the interface language: the language is part

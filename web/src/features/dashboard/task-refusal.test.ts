@@ -1,5 +1,5 @@
+import type { JourneyTask } from '@shared/api';
 import { describe, expect, it } from 'vitest';
-import type { JourneyTask } from '../../../../shared/api';
 import { customerAction, customerRefusal, refusalReason } from './task-refusal';
 
 type Task = Pick<JourneyTask, 'completion_type' | 'status' | 'is_preview'>;

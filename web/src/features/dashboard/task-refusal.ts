@@ -1,5 +1,5 @@
-import type { JourneyTask, Profile } from '../../../../shared/api';
-import { type TaskAction, type TaskRefusal, taskRefusal } from '../../../../shared/journey';
+import type { JourneyTask, Profile } from '@shared/api';
+import { type TaskAction, type TaskRefusal, taskRefusal } from '@shared/journey';
 
 /** What the customer's button on a task asks the API for (support tasks have no button). */
 export function customerAction(task: Pick<JourneyTask, 'completion_type'>): TaskAction {

@@ -1,7 +1,7 @@
+import { COMPANY } from '@shared/company';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { COMPANY } from '../../../../shared/company';
 import { buttonClass } from '../../components/Button';
 import { LandingHeader } from './LandingHeader';
 import { Testimonials } from './Testimonials';

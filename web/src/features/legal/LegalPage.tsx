@@ -1,6 +1,6 @@
+import { COMPANY } from '@shared/company';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { COMPANY } from '../../../../shared/company';
 import { buttonClass } from '../../components/Button';
 import { Logo } from '../../components/Logo';
 

@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
-import type { Profile } from '../../../../shared/api';
-import { NATIONALITIES } from '../../../../shared/nationalities';
+import type { Profile } from '@shared/api';
+import { NATIONALITIES } from '@shared/nationalities';
 import {
   GENDERS,
   type OnboardingDetails,
   type OnboardingDetailsInput,
   onboardingDetailsSchema,
-} from '../../../../shared/schemas/profile';
+} from '@shared/schemas/profile';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
 import { PageLoading } from '../../components/Spinner';

@@ -1,8 +1,4 @@
-import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
-import type { DocumentRecord } from '../../../../shared/api';
+import type { DocumentRecord } from '@shared/api';
 import {
   DOCUMENT_TYPES,
   type DocumentType,
@@ -11,7 +7,11 @@ import {
   MAX_DOCUMENT_BYTES,
   ONBOARDING_EXTENSIONS,
   REQUIRED_DOCUMENT_TYPES,
-} from '../../../../shared/documents';
+} from '@shared/documents';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { PageLoading } from '../../components/Spinner';
 import { serverMessage } from '../../lib/errors';

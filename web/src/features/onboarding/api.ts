@@ -1,8 +1,8 @@
+import type { DocumentRecord, Profile } from '@shared/api';
+import { API_PATHS, apiPath } from '@shared/api-paths';
+import type { DocumentType } from '@shared/documents';
+import type { OnboardingDetailsInput } from '@shared/schemas/profile';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentRecord, Profile } from '../../../../shared/api';
-import { API_PATHS, apiPath } from '../../../../shared/api-paths';
-import type { DocumentType } from '../../../../shared/documents';
-import type { OnboardingDetailsInput } from '../../../../shared/schemas/profile';
 import { apiFetch } from '../../lib/api';
 import { getMeQueryOptions, setMyProfile } from '../../lib/me';
 import { uploadDocumentFile } from '../../lib/upload';

@@ -1,6 +1,6 @@
+import type { DocumentRecord } from '@shared/api';
+import type { DocumentType } from '@shared/documents';
 import { describe, expect, it } from 'vitest';
-import type { DocumentRecord } from '../../../../shared/api';
-import type { DocumentType } from '../../../../shared/documents';
 import { documentsByType, withDocument } from './documents';
 
 const record = (document_type: DocumentType, file_name: string): DocumentRecord => ({

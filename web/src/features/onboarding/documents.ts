@@ -1,5 +1,5 @@
-import type { DocumentRecord } from '../../../../shared/api';
-import type { DocumentType } from '../../../../shared/documents';
+import type { DocumentRecord } from '@shared/api';
+import type { DocumentType } from '@shared/documents';
 
 /** A customer has at most one document per type: the list, keyed by type. */
 export function documentsByType(
