@@ -42,13 +42,3 @@ export const API_ERRORS = {
 } as const;
 
 export type ApiErrorKey = keyof typeof API_ERRORS;
-
-const KEYS = new Map<string, ApiErrorKey>(
-  Object.entries(API_ERRORS).map(([key, text]) => [text, key as ApiErrorKey]),
-);
-
-/** The locale key of an API message, if it is one of ours. */
-export function apiErrorKey(message: string): string | undefined {
-  const key = KEYS.get(message);
-  return key ? `apiErrors.${key}` : undefined;
-}

@@ -54,3 +54,7 @@ export const SIGNATURE_BYTES = 8;
 export function hasRequiredDocuments(types: readonly string[]): boolean {
   return REQUIRED_DOCUMENT_TYPES.every((type) => types.includes(type));
 }
+
+/** Newest upload first (how every list of documents is shown). */
+export const newestFirst = <T extends { uploaded_at: string }>(documents: readonly T[]): T[] =>
+  [...documents].sort((a, b) => b.uploaded_at.localeCompare(a.uploaded_at));

@@ -2,6 +2,7 @@
 // onboarding's document step (refused while a deletion is pending), and the team's view,
 // download, replacement and removal by document id.
 
+import type { DocumentRecord } from '@shared/api';
 import type { DocumentType } from '@shared/documents';
 import { MAX_DOCUMENT_BYTES } from '@shared/documents';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,8 +16,10 @@ import {
   listDocuments,
   saveDocument,
 } from '../store/documents';
+import type { StoredProfile } from '../store/entities';
 import { getStoredProfile, updateProfile } from '../store/profiles';
 import { claimTicket, getTicket, putTicket } from '../store/uploads';
+import { readUserPartition, type UserPartition } from '../store/user-partition';
 import {
   customer,
   document,
@@ -41,9 +44,18 @@ import {
   listUserDocuments,
 } from './documents';
 
+const partitionWith = (stored: StoredProfile | null, documents: DocumentRecord[]): UserPartition => ({
+  stored,
+  documents,
+  tasks: [],
+  workflows: [],
+  deletionRequest: null,
+});
+
 vi.mock('../store/documents');
 vi.mock('../store/profiles');
 vi.mock('../store/uploads');
+vi.mock('../store/user-partition');
 vi.mock('../adapters/storage', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../adapters/storage')>()),
   presignUpload: vi.fn(),
@@ -238,19 +250,22 @@ describe("the customer's and the team's lists", () => {
   it.each([
     ['an admin', { profile: profile({ id: 'admin-1' }), role: 'admin' as const }],
     ['nobody', null],
-  ])('listUserDocuments of %s: NotFound userNotFound, no documents read', async (_what, stored) => {
-    vi.mocked(getStoredProfile).mockResolvedValue(stored);
+  ])('listUserDocuments of %s: NotFound userNotFound', async (_what, stored) => {
+    vi.mocked(readUserPartition).mockResolvedValue(partitionWith(stored, [document()]));
     await expectRefused(listUserDocuments('admin-1'), NotFound, 'userNotFound');
-    expect(listDocuments).not.toHaveBeenCalled();
   });
 
-  it("listUserDocuments of a customer lists that customer's documents", async () => {
-    const docs = [document()];
-    vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile(), role: 'customer' });
-    vi.mocked(listDocuments).mockResolvedValue(docs);
-    await expect(listUserDocuments(USER)).resolves.toBe(docs);
-    expect(getStoredProfile).toHaveBeenCalledWith(USER);
-    expect(listDocuments).toHaveBeenCalledWith(USER);
+  it("listUserDocuments of a customer lists that customer's documents newest first, from one read", async () => {
+    const older = document({ id: 'd-old', uploaded_at: '2026-11-01T00:00:00.000Z' });
+    const newer = document({ id: 'd-new', uploaded_at: '2026-11-20T00:00:00.000Z' });
+    vi.mocked(readUserPartition).mockResolvedValue(
+      partitionWith({ profile: profile(), role: 'customer' }, [older, newer]),
+    );
+    await expect(listUserDocuments(USER)).resolves.toEqual([newer, older]);
+    expect(readUserPartition).toHaveBeenCalledTimes(1);
+    expect(readUserPartition).toHaveBeenCalledWith(USER);
+    expect(getStoredProfile).not.toHaveBeenCalled();
+    expect(listDocuments).not.toHaveBeenCalled();
   });
 });
 

@@ -1,7 +1,7 @@
 // Documents: the customer's uploads and onboarding's document step, and the team's view,
 // download, replacement and removal of them (uploads themselves: services/uploads.ts).
 import type { DocumentRecord, DownloadLink, Profile, UploadTicket } from '@shared/api';
-import { type DocumentType, hasRequiredDocuments } from '@shared/documents';
+import { type DocumentType, hasRequiredDocuments, newestFirst } from '@shared/documents';
 import type { UploadConfirm, UploadRequest } from '@shared/schemas/documents';
 import { presignDownload, removeObject } from '../adapters/storage';
 import type { CustomerAccount } from '../lib/caller';
@@ -9,7 +9,8 @@ import { clock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
 import { deleteDocumentRecord, findDocument, getDocument, listDocuments } from '../store/documents';
 import { updateProfile } from '../store/profiles';
-import { assertNoPendingDeletion, requireCustomer } from './profiles';
+import { readUserPartition } from '../store/user-partition';
+import { assertNoPendingDeletion } from './profiles';
 import { confirmUpload, customerUpload, issueUpload, replacementUpload } from './uploads';
 
 const DOWNLOAD_SECONDS = 300;
@@ -42,9 +43,11 @@ export async function completeOnboarding(caller: CustomerAccount): Promise<Profi
   return updateProfile(caller.userId, { onboarding_completed: true }, clock.iso());
 }
 
+/** A customer's documents for the team, newest first: one read of the partition. */
 export async function listUserDocuments(userId: string): Promise<DocumentRecord[]> {
-  await requireCustomer(userId);
-  return listDocuments(userId);
+  const partition = await readUserPartition(userId);
+  if (partition.stored?.role !== 'customer') throw new NotFound('userNotFound');
+  return newestFirst(partition.documents);
 }
 
 async function documentById(documentId: string): Promise<DocumentRecord> {

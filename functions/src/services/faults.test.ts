@@ -121,7 +121,6 @@ describe('account deletion', () => {
     expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.Item).toEqual({
       PK: `DELETED#${USER}`,
       SK: 'TOMBSTONE',
-      user_id: USER,
       deleted_at: '2026-11-23T10:00:00.000Z',
       expires_at: Math.floor(Date.parse('2026-11-23T10:00:00Z') / 1000) + 86_400,
     });

@@ -1,6 +1,7 @@
 // The profile: the customer's own details and language, and the admin's view and edit of it.
 import type { AdminUserDetail, MeResponse, Page, Profile } from '@shared/api';
 import type { Language } from '@shared/constants';
+import { newestFirst } from '@shared/documents';
 import type { PageQuery } from '@shared/schemas/pagination';
 import type { AdminProfile, OnboardingDetails } from '@shared/schemas/profile';
 import { updateIdentityEmail } from '../adapters/identity';
@@ -8,7 +9,6 @@ import type { Account, CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
-import { newestFirst } from '../store/documents';
 import { getStoredProfile, listCustomers, setProfileLanguage, updateProfile } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
 import { buildJourney, toWorkflows } from './journey';

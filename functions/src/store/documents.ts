@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord } from '@shared/api';
-import type { DocumentType } from '@shared/documents';
+import { type DocumentType, newestFirst } from '@shared/documents';
 import { env } from '../config';
 import { accountNotDeleted } from './accounts';
 import { dynamo, queryAll, queryFirst, type TransactItems, transact } from './client';
@@ -19,10 +19,6 @@ export async function findDocument(documentId: string): Promise<DocumentRecord |
   const item = await queryFirst({ partition: documentById(documentId), index: true });
   return item ? documents.fromItem(item) : null;
 }
-
-/** Newest upload first. */
-export const newestFirst = (list: DocumentRecord[]) =>
-  [...list].sort((a, b) => b.uploaded_at.localeCompare(a.uploaded_at));
 
 /** A user's documents, newest upload first. */
 export async function listDocuments(userId: string): Promise<DocumentRecord[]> {

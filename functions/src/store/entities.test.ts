@@ -148,11 +148,10 @@ describe('keys of each entity (README key design)', () => {
     expect(uploadTickets.key(USER, t.upload_id)).toEqual(uploadTickets.keyOf(t));
   });
 
-  it('tombstone: DELETED#<id> / TOMBSTONE outside the partition, only the id, deleted_at and the TTL expires_at', () => {
+  it('tombstone: DELETED#<id> / TOMBSTONE outside the partition, only deleted_at and the TTL expires_at (the id is in the key)', () => {
     expect(tombstones.toItem(tombstone)).toEqual({
       PK: `DELETED#${USER}`,
       SK: 'TOMBSTONE',
-      user_id: USER,
       deleted_at: NOW,
       expires_at: NOW_SECONDS + 86_400,
     });

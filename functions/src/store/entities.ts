@@ -22,7 +22,8 @@ interface EntityDefinition<R, A extends unknown[]> {
   sortPrefix: string;
   /** The stored attributes when they are not simply the record's. */
   toAttributes?: (record: R) => Item;
-  fromAttributes?: (attributes: Item) => R;
+  /** The record of a stored item's attributes; its table key for what only the key holds. */
+  fromAttributes?: (attributes: Item, key: TableKey) => R;
 }
 
 export interface Entity<R, A extends unknown[]> {
@@ -51,7 +52,8 @@ function entity<R, A extends unknown[]>(definition: EntityDefinition<R, A>): Ent
       const attributes = Object.fromEntries(
         Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.includes(name)),
       );
-      return definition.fromAttributes ? definition.fromAttributes(attributes) : (attributes as R);
+      const key = { PK: String(item[TABLE_KEYS.partitionKey]), SK: String(item[TABLE_KEYS.sortKey]) };
+      return definition.fromAttributes ? definition.fromAttributes(attributes, key) : (attributes as R);
     },
     owns: (item) => String(item[TABLE_KEYS.sortKey]).startsWith(definition.sortPrefix),
   };
@@ -88,8 +90,8 @@ export const profiles = entity<StoredProfile, [userId: string]>({
 
 /**
  * Left by an account deletion, outside the user's partition: refuses tokens issued before
- * it until they have long expired. Holds the opaque id and timestamps, nothing personal
- * (the id is an attribute too, so a tombstone read back names its account).
+ * it until they have long expired. Holds the opaque id (in its key) and timestamps, nothing
+ * personal.
  */
 export interface Tombstone {
   user_id: string;
@@ -97,15 +99,17 @@ export interface Tombstone {
   /** Epoch seconds: DynamoDB's TTL removes the tombstone after this. */
   expires_at: number;
 }
-const tombstoneKey = (userId: string): TableKey => ({ PK: `DELETED#${userId}`, SK: 'TOMBSTONE' });
+const TOMBSTONE_PREFIX = 'DELETED#';
+const tombstoneKey = (userId: string): TableKey => ({ PK: `${TOMBSTONE_PREFIX}${userId}`, SK: 'TOMBSTONE' });
 export const tombstones = entity<Tombstone, [userId: string]>({
   key: tombstoneKey,
   keyOf: (tombstone) => tombstoneKey(tombstone.user_id),
   sortPrefix: 'TOMBSTONE',
-  toAttributes: ({ user_id, deleted_at, expires_at }) => ({
-    user_id,
-    deleted_at,
-    [TABLE_KEYS.timeToLive]: expires_at,
+  toAttributes: ({ deleted_at, expires_at }) => ({ deleted_at, [TABLE_KEYS.timeToLive]: expires_at }),
+  fromAttributes: (attributes, key) => ({
+    user_id: key.PK.slice(TOMBSTONE_PREFIX.length),
+    deleted_at: String(attributes.deleted_at),
+    expires_at: Number(attributes[TABLE_KEYS.timeToLive]),
   }),
 });
 

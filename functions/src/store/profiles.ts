@@ -6,6 +6,7 @@ import { accountNotDeleted, createForUser } from './accounts';
 import { batchGet, dynamo, queryPage, transact } from './client';
 import type { CursorShape } from './cursor';
 import { CUSTOMER_LIST, profiles, type StoredProfile, userPartitionKey } from './entities';
+import { GSI1 } from './table';
 import { putNewTask } from './tasks';
 
 export function newProfile(
@@ -64,7 +65,8 @@ export async function markProfileAdmin(userId: string): Promise<void> {
     new UpdateCommand({
       TableName: env.tableName,
       Key: profiles.key(userId),
-      UpdateExpression: 'SET #role = :admin REMOVE GSI1PK, GSI1SK',
+      // Out of the customer list: the sparse index holds only items with its keys.
+      UpdateExpression: `SET #role = :admin REMOVE ${GSI1.partitionKey}, ${GSI1.sortKey}`,
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeNames: { '#role': 'role' },
       ExpressionAttributeValues: { ':admin': 'admin' },

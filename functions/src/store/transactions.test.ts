@@ -441,7 +441,7 @@ describe('writeTombstone', () => {
     expect(ddb.commandCalls(PutCommand).map((c) => c.args[0].input)).toEqual([
       {
         TableName: 't',
-        Item: { ...TOMBSTONE_KEY, user_id: USER, deleted_at: NOW, expires_at: NOW_SECONDS + 86_400 },
+        Item: { ...TOMBSTONE_KEY, deleted_at: NOW, expires_at: NOW_SECONDS + 86_400 },
       },
     ]);
   });
