@@ -10,11 +10,11 @@ import { Panel } from '../../components/Panel';
 import { PageLoading } from '../../components/Spinner';
 import { TextArea } from '../../components/TextArea';
 import { serverMessage } from '../../lib/errors';
-import { formatCalendarDate, formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { useMe } from '../../lib/me';
 import { fullName } from '../../lib/names';
-import { nationalityLabel } from '../../lib/nationality';
 import { useOnError } from '../../lib/on-error';
+import { type ProfileRow, sharedProfileRows } from '../../lib/profile-rows';
 import { useLogout } from '../../lib/session';
 import { useRequestDeletion } from './api';
 
@@ -49,14 +49,9 @@ export default function AccountPage() {
   const busy = deletion.isPending || deletion.isSuccess;
 
   const none = t('account.notProvided');
-  const rows: [string, string | null][] = [
+  const rows: ProfileRow[] = [
     [t('account.name'), fullName(profile)],
-    [t('account.email'), profile.email],
-    [t('account.gender'), profile.gender ? t(`onboarding.details.${profile.gender}`) : null],
-    [t('account.whatsapp'), profile.whatsapp_number],
-    [t('account.nationality'), nationalityLabel(t, profile.nationality)],
-    [t('account.targetCity'), profile.target_city],
-    [t('account.arrivalDate'), formatCalendarDate(profile.intended_arrival_date)],
+    ...sharedProfileRows(t, profile),
     [
       t('account.address'),
       [profile.street_address, [profile.postal_code, profile.city].filter(Boolean).join(' ')]

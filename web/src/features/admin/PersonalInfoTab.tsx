@@ -16,8 +16,7 @@ import { Dialog } from '../../components/Dialog';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { ApiError, serverMessage } from '../../lib/errors';
-import { formatCalendarDate } from '../../lib/format';
-import { nationalityLabel } from '../../lib/nationality';
+import { type ProfileRow, sharedProfileRows } from '../../lib/profile-rows';
 import { useDeleteUser, useEditUser } from './api';
 
 function formValues(p: Profile): AdminProfileInput {
@@ -65,15 +64,10 @@ export function PersonalInfoTab({ profile, onDeleted }: { profile: Profile; onDe
     }
   });
 
-  const view: [string, string | null][] = [
+  const view: ProfileRow[] = [
     [t('onboarding.details.firstName'), profile.first_name],
     [t('onboarding.details.lastName'), profile.last_name],
-    [t('account.email'), profile.email],
-    [t('account.gender'), profile.gender ? t(`onboarding.details.${profile.gender}`) : null],
-    [t('account.whatsapp'), profile.whatsapp_number],
-    [t('account.nationality'), nationalityLabel(t, profile.nationality)],
-    [t('account.targetCity'), profile.target_city],
-    [t('account.arrivalDate'), formatCalendarDate(profile.intended_arrival_date)],
+    ...sharedProfileRows(t, profile),
     [t('admin.user.knowsAddress'), profile.knows_address ? t('admin.user.yes') : t('admin.user.no')],
     [t('onboarding.details.street'), profile.street_address],
     [t('onboarding.details.postalCode'), profile.postal_code],

@@ -1,0 +1,54 @@
+import type { Profile } from '@shared/api';
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { sharedProfileRows } from './profile-rows';
+
+// A t() that shows which key (and namespace) was asked for.
+const t = ((key: string, options?: { ns?: string }) =>
+  options?.ns ? `${options.ns}:${key}` : key) as TFunction;
+
+const profile = (overrides: Partial<Profile>): Profile => ({
+  id: 'u-1',
+  email: 'ada@example.com',
+  first_name: null,
+  last_name: null,
+  gender: null,
+  whatsapp_number: null,
+  nationality: null,
+  target_city: null,
+  intended_arrival_date: null,
+  knows_address: false,
+  street_address: null,
+  postal_code: null,
+  city: null,
+  country: null,
+  onboarding_completed: false,
+  account_verified: false,
+  account_verified_at: null,
+  account_verified_by: null,
+  deletion_requested: false,
+  deletion_requested_at: null,
+  deletion_requested_by: null,
+  documents_count: 0,
+  language: 'en',
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+describe('sharedProfileRows', () => {
+  it('labels the six shared rows and leaves what is missing as null', () => {
+    const rows = sharedProfileRows(t, profile({ gender: 'female', nationality: 'German' }));
+    expect(rows.map(([label]) => label)).toEqual([
+      'account.email',
+      'account.gender',
+      'account.whatsapp',
+      'account.nationality',
+      'account.targetCity',
+      'account.arrivalDate',
+    ]);
+    expect(rows[1]?.[1]).toBe('onboarding.details.female');
+    expect(rows[2]?.[1]).toBeNull();
+    expect(rows[3]?.[1]).toMatch(/^nationalities:/);
+  });
+});

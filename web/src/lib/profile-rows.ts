@@ -1,0 +1,22 @@
+import type { Profile } from '@shared/api';
+import type { TFunction } from 'i18next';
+import { formatCalendarDate } from './format';
+import { nationalityLabel } from './nationality';
+
+/** A label and its value (null: not provided) in a profile's read-only view. */
+export type ProfileRow = [label: string, value: string | null];
+
+/**
+ * The rows the customer's account page and the admin's personal-info tab show alike, in the
+ * interface language: e-mail, gender, WhatsApp, nationality, target city and arrival date.
+ */
+export function sharedProfileRows(t: TFunction, profile: Profile): ProfileRow[] {
+  return [
+    [t('account.email'), profile.email],
+    [t('account.gender'), profile.gender ? t(`onboarding.details.${profile.gender}`) : null],
+    [t('account.whatsapp'), profile.whatsapp_number],
+    [t('account.nationality'), nationalityLabel(t, profile.nationality)],
+    [t('account.targetCity'), profile.target_city],
+    [t('account.arrivalDate'), formatCalendarDate(profile.intended_arrival_date)],
+  ];
+}
