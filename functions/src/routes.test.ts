@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findRoute, routeKey, routes, triggers } from './routes';
+import { routeKey, routes, triggers } from './routes';
+
+const findRoute = (key: string | undefined) => routes.find((route) => routeKey(route) === key);
 
 describe('route table', () => {
   it('has one entry per method and path', () => {
@@ -34,7 +36,7 @@ describe('route table', () => {
     }
   });
 
-  it('finds routes by API Gateway route key only', () => {
+  it('names routes by API Gateway route key only (method, space, path template)', () => {
     expect(findRoute('GET /api/me')?.handler).toBe('get-me');
     expect(findRoute('GET /api/me/')).toBeUndefined();
     expect(findRoute(undefined)).toBeUndefined();

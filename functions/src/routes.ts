@@ -282,7 +282,3 @@ export const JOB_PERMISSIONS = {
 } as const satisfies Record<string, Permissions>;
 
 export const routeKey = (route: Pick<RouteConfig, 'method' | 'path'>) => `${route.method} ${route.path}`;
-
-export function findRoute(key: string | undefined): RouteDef | undefined {
-  return routes.find((route) => routeKey(route) === key);
-}

@@ -36,6 +36,10 @@ export type DomainErrorKind = DomainError['kind'];
 /** The request itself is wrong (not its fields): broken JSON, a cursor we never issued. */
 export class Invalid extends DomainError {
   readonly kind = 'invalid';
+  // Always says which request was wrong: there is no general message for it.
+  constructor(reason: ApiErrorKey) {
+    super(reason);
+  }
 }
 
 /** Input that failed its schema, with a message per field. */
@@ -66,6 +70,10 @@ export class NotFound extends DomainError {
 /** The request is fine but the state it meets is not: done already, changed meanwhile. */
 export class Conflict extends DomainError {
   readonly kind = 'conflict';
+  // Always says which state was met: there is no general message for it.
+  constructor(reason: ApiErrorKey) {
+    super(reason);
+  }
 }
 
 export class TooLarge extends DomainError {

@@ -9,7 +9,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shared/constants';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { type Access, type RouteConfig, routeKey } from '../routes';
-import { admit } from '../services/account';
+import { admit } from '../services/admission';
 import { type Account, type AdminAccount, type CustomerAccount, callerFromClaims } from './caller';
 import { DomainError, type DomainErrorKind, Forbidden, Invalid, NotFound, ValidationFailed } from './errors';
 import { log } from './log';

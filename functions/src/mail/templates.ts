@@ -1,4 +1,4 @@
-// E-mail texts live in the web locale files (one home for every user-facing string);
+// E-mail texts live in shared/locales (one home for every user-facing string);
 // esbuild inlines these two small JSON files into the trigger's bundle.
 
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shared/constants';

@@ -27,7 +27,8 @@ import {
   templateIds,
   USER,
 } from '../test-fixtures';
-import { admit, deleteUser, listDeletionRequests, requestDeletion, verifyAccount } from './account';
+import { deleteUser, listDeletionRequests, requestDeletion, verifyAccount } from './account';
+import { admit } from './admission';
 
 vi.mock('../adapters/identity');
 vi.mock('../adapters/mail');

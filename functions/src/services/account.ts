@@ -1,4 +1,4 @@
-// The account as a whole: how it comes to be, who is admitted with it, its verification by
+// The account as a whole: how it comes to be, its verification by
 // the team, and its deletion (requested by the customer, or done by an admin).
 import { randomUUID } from 'node:crypto';
 import type { DeletionResponse, PendingDeletion, Profile } from '@shared/api';
@@ -7,12 +7,12 @@ import { deleteIdentity, identityEmail, signOutEverywhere } from '../adapters/id
 import { sendMail } from '../adapters/mail';
 import { removePrefix } from '../adapters/storage';
 import { env } from '../config';
-import type { Account, AdminAccount, Caller, CustomerAccount } from '../lib/caller';
+import type { AdminAccount, CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';
-import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../lib/errors';
+import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { accountVerifiedMail } from '../mail/templates';
-import { readAccount, writeTombstone } from '../store/accounts';
+import { writeTombstone } from '../store/accounts';
 import { loadCatalogue } from '../store/catalogue';
 import { fileDeletionRequest, listPendingDeletionRequests } from '../store/deletion-requests';
 import { objectKeys } from '../store/object-keys';
@@ -32,37 +32,6 @@ const MAIL_ATTEMPTS = 3;
 /** PostConfirmation: every confirmed sign-up gets its customer profile, once. */
 export async function createCustomerProfile(userId: string, email: string, language: Profile['language']) {
   await putProfileIfAbsent(newProfile(userId, email, clock.iso(), language), 'customer');
-}
-
-/**
- * Admits a verified token's caller to a signed-in route. A token outlives its account (an
- * ID token stays valid for up to an hour after a deletion), so the account is read on every
- * request: one whose deletion has begun, or that no longer exists, is refused and nothing is
- * written for it. Only a route that may create the account (`GET /api/me`) heals a profile
- * that PostConfirmation failed to write, and only for an identity that still exists.
- */
-export async function admit(caller: Caller, mayCreate: boolean): Promise<Account> {
-  const account = await readAccount(caller.userId);
-  if (account.deleted) throw new Unauthenticated();
-  if (account.stored) return { ...caller, profile: account.stored.profile };
-  if (!mayCreate) throw new Unauthenticated();
-  return { ...caller, profile: await healProfile(caller) };
-}
-
-async function healProfile(caller: Caller): Promise<Profile> {
-  // Asked of Cognito, not of the token: the token says who the caller was, not that they still are.
-  if (!(await identityEmail(caller.userId))) throw new Unauthenticated();
-  const profile = newProfile(caller.userId, caller.email, clock.iso());
-  const outcome = await putProfileIfAbsent(profile, caller.role);
-  if (outcome === 'deleted') throw new Unauthenticated();
-  if (outcome === 'created') {
-    log.warn('profile created on first API call', { userId: caller.userId });
-    return profile;
-  }
-  // Written meanwhile by a retried PostConfirmation or a parallel request: read theirs.
-  const healed = await readAccount(caller.userId);
-  if (!healed.stored || healed.deleted) throw new Unauthenticated();
-  return healed.stored.profile;
 }
 
 /** A mail that must not undo what already happened: retried, then logged. */

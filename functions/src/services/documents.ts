@@ -10,7 +10,7 @@ import { Conflict, NotFound } from '../lib/errors';
 import { deleteDocumentRecord, findDocument, getDocument, listDocuments } from '../store/documents';
 import { updateProfile } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
-import { assertNoPendingDeletion } from './profiles';
+import { assertNoPendingDeletion, customerProfile } from './profiles';
 import { confirmUpload, customerUpload, issueUpload, replacementUpload } from './uploads';
 
 const DOWNLOAD_SECONDS = 300;
@@ -46,7 +46,7 @@ export async function completeOnboarding(caller: CustomerAccount): Promise<Profi
 /** A customer's documents for the team, newest first: one read of the partition. */
 export async function listUserDocuments(userId: string): Promise<DocumentRecord[]> {
   const partition = await readUserPartition(userId);
-  if (partition.stored?.role !== 'customer') throw new NotFound('userNotFound');
+  customerProfile(partition.stored);
   return newestFirst(partition.documents);
 }
 

@@ -9,15 +9,20 @@ import type { Account, CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
+import type { StoredProfile } from '../store/entities';
 import { getStoredProfile, listCustomers, setProfileLanguage, updateProfile } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
 import { buildJourney, toWorkflows } from './journey';
 
-/** The customer an admin route names; an admin's id or an unknown one is not found. */
+/** A stored customer's profile; an admin's or a missing one is not found (admin routes name customers). */
+export function customerProfile(stored: StoredProfile | null): Profile {
+  if (stored?.role !== 'customer') throw new NotFound('userNotFound');
+  return stored.profile;
+}
+
+/** The customer an admin route names, read on its own. */
 export async function requireCustomer(userId: string): Promise<Profile> {
-  const found = await getStoredProfile(userId);
-  if (found?.role !== 'customer') throw new NotFound('userNotFound');
-  return found.profile;
+  return customerProfile(await getStoredProfile(userId));
 }
 
 /** SPEC 4: while a deletion request is pending the customer cannot change anything. */
@@ -58,8 +63,7 @@ export function listCustomerPage(query: PageQuery): Promise<Page<Profile>> {
 /** Everything the admin user page shows, from one read of the customer's partition. */
 export async function getUserDetail(userId: string, language: Language): Promise<AdminUserDetail> {
   const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(userId)]);
-  if (partition.stored?.role !== 'customer') throw new NotFound('userNotFound');
-  const profile = partition.stored.profile;
+  const profile = customerProfile(partition.stored);
   return {
     profile,
     documents: newestFirst(partition.documents),

@@ -63,8 +63,8 @@ export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems
 
 /**
  * Writes items together or not at all. Returns null when written; when a condition did not
- * hold, which items' conditions failed (same order as `items`). Other errors, a cancellation
- * for any other reason among them, are thrown.
+ * hold or a concurrent transaction got in the way, which items' conditions failed (same order
+ * as `items`; none for a concurrent transaction alone). Other errors are thrown.
  */
 export async function tryTransact(items: TransactItems): Promise<boolean[] | null> {
   try {
@@ -72,11 +72,13 @@ export async function tryTransact(items: TransactItems): Promise<boolean[] | nul
     return null;
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
-    const failed = items.map((_, i) => error.CancellationReasons?.[i]?.Code === 'ConditionalCheckFailed');
-    // Cancelled by something else (a concurrent transaction on the same item, throttling):
-    // no condition said no, so it is not an answer but a failure a retry may overcome.
-    if (!failed.some(Boolean)) throw error;
-    return failed;
+    const codes = items.map((_, i) => error.CancellationReasons?.[i]?.Code);
+    // A concurrent transaction on one of the items is a state conflict too (the state changed
+    // meanwhile, as a failed condition says); anything else (throttling, validation) is a
+    // failure a retry may overcome, thrown as it came.
+    if (!codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict'))
+      throw error;
+    return codes.map((code) => code === 'ConditionalCheckFailed');
   }
 }
 

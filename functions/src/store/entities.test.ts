@@ -167,6 +167,11 @@ describe('keys of each entity (README key design)', () => {
     });
     expect(taskTemplates.key(template.id)).toEqual(taskTemplates.keyOf(template));
     expect(CATALOGUE).toBe('CATALOGUE');
+    // Stored with their kind, as the first deployments seeded them; records never carry it.
+    expect(phases.toItem(phase).kind).toBe('phase');
+    expect(taskTemplates.toItem(template).kind).toBe('template');
+    expect(phases.fromItem(phases.toItem(phase))).not.toHaveProperty('kind');
+    expect(taskTemplates.fromItem(taskTemplates.toItem(template))).not.toHaveProperty('kind');
   });
 
   it("every user item lives in the user's partition", () => {

@@ -5,7 +5,8 @@ import type { DeletionRequest, DocumentRecord, Profile, UserTask, WorkflowRecord
 import type { Role } from '@shared/constants';
 import type { DocumentType } from '@shared/documents';
 import type { Phase, TaskTemplate } from './catalogue';
-import { KEY_ATTRIBUTES, TABLE_KEYS } from './table';
+import type { CursorShape } from './cursor';
+import { GSI1, KEY_ATTRIBUTES, TABLE_KEYS } from './table';
 
 export type TableKey = { PK: string; SK: string };
 type IndexKey = { GSI1PK: string; GSI1SK: string };
@@ -68,17 +69,29 @@ export const CUSTOMER_LIST = 'CUSTOMERS';
 /** GSI1 partition listing the pending deletion requests. */
 export const PENDING_DELETIONS = 'DELETION_REQUESTS#pending';
 
+/**
+ * A page key of the customer list: what DynamoDB hands back as LastEvaluatedKey of the
+ * list's GSI1 query (the index's keys plus the table's), each attribute checked.
+ */
+export const CUSTOMER_PAGE_KEY: CursorShape = {
+  [TABLE_KEYS.partitionKey]: (v) => v.startsWith(userPartition('')) && v.length <= 200,
+  [TABLE_KEYS.sortKey]: (v) => v === PROFILE_SORT,
+  [GSI1.partitionKey]: (v) => v === CUSTOMER_LIST,
+  [GSI1.sortKey]: (v) => v.length <= 200,
+};
+
 /** A profile with the role it was created for (the role is stored, never shown as profile data). */
 export interface StoredProfile {
   profile: Profile;
   role: Role;
 }
 
-const profileKey = (userId: string): TableKey => ({ PK: userPartition(userId), SK: 'PROFILE' });
+const PROFILE_SORT = 'PROFILE';
+const profileKey = (userId: string): TableKey => ({ PK: userPartition(userId), SK: PROFILE_SORT });
 export const profiles = entity<StoredProfile, [userId: string]>({
   key: profileKey,
   keyOf: ({ profile }) => profileKey(profile.id),
-  sortPrefix: 'PROFILE',
+  sortPrefix: PROFILE_SORT,
   indexOf: ({ profile, role }) =>
     role === 'customer' ? { GSI1PK: CUSTOMER_LIST, GSI1SK: `${profile.created_at}#${profile.id}` } : null,
   toAttributes: ({ profile, role }) => ({ ...profile, role }),
@@ -194,15 +207,21 @@ export const uploadTickets = entity<UploadTicketRecord, [userId: string, uploadI
 
 /** The catalogue's partition: phases sorted by their order, then the task templates. */
 export const CATALOGUE = 'CATALOGUE';
+/** Catalogue items also carry their kind (as the first deployments wrote them). */
+const withoutKind = <R>({ kind: _kind, ...record }: Item) => record as R;
 export const phases = entity<Phase, [phase: Pick<Phase, 'phase_order' | 'id'>]>({
   key: (phase) => ({ PK: CATALOGUE, SK: `PHASE#${phase.phase_order}#${phase.id}` }),
   keyOf: (phase) => ({ PK: CATALOGUE, SK: `PHASE#${phase.phase_order}#${phase.id}` }),
   sortPrefix: 'PHASE#',
+  toAttributes: (phase) => ({ kind: 'phase', ...phase }),
+  fromAttributes: withoutKind,
 });
 export const taskTemplates = entity<TaskTemplate, [templateId: string]>({
   key: (templateId) => ({ PK: CATALOGUE, SK: `TEMPLATE#${templateId}` }),
   keyOf: (template) => ({ PK: CATALOGUE, SK: `TEMPLATE#${template.id}` }),
   sortPrefix: 'TEMPLATE#',
+  toAttributes: (template) => ({ kind: 'template', ...template }),
+  fromAttributes: withoutKind,
 });
 
 /** The partition key of everything stored for one user (their profile and what hangs off it). */

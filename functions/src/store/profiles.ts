@@ -4,8 +4,7 @@ import { DEFAULT_LANGUAGE, type Language, type Role } from '@shared/constants';
 import { env } from '../config';
 import { accountNotDeleted, createForUser } from './accounts';
 import { batchGet, dynamo, queryPage, transact } from './client';
-import type { CursorShape } from './cursor';
-import { CUSTOMER_LIST, profiles, type StoredProfile, userPartitionKey } from './entities';
+import { CUSTOMER_LIST, CUSTOMER_PAGE_KEY, profiles, type StoredProfile } from './entities';
 import { GSI1 } from './table';
 import { putNewTask } from './tasks';
 
@@ -74,19 +73,11 @@ export async function markProfileAdmin(userId: string): Promise<void> {
   );
 }
 
-/** A page key of the customer list (GSI1 keys plus the table's). */
-const CUSTOMER_PAGE: CursorShape = {
-  PK: (v) => v.startsWith(userPartitionKey('')) && v.length <= 200,
-  SK: (v) => v === profiles.sortPrefix,
-  GSI1PK: (v) => v === CUSTOMER_LIST,
-  GSI1SK: (v) => v.length <= 200,
-};
-
 /** Customers newest first, one Query page at a time. */
 export async function listCustomers(limit: number, cursor: string | null): Promise<Page<Profile>> {
   const page = await queryPage(
     { partition: CUSTOMER_LIST, index: true, newestFirst: true },
-    { limit, cursor, shape: CUSTOMER_PAGE },
+    { limit, cursor, shape: CUSTOMER_PAGE_KEY },
   );
   return { items: page.items.map((item) => profiles.fromItem(item).profile), nextCursor: page.nextCursor };
 }

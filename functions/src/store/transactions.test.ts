@@ -45,7 +45,9 @@ function written(): TransactItems {
 }
 
 /** DynamoDB cancelling the transaction: one reason per item, in order. */
-function cancelWith(...codes: ('ConditionalCheckFailed' | 'None' | 'TransactionConflict')[]) {
+function cancelWith(
+  ...codes: ('ConditionalCheckFailed' | 'None' | 'TransactionConflict' | 'ThrottlingError')[]
+) {
   ddb.on(TransactWriteCommand).rejects(
     new TransactionCanceledException({
       message: 'Transaction cancelled',
@@ -481,14 +483,21 @@ describe('failures that are not a cancelled condition', () => {
     expect(error).toMatchObject({ message: 'throttled' });
   });
 
+  it('a transaction cancelled by a concurrent one is a state conflict, like a failed condition', async () => {
+    cancelWith('None', 'TransactionConflict', 'None', 'None');
+    await expectRefused(saveDocument(document(), null, ticket()), Conflict, 'documentChangedWhileSaving');
+    cancelWith('TransactionConflict', 'None', 'None');
+    await expect(createTaskIfAbsent(task('tax_id'))).resolves.toBe('refused');
+  });
+
   it.each<[string, () => Promise<unknown>]>([
     ['transact (saveDocument)', () => saveDocument(document(), null, ticket())],
     ['tryTransact (createTaskIfAbsent)', () => createTaskIfAbsent(task('tax_id'))],
     ['tryTransact (createForUser)', () => createForUser(USER, { PK: 'x', SK: 'y' })],
   ])(
-    '%s cancelled by a concurrent transaction (no condition failed) throws it, not an outcome',
+    '%s cancelled for another reason (throttling) throws the cancellation, not an outcome',
     async (_what, run) => {
-      cancelWith('None', 'TransactionConflict', 'None', 'None');
+      cancelWith('None', 'ThrottlingError', 'None', 'None');
       const error = await rejectionOf(run());
       expect(error).toBeInstanceOf(TransactionCanceledException);
       expect(error).not.toBeInstanceOf(Conflict);

@@ -1,4 +1,5 @@
 import type { Workflow } from '@shared/api';
+import { ASSIGNEE_MAX, NOTES_MAX } from '@shared/constants';
 import { canChangeWorkflow, WORKFLOW_STATUSES, type WorkflowStatus } from '@shared/journey';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,11 +85,13 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
           <TextField
             label={t('admin.workflows.assignedTo')}
             value={assignee}
+            maxLength={ASSIGNEE_MAX}
             onChange={(e) => setAssignee(e.target.value)}
           />
           <TextField
             label={t('admin.workflows.notes')}
             value={notes}
+            maxLength={NOTES_MAX}
             onChange={(e) => setNotes(e.target.value)}
           />
           <div className="sm:col-span-3">

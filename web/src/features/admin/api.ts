@@ -59,18 +59,23 @@ export function useUser(userId: string) {
   return useQuery(getUserQueryOptions(userId, i18n.language));
 }
 
-/** After a change to one user: their page reloads; the lists are refetched when next shown. */
+/**
+ * The admin lists after a change to a user: dropped, so the dashboard loads them afresh when
+ * next shown (its loading state, never a row that is no longer true).
+ */
+function dropLists(queryClient: QueryClient, lists: { customers?: boolean; deletions?: boolean }) {
+  if (lists.customers) queryClient.removeQueries({ queryKey: getCustomersQueryOptions().queryKey });
+  if (lists.deletions) queryClient.removeQueries({ queryKey: getDeletionRequestsQueryOptions().queryKey });
+}
+
+/** After a change to one user: their page reloads; the lists load afresh when next shown. */
 function userChanged(
   queryClient: QueryClient,
   userId: string,
   lists: { customers?: boolean; deletions?: boolean },
 ) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: userKey(userId) }),
-    lists.customers && queryClient.invalidateQueries({ queryKey: getCustomersQueryOptions().queryKey }),
-    lists.deletions &&
-      queryClient.invalidateQueries({ queryKey: getDeletionRequestsQueryOptions().queryKey }),
-  ]);
+  dropLists(queryClient, lists);
+  return queryClient.invalidateQueries({ queryKey: userKey(userId) });
 }
 
 export const editUser = ({ userId, profile }: { userId: string; profile: AdminProfileInput }) =>
@@ -86,10 +91,7 @@ export function useEditUser() {
         { queryKey: userKey(userId) },
         (detail) => detail && { ...detail, profile },
       );
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: getCustomersQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getDeletionRequestsQueryOptions().queryKey }),
-      ]);
+      dropLists(queryClient, { customers: true, deletions: true });
     },
   });
 }
@@ -116,10 +118,7 @@ export function useDeleteUser() {
     mutationFn: deleteUser,
     onSuccess: (_result, { userId }) => {
       queryClient.removeQueries({ queryKey: userKey(userId) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: getCustomersQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getDeletionRequestsQueryOptions().queryKey }),
-      ]);
+      dropLists(queryClient, { customers: true, deletions: true });
     },
   });
 }

@@ -42,7 +42,8 @@ export default function DetailsPage() {
   const { t } = useTranslation();
   const me = useMe();
   useOnError(me, () => toast.error(t('errors.loadProfile')));
-  if (me.isPending) return <PageLoading />;
+  // Also while a load that failed before is tried again: the form takes the profile only once.
+  if (me.isPending || (me.isFetching && !me.data)) return <PageLoading />;
   // Without a profile (its load failed) the form starts empty.
   return <DetailsForm profile={me.data?.profile} />;
 }

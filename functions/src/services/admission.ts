@@ -1,0 +1,42 @@
+// Who may act: every signed-in request is admitted here before its handler runs. Kept apart
+// from the rest of the account service so the edge (lib/http.ts), which every Lambda bundles,
+// loads only the table and Cognito clients it needs, not S3 or SES.
+import type { Profile } from '@shared/api';
+import { identityEmail } from '../adapters/identity';
+import type { Account, Caller } from '../lib/caller';
+import { clock } from '../lib/clock';
+import { Unauthenticated } from '../lib/errors';
+import { log } from '../lib/log';
+import { readAccount } from '../store/accounts';
+import { newProfile, putProfileIfAbsent } from '../store/profiles';
+
+/**
+ * Admits a verified token's caller to a signed-in route. A token outlives its account (an
+ * ID token stays valid for up to an hour after a deletion), so the account is read on every
+ * request: one whose deletion has begun, or that no longer exists, is refused and nothing is
+ * written for it. Only a route that may create the account (`GET /api/me`) heals a profile
+ * that PostConfirmation failed to write, and only for an identity that still exists.
+ */
+export async function admit(caller: Caller, mayCreate: boolean): Promise<Account> {
+  const account = await readAccount(caller.userId);
+  if (account.deleted) throw new Unauthenticated();
+  if (account.stored) return { ...caller, profile: account.stored.profile };
+  if (!mayCreate) throw new Unauthenticated();
+  return { ...caller, profile: await healProfile(caller) };
+}
+
+async function healProfile(caller: Caller): Promise<Profile> {
+  // Asked of Cognito, not of the token: the token says who the caller was, not that they still are.
+  if (!(await identityEmail(caller.userId))) throw new Unauthenticated();
+  const profile = newProfile(caller.userId, caller.email, clock.iso());
+  const outcome = await putProfileIfAbsent(profile, caller.role);
+  if (outcome === 'deleted') throw new Unauthenticated();
+  if (outcome === 'created') {
+    log.warn('profile created on first API call', { userId: caller.userId });
+    return profile;
+  }
+  // Written meanwhile by a retried PostConfirmation or a parallel request: read theirs.
+  const healed = await readAccount(caller.userId);
+  if (!healed.stored || healed.deleted) throw new Unauthenticated();
+  return healed.stored.profile;
+}
