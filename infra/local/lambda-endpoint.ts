@@ -37,8 +37,10 @@ export function startLambdaEndpoint(
       }
       if (req.method === 'POST' && req.url === '/mail') {
         const mail = JSON.parse(body) as { to: string; subject: string; html: string };
-        // Cognito delivers only the HTML; the text part is derived for plain-text readers.
+        // Cognito delivers only the HTML; the text part is derived for plain-text readers,
+        // each link written out after its text so they can still follow it.
         const text = mail.html
+          .replace(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, '$2: $1')
           .replace(/<[^>]+>/g, '')
           .replace(/&amp;/g, '&')
           .trim();

@@ -10,16 +10,20 @@ export const emailField = z
   .max(EMAIL_MAX_LENGTH, 'validation.emailMax')
   .pipe(z.email('validation.invalidEmail'));
 
-export const signUpSchema = z
-  .object({
-    email: emailField,
-    password: z.string().min(1, 'validation.required').min(PASSWORD_MIN_LENGTH, 'validation.passwordMin'),
-    confirmPassword: z.string().min(1, 'validation.required'),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'validation.passwordsMismatch',
-  });
+/** A new password and its confirmation: the sign-up rules, wherever a password is chosen. */
+const newPasswordFields = {
+  password: z.string().min(1, 'validation.required').min(PASSWORD_MIN_LENGTH, 'validation.passwordMin'),
+  confirmPassword: z.string().min(1, 'validation.required'),
+};
+const passwordsMatch: [
+  (v: { password: string; confirmPassword: string }) => boolean,
+  { path: string[]; message: string },
+] = [
+  (v) => v.password === v.confirmPassword,
+  { path: ['confirmPassword'], message: 'validation.passwordsMismatch' },
+];
+
+export const signUpSchema = z.object({ email: emailField, ...newPasswordFields }).refine(...passwordsMatch);
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const loginSchema = z.object({
@@ -28,12 +32,20 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const verifyCodeSchema = z.object({
-  email: emailField,
-  code: z
-    .string()
-    .trim()
-    .min(1, 'validation.required')
-    .regex(/^\d{6}$/, 'validation.codeFormat'),
-});
+/** The 6-digit code of a verification or reset mail. */
+const codeField = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .regex(/^\d{6}$/, 'validation.codeFormat');
+
+export const verifyCodeSchema = z.object({ email: emailField, code: codeField });
 export type VerifyCodeInput = z.infer<typeof verifyCodeSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({ email: emailField, code: codeField, ...newPasswordFields })
+  .refine(...passwordsMatch);
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

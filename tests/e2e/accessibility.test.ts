@@ -39,6 +39,8 @@ describe('axe-core finds no WCAG 2.1 A/AA violation', () => {
     ['/signup', heading('Create your account')],
     ['/login', heading('Welcome back')],
     ['/verify-email?email=a%40b.de', heading('Check Your Email')],
+    ['/forgot-password', heading('Forgot your password?')],
+    ['/reset-password?email=a%40b.de&code=123456', heading('Reset your password')],
     ['/imprint', heading('Imprint')],
     ['/privacy', heading('Privacy Policy')],
     ['/no-such-page', heading('404')],
@@ -57,6 +59,8 @@ describe('axe-core finds no WCAG 2.1 A/AA violation', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('de');
     expect(await scan('/signup', heading('Konto erstellen'))).toEqual([]);
     expect(await scan('/login', heading('Willkommen zurück'))).toEqual([]);
+    expect(await scan('/forgot-password', heading('Passwort vergessen?'))).toEqual([]);
+    expect(await scan('/reset-password', heading('Passwort zurücksetzen'))).toEqual([]);
     expect(await scan('/imprint', heading('Impressum'))).toEqual([]);
     expect(await scan('/privacy', heading('Datenschutzerklärung'))).toEqual([]);
   });

@@ -103,13 +103,110 @@ describe('customer sign-up journey', () => {
 
   it("shows Cognito's failure for a wrong password, in the interface language", async () => {
     await logIn(TEST_ADMIN.email, 'wrong-password');
-    await toast('Incorrect username or password.').waitFor();
+    await toast('Incorrect email or password.').waitFor();
     expect(page.url()).toContain('/login');
     await page.getByRole('button', { name: 'Deutsch' }).click();
     await page.getByLabel('Passwort').fill('still-wrong');
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await toast('E-Mail-Adresse oder Passwort ist falsch.').waitFor();
   });
+});
+
+describe('password reset', () => {
+  const texts = {
+    en: {
+      forgot: 'Forgot password?',
+      forgotTitle: 'Forgot your password?',
+      resetTitle: 'Reset your password',
+      send: 'Send reset code',
+      sent: 'If an account exists for this address, we have sent you a reset code.',
+      subject: 'Reset your password',
+      mailLink: 'Choose a new password',
+      password: 'New password',
+      confirm: 'Confirm new password',
+      submit: 'Reset password',
+      done: 'Password reset successfully! Please log in.',
+      wrongCode: 'Invalid verification code provided, please try again.',
+      newCode: 'Send a new code',
+      email: 'Email',
+      passwordLabel: 'Password',
+      login: 'Log in',
+      loggedIn: 'Logged in successfully!',
+    },
+    de: {
+      forgot: 'Passwort vergessen?',
+      forgotTitle: 'Passwort vergessen?',
+      resetTitle: 'Passwort zurücksetzen',
+      send: 'Code zum Zurücksetzen senden',
+      sent: 'Falls zu dieser Adresse ein Konto besteht, haben wir Ihnen einen Code zum Zurücksetzen gesendet.',
+      subject: 'Passwort zurücksetzen',
+      mailLink: 'Neues Passwort wählen',
+      password: 'Neues Passwort',
+      confirm: 'Neues Passwort bestätigen',
+      submit: 'Passwort zurücksetzen',
+      done: 'Passwort erfolgreich zurückgesetzt! Bitte melden Sie sich an.',
+      wrongCode: 'Der Bestätigungscode ist ungültig. Bitte versuchen Sie es erneut.',
+      newCode: 'Neuen Code senden',
+      email: 'E-Mail',
+      passwordLabel: 'Passwort',
+      login: 'Anmelden',
+      loggedIn: 'Erfolgreich angemeldet!',
+    },
+  } as const;
+
+  it.each(['en', 'de'] as const)(
+    '(%s) forgot password → mailbox link → new password → login; unknown addresses get the same answer',
+    async (language) => {
+      const text = texts[language];
+      const customer = await newCustomer(url);
+      await page.goto('/login');
+      if (language === 'de') await page.getByRole('button', { name: 'Deutsch' }).click();
+      await page.getByRole('link', { name: text.forgot }).click();
+      await page.waitForURL('**/forgot-password');
+      // The URL changes before the lazily loaded page replaces the login form.
+      await page.getByRole('heading', { name: text.forgotTitle }).waitFor();
+
+      // No account enumeration: an unknown address reads exactly like a known one.
+      await page.getByLabel(text.email).fill(uniqueEmail('nobody'));
+      await page.getByRole('button', { name: text.send }).click();
+      await page.getByRole('status').getByText(text.sent).waitFor();
+
+      await page.getByLabel(text.email).fill(customer.email);
+      await page.getByRole('button', { name: text.send }).click();
+      await page.getByRole('status').getByText(text.sent).waitFor();
+      const mail = await waitForMail(url, customer.email, text.subject);
+      expect(mail.text).toContain('/reset-password?email=');
+
+      // A wrong code is refused with a translated message and a way to ask for a new one.
+      await page.goto(`/reset-password?email=${encodeURIComponent(customer.email)}&code=000000`);
+      await page.getByRole('heading', { name: text.resetTitle }).waitFor();
+      await page.getByLabel(text.password, { exact: true }).fill('brand-new-pass');
+      await page.getByLabel(text.confirm).fill('brand-new-pass');
+      await page.getByRole('button', { name: text.submit }).click();
+      await toast(text.wrongCode).waitFor();
+      await page.getByRole('link', { name: text.newCode }).waitFor();
+
+      // The link in the mail, followed from the local mailbox, carries the address and the code.
+      await page.goto('/_local/mail');
+      const entry = page
+        .locator('article', { hasText: `To ${customer.email}` })
+        .filter({ hasText: text.subject });
+      await entry.frameLocator('iframe').getByRole('link', { name: text.mailLink }).click();
+      await page.waitForURL('**/reset-password?**');
+      await page.getByRole('heading', { name: text.resetTitle }).waitFor();
+      await page.getByLabel(text.password, { exact: true }).fill('brand-new-pass');
+      await page.getByLabel(text.confirm).fill('brand-new-pass');
+      await page.getByRole('button', { name: text.submit }).click();
+      await toast(text.done).waitFor();
+      await page.waitForURL('**/login');
+      await page.getByRole('button', { name: text.login }).waitFor();
+
+      await page.getByLabel(text.email).fill(customer.email);
+      await page.getByLabel(text.passwordLabel).fill('brand-new-pass');
+      await page.getByRole('button', { name: text.login }).click();
+      await toast(text.loggedIn).waitFor();
+    },
+  );
 });
 
 describe('language', () => {

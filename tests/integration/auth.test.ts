@@ -8,6 +8,7 @@ import {
   confirmFromMailbox,
   login,
   newCustomer,
+  pageLink,
   runtimeConfig,
   signUp,
   uniqueEmail,
@@ -186,5 +187,55 @@ describe('API authorization', () => {
         }),
       ),
     ).rejects.toThrow();
+  });
+});
+
+describe('password reset (Cognito ForgotPassword through the app origin)', () => {
+  it('mails a code and a /reset-password link in the asked language; the new password works, nothing else changes', async () => {
+    const customer = await newCustomer(url);
+    const before = await api<MeResponse>(url, '/api/me', { token: customer.idToken });
+    const { auth } = await runtimeConfig(url);
+    const forgot = await cognitoCall(url, 'ForgotPassword', {
+      ClientId: auth.userPoolClientId,
+      Username: customer.email,
+      ClientMetadata: { locale: 'de' },
+    });
+    expect(forgot.status).toBe(200);
+
+    const mail = await waitForMail(url, customer.email, 'Passwort zurücksetzen');
+    const link = pageLink(mail, '/reset-password');
+    expect(link.origin).toBe(url);
+    expect(link.searchParams.get('email')).toBe(customer.email);
+    const code = link.searchParams.get('code') ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.html).toContain(`<strong>${code}</strong>`);
+    // The plain-text part carries the link too.
+    expect(mail.text).toContain(link.href);
+
+    const confirm = await cognitoCall(url, 'ConfirmForgotPassword', {
+      ClientId: auth.userPoolClientId,
+      Username: customer.email,
+      ConfirmationCode: code,
+      Password: 'brand-new-pass',
+    });
+    expect(confirm.status).toBe(200);
+    await expect(login(url, customer.email, customer.password)).rejects.toThrow();
+    const fresh = await login(url, customer.email, 'brand-new-pass');
+    // A confirmed reset is no sign-up: the profile is the same one.
+    const after = await api<MeResponse>(url, '/api/me', { token: fresh.idToken });
+    expect(after.body.profile).toEqual(before.body.profile);
+  });
+
+  it("holds a reset's new password to the sign-up rules", async () => {
+    const customer = await newCustomer(url);
+    const { auth } = await runtimeConfig(url);
+    const confirm = await cognitoCall(url, 'ConfirmForgotPassword', {
+      ClientId: auth.userPoolClientId,
+      Username: customer.email,
+      ConfirmationCode: '123456',
+      Password: '123',
+    });
+    expect(confirm.status).toBe(400);
+    expect(((await confirm.json()) as { __type: string }).__type).toBe('InvalidPasswordException');
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MeResponse } from '@shared/api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/ports';
+import { freePort, waitFor } from '../../infra/local/ports';
 import { api, login, newCustomer } from '../support/auth';
 import { type StackProcess, spawnStack, startStackProcess } from '../support/stack-process';
 
@@ -70,6 +70,10 @@ describe('npm start lifecycle', () => {
     const exited = new Promise<number | null>((resolve) => first.child.once('exit', resolve));
     process.kill(pid, 'SIGINT');
     expect(await exited).toBe(0);
+    // The emulators are awaited before the stack exits; esbuild's service process (tsx's
+    // transformer, a child of the stack's node process) leaves when its pipe closes, a moment
+    // after its parent on a busy machine: the group must be empty within seconds, not at once.
+    await waitFor('the process group to empty', async () => groupMembers(pid).length === 0, 5_000);
     expect(groupMembers(pid)).toEqual([]);
   });
 

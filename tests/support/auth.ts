@@ -29,12 +29,13 @@ export async function mailbox(url: string): Promise<MailboxEntry[]> {
   return (await response.json()) as MailboxEntry[];
 }
 
-export async function waitForMail(url: string, to: string): Promise<MailboxEntry> {
+/** The first mail to `to` (with this subject, when given), once it has arrived. */
+export async function waitForMail(url: string, to: string, subject?: string): Promise<MailboxEntry> {
   let found: MailboxEntry | undefined;
   await waitFor(
-    `mail to ${to}`,
+    `mail to ${to}${subject ? ` (${subject})` : ''}`,
     async () => {
-      found = (await mailbox(url)).find((mail) => mail.to === to);
+      found = (await mailbox(url)).find((mail) => mail.to === to && (!subject || mail.subject === subject));
       return !!found;
     },
     10_000,
@@ -42,12 +43,15 @@ export async function waitForMail(url: string, to: string): Promise<MailboxEntry
   return found as MailboxEntry;
 }
 
-/** The verification link's query, e.g. { email, code }. */
-export function verificationLink(mail: MailboxEntry): URL {
-  const href = /href="([^"]+\/verify-email\?[^"]+)"/.exec(mail.html)?.[1];
-  if (!href) throw new Error(`no verification link in: ${mail.html}`);
+/** The link of a mail to one of our pages (its query holds e.g. { email, code }). */
+export function pageLink(mail: MailboxEntry, page: '/verify-email' | '/reset-password'): URL {
+  const href = new RegExp(`href="([^"]+${page}\\?[^"]+)"`).exec(mail.html)?.[1];
+  if (!href) throw new Error(`no ${page} link in: ${mail.html}`);
   return new URL(href.replace(/&amp;/g, '&'));
 }
+
+/** The verification link's query, e.g. { email, code }. */
+export const verificationLink = (mail: MailboxEntry) => pageLink(mail, '/verify-email');
 
 export async function signUp(url: string, email: string, password: string, locale = 'en') {
   const config = await runtimeConfig(url);

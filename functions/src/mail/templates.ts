@@ -29,9 +29,15 @@ export interface RenderedMail {
   text: string;
 }
 
-/** The verification mail. `code` is Cognito's placeholder ({####}) on AWS, replaced on delivery. */
-export function verifyEmailMail(language: unknown, link: string, code: string): RenderedMail {
-  const t = mailTexts(language).verifyEmail;
+/**
+ * A mail that carries a Cognito code: a link that holds it, and the code itself to type in.
+ * `code` is Cognito's placeholder ({####}) on AWS, replaced on delivery.
+ */
+function codeMail(
+  t: { subject: string; greeting: string; intro: string; button: string; codeIntro: string; ignore: string },
+  link: string,
+  code: string,
+): RenderedMail {
   const safeLink = escapeHtml(link);
   const html = [
     `<p>${escapeHtml(t.greeting)}</p>`,
@@ -43,6 +49,14 @@ export function verifyEmailMail(language: unknown, link: string, code: string): 
   const text = [t.greeting, t.intro, `${t.button}: ${link}`, `${t.codeIntro} ${code}`, t.ignore].join('\n\n');
   return { subject: t.subject, html, text };
 }
+
+/** The sign-up verification mail (link to /verify-email). */
+export const verifyEmailMail = (language: unknown, link: string, code: string) =>
+  codeMail(mailTexts(language).verifyEmail, link, code);
+
+/** The password reset mail (link to /reset-password). */
+export const resetPasswordMail = (language: unknown, link: string, code: string) =>
+  codeMail(mailTexts(language).resetPassword, link, code);
 
 /** Sent when an admin verifies the account (SPEC 2, verification dialog). */
 export function accountVerifiedMail(language: unknown, dashboardLink: string): RenderedMail {

@@ -38,8 +38,20 @@ describe('CustomMessage trigger', () => {
     );
   });
 
-  it('leaves other messages to Cognito', async () => {
+  it('writes the reset mail with a link to /reset-password carrying the e-mail and the code, in the asked language', async () => {
     const out = await handler(event('CustomMessage_ForgotPassword'));
+    expect(out.response.emailSubject).toBe('Reset your password');
+    expect(out.response.emailMessage).toContain(
+      'href="https://app.example.com/reset-password?email=anna%2Btest%40example.com&amp;code={####}"',
+    );
+    expect(out.response.emailMessage).toContain('<strong>{####}</strong>');
+    expect((await handler(event('CustomMessage_ForgotPassword', 'de'))).response.emailSubject).toBe(
+      'Passwort zurücksetzen',
+    );
+  });
+
+  it('leaves other messages to Cognito', async () => {
+    const out = await handler(event('CustomMessage_AdminCreateUser'));
     expect(out.response.emailMessage).toBe('');
   });
 });

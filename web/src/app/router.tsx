@@ -28,6 +28,8 @@ const PAGES: { path: string; area: 'public' | 'session' | 'signedIn' | 'admin'; 
   { path: '/signup', area: 'session', load: () => import('../features/auth/SignupPage') },
   { path: '/login', area: 'session', load: () => import('../features/auth/LoginPage') },
   { path: '/verify-email', area: 'session', load: () => import('../features/auth/VerifyEmailPage') },
+  { path: '/forgot-password', area: 'session', load: () => import('../features/auth/ForgotPasswordPage') },
+  { path: '/reset-password', area: 'session', load: () => import('../features/auth/ResetPasswordPage') },
   { path: '/dashboard', area: 'signedIn', load: () => import('../features/dashboard/DashboardPage') },
   { path: '/account', area: 'signedIn', load: () => import('../features/account/AccountPage') },
   { path: '/onboarding/details', area: 'signedIn', load: () => import('../features/onboarding/DetailsPage') },

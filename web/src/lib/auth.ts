@@ -5,7 +5,9 @@ import type { Role } from '@shared/constants';
 import { roleFromGroups } from '@shared/roles';
 import { Amplify } from 'aws-amplify';
 import {
+  confirmResetPassword as amplifyConfirmResetPassword,
   confirmSignUp as amplifyConfirmSignUp,
+  resetPassword as amplifyResetPassword,
   signIn as amplifySignIn,
   signOut as amplifySignOut,
   signUp as amplifySignUp,
@@ -75,6 +77,34 @@ export async function confirmSignUp(email: string, code: string, locale: string)
   return amplifyConfirmSignUp({
     username: email,
     confirmationCode: code,
+    options: { clientMetadata: { locale } },
+  });
+}
+
+/**
+ * Cognito's answers to a reset request that must look like success to the visitor: no such
+ * user, or one without a verified address (telling them apart would reveal who has an account).
+ */
+const HIDDEN_RESET_FAILURES = new Set([
+  'UserNotFoundException',
+  'InvalidParameterException',
+  'NotAuthorizedException',
+]);
+
+/** Sends a reset code (mail in `locale`); resolves the same whether or not the account exists. */
+export async function requestPasswordReset(email: string, locale: string): Promise<void> {
+  try {
+    await amplifyResetPassword({ username: email, options: { clientMetadata: { locale } } });
+  } catch (error) {
+    if (!(error instanceof Error && HIDDEN_RESET_FAILURES.has(error.name))) throw error;
+  }
+}
+
+export async function confirmPasswordReset(email: string, code: string, newPassword: string, locale: string) {
+  await amplifyConfirmResetPassword({
+    username: email,
+    confirmationCode: code,
+    newPassword,
     options: { clientMetadata: { locale } },
   });
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PageLoading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
@@ -71,6 +71,12 @@ export default function LoginPage() {
           error={errors.password?.message}
           {...register('password')}
         />
+        <Link
+          to="/forgot-password"
+          className="-mt-2 self-end text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          {t('login.forgotPassword')}
+        </Link>
         <SubmitButton busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
       </form>
       <SwitchLink prompt={t('login.noAccount')} to="/signup" label={t('login.toSignup')} />
