@@ -5,7 +5,12 @@
 const { ConsoleMessageSender } = require('cognito-local/lib/services/messageDelivery/consoleMessageSender');
 const { UserPoolServiceImpl } = require('cognito-local/lib/services/userPoolService');
 const { Targets } = require('cognito-local/lib/targets/targets');
-const { UserNotFoundError } = require('cognito-local/lib/errors');
+const {
+  CodeMismatchError,
+  InvalidParameterError,
+  NotAuthorizedError,
+  UserNotFoundError,
+} = require('cognito-local/lib/errors');
 
 ConsoleMessageSender.prototype.sendEmail = async (_ctx, user, destination, message) => {
   const code = message.__code;
@@ -42,6 +47,89 @@ Targets.AdminUserGlobalSignOut =
     const pool = await cognito.getUserPool(ctx, req.UserPoolId);
     const user = await pool.getUserByUsername(ctx, req.Username);
     if (!user) throw new UserNotFoundError('User does not exist.');
+    await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    return {};
+  };
+
+// Our pool prevents user-existence errors (preventUserExistenceErrors on AWS): the answers
+// below for an unknown user are the ones Cognito gives then, not cognito-local's.
+const emailDelivery = (user) => ({
+  AttributeName: 'email',
+  DeliveryMedium: 'EMAIL',
+  Destination: (user?.Attributes ?? []).find((a) => a.Name === 'email')?.Value ?? '',
+});
+
+// ResendConfirmationCode, which cognito-local lacks: a fresh code by the same CustomMessage
+// trigger (CustomMessage_ResendCode) as the sign-up's.
+Targets.ResendConfirmationCode =
+  ({ cognito, messages, otp }) =>
+  async (ctx, req) => {
+    const pool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await pool.getUserByUsername(ctx, req.Username);
+    if (!user) return { CodeDeliveryDetails: emailDelivery(null) };
+    if (user.UserStatus === 'CONFIRMED') throw new InvalidParameterError('User is already confirmed.');
+    const code = otp();
+    const delivery = emailDelivery(user);
+    await messages.deliver(
+      ctx,
+      'ResendCode',
+      req.ClientId,
+      pool.options.Id,
+      user,
+      code,
+      req.ClientMetadata,
+      delivery,
+    );
+    await pool.saveUser(ctx, { ...user, ConfirmationCode: code });
+    return { CodeDeliveryDetails: delivery };
+  };
+
+// ConfirmSignUp as Cognito answers it: an unknown user gets a code mismatch (not "not
+// authorized", which reads as a wrong password), a confirmed one "already CONFIRMED".
+const confirmSignUp = Targets.ConfirmSignUp;
+Targets.ConfirmSignUp = (services) => {
+  const confirm = confirmSignUp(services);
+  return async (ctx, req) => {
+    const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await pool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new CodeMismatchError();
+    if (user.UserStatus === 'CONFIRMED') {
+      throw new NotAuthorizedError('User cannot be confirmed. Current status is CONFIRMED');
+    }
+    return confirm(ctx, req);
+  };
+};
+
+// ForgotPassword for an unknown user: a delivery that never happens, as Cognito pretends.
+const forgotPassword = Targets.ForgotPassword;
+Targets.ForgotPassword = (services) => {
+  const forgot = forgotPassword(services);
+  return async (ctx, req) => {
+    const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    if (!(await pool.getUserByUsername(ctx, req.Username)))
+      return { CodeDeliveryDetails: emailDelivery(null) };
+    return forgot(ctx, req);
+  };
+};
+
+// GlobalSignOut, which cognito-local lacks: the signed-in user revokes every refresh token of
+// theirs (sessions elsewhere end at their next refresh). Like cognito-local's own
+// token-taking calls, the access token is decoded, not verified: this is the emulator.
+Targets.GlobalSignOut =
+  ({ cognito }) =>
+  async (ctx, req) => {
+    let token = null;
+    try {
+      token = JSON.parse(
+        Buffer.from(String(req.AccessToken).split('.')[1] ?? '', 'base64url').toString('utf8'),
+      );
+    } catch {
+      // not a JWT: refused below
+    }
+    if (token?.token_use !== 'access') throw new NotAuthorizedError();
+    const pool = await cognito.getUserPoolForClientId(ctx, token.client_id);
+    const user = await pool.getUserByUsername(ctx, token.username ?? token.sub);
+    if (!user) throw new NotAuthorizedError();
     await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
     return {};
   };

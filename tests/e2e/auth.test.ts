@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { api, newCustomer, uniqueEmail, verificationLink, waitForMail } from '../support/auth';
+import {
+  api,
+  confirmFromMailbox,
+  newCustomer,
+  signUp,
+  uniqueEmail,
+  verificationLink,
+  waitForMail,
+  waitForMails,
+} from '../support/auth';
 import { browserSession, logIn as logInAs, toast as toastOf, trackErrors } from '../support/browser';
 import { TEST_ADMIN } from '../support/stack-process';
 
@@ -109,6 +118,94 @@ describe('customer sign-up journey', () => {
     await page.getByLabel('Passwort').fill('still-wrong');
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await toast('E-Mail-Adresse oder Passwort ist falsch.').waitFor();
+  });
+});
+
+describe('verification: resend, used links, unconfirmed logins', () => {
+  const texts = {
+    en: {
+      resend: 'Resend verification email',
+      resent: 'Verification email sent!',
+      wait: /^Resend possible in \d+ s$/,
+      required: 'Required',
+      email: 'Email',
+      code: 'Verification code',
+      verify: 'Verify email',
+      wrongCode: 'Invalid verification code provided, please try again.',
+      verified: 'Email verified successfully!',
+      subject: 'Verify your email address',
+    },
+    de: {
+      resend: 'Bestätigungs-E-Mail erneut senden',
+      resent: 'Bestätigungs-E-Mail gesendet!',
+      wait: /^Erneut senden in \d+ s möglich$/,
+      required: 'Pflichtfeld',
+      email: 'E-Mail',
+      code: 'Bestätigungscode',
+      verify: 'E-Mail bestätigen',
+      wrongCode: 'Der Bestätigungscode ist ungültig. Bitte versuchen Sie es erneut.',
+      verified: 'E-Mail-Adresse erfolgreich bestätigt!',
+      subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
+    },
+  } as const;
+
+  it.each(['en', 'de'] as const)(
+    '(%s) resends the mail with a fresh code (the old one no longer works), then waits 60 seconds',
+    async (language) => {
+      const text = texts[language];
+      const email = uniqueEmail('resend');
+      await signUp(url, email, 'secret-pass', language);
+      const [first] = await waitForMails(url, email, text.subject, 1);
+      const oldCode = first ? (verificationLink(first).searchParams.get('code') ?? '') : '';
+
+      await page.goto('/verify-email');
+      if (language === 'de') await page.getByRole('button', { name: 'Deutsch' }).click();
+      // Without an address the page asks for one before sending anything.
+      await page.getByRole('button', { name: text.resend }).click();
+      await page.getByText(text.required).waitFor();
+      await page.getByLabel(text.email).fill(email);
+      await page.getByRole('button', { name: text.resend }).click();
+      await toast(text.resent).waitFor();
+      const countdown = page.getByRole('button', { name: text.wait });
+      await countdown.waitFor();
+      expect(await countdown.isDisabled()).toBe(true);
+
+      const mails = await waitForMails(url, email, text.subject, 2);
+      const second = mails[1];
+      const newCode = second ? (verificationLink(second).searchParams.get('code') ?? '') : '';
+      await page.getByLabel(text.code).fill(oldCode === newCode ? '000000' : oldCode);
+      await page.getByRole('button', { name: text.verify }).click();
+      await toast(text.wrongCode).waitFor();
+      await page.getByLabel(text.code).fill(newCode);
+      await page.getByRole('button', { name: text.verify }).click();
+      await toast(text.verified).waitFor();
+      await page.waitForURL('**/login');
+    },
+  );
+
+  it('sends an opened-before link to /login with "already verified", and a stranger gets no login error', async () => {
+    const email = uniqueEmail('used');
+    await signUp(url, email, 'secret-pass');
+    const link = verificationLink(await waitForMail(url, email));
+    await confirmFromMailbox(url, email);
+    await page.goto(link.href);
+    await toast('Your email is already verified. Please log in.').waitFor();
+    await page.waitForURL('**/login');
+
+    await page.goto(`/verify-email?email=${encodeURIComponent(uniqueEmail('stranger'))}&code=123456`);
+    await toast('Invalid verification code provided, please try again.').waitFor();
+    expect(await page.getByText('Incorrect email or password.').count()).toBe(0);
+  });
+
+  it('takes an unconfirmed login to /verify-email with a fresh code and the countdown running', async () => {
+    const email = uniqueEmail('unconfirmed');
+    await signUp(url, email, 'secret-pass');
+    await waitForMails(url, email, 'Verify your email address', 1);
+    await logIn(email, 'secret-pass');
+    await toast('Verification email sent!').waitFor();
+    await page.waitForURL(`**/verify-email?email=${encodeURIComponent(email)}`);
+    await page.getByRole('button', { name: /^Resend possible in \d+ s$/ }).waitFor();
+    await waitForMails(url, email, 'Verify your email address', 2);
   });
 });
 

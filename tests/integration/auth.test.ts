@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   verificationLink,
   waitForMail,
+  waitForMails,
 } from '../support/auth';
 import { TEST_ADMIN } from '../support/stack-process';
 
@@ -237,5 +238,75 @@ describe('password reset (Cognito ForgotPassword through the app origin)', () =>
     });
     expect(confirm.status).toBe(400);
     expect(((await confirm.json()) as { __type: string }).__type).toBe('InvalidPasswordException');
+  });
+});
+
+describe('the local Cognito bridges for what cognito-local lacks', () => {
+  it('ResendConfirmationCode: a fresh code by mail for an unconfirmed account; a confirmed one is refused; a stranger sees success', async () => {
+    const { auth } = await runtimeConfig(url);
+    const email = uniqueEmail('resend');
+    await signUp(url, email, 'secret-pass', 'de');
+    const subject = 'Bestätigen Sie Ihre E-Mail-Adresse';
+    const [first] = await waitForMails(url, email, subject, 1);
+    const resend = (username: string) =>
+      cognitoCall(url, 'ResendConfirmationCode', {
+        ClientId: auth.userPoolClientId,
+        Username: username,
+        ClientMetadata: { locale: 'de' },
+      });
+    expect((await resend(email)).status).toBe(200);
+    const mails = await waitForMails(url, email, subject, 2);
+    const code = (mail: (typeof mails)[number] | undefined) =>
+      mail ? verificationLink(mail).searchParams.get('code') : null;
+    expect(code(mails[1])).toMatch(/^\d{6}$/);
+    expect(code(first)).not.toBeNull();
+
+    // The old code is replaced; the new one confirms.
+    const confirm = (confirmationCode: string | null) =>
+      cognitoCall(url, 'ConfirmSignUp', {
+        ClientId: auth.userPoolClientId,
+        Username: email,
+        ConfirmationCode: confirmationCode,
+      });
+    if (code(first) !== code(mails[1])) expect((await confirm(code(first))).status).toBe(400);
+    expect((await confirm(code(mails[1]))).status).toBe(200);
+
+    const again = await resend(email);
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { __type: string }).__type).toBe('InvalidParameterException');
+    // Confirming again says CONFIRMED (the SPA routes on), not a code or login error.
+    const twice = await confirm(code(mails[1]));
+    expect(await twice.json()).toMatchObject({
+      __type: 'NotAuthorizedException',
+      message: expect.stringContaining('CONFIRMED'),
+    });
+
+    const stranger = uniqueEmail('stranger');
+    expect((await resend(stranger)).status).toBe(200);
+    const unknown = await cognitoCall(url, 'ConfirmSignUp', {
+      ClientId: auth.userPoolClientId,
+      Username: stranger,
+      ConfirmationCode: '123456',
+    });
+    expect(((await unknown.json()) as { __type: string }).__type).toBe('CodeMismatchException');
+  });
+
+  it('GlobalSignOut: the signed-in user ends every session; their refresh tokens stop working', async () => {
+    const customer = await newCustomer(url);
+    const other = await login(url, customer.email, customer.password);
+    const { auth } = await runtimeConfig(url);
+    const refresh = (refreshToken: string) =>
+      cognitoCall(url, 'InitiateAuth', {
+        ClientId: auth.userPoolClientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      });
+    expect((await refresh(other.refreshToken)).status).toBe(200);
+    const out = await cognitoCall(url, 'GlobalSignOut', { AccessToken: customer.accessToken });
+    expect(out.status).toBe(200);
+    expect((await refresh(other.refreshToken)).status).toBe(400);
+    expect((await refresh(customer.refreshToken)).status).toBe(400);
+    // An ID token is no access token.
+    expect((await cognitoCall(url, 'GlobalSignOut', { AccessToken: customer.idToken })).status).toBe(400);
   });
 });

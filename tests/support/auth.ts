@@ -43,6 +43,20 @@ export async function waitForMail(url: string, to: string, subject?: string): Pr
   return found as MailboxEntry;
 }
 
+/** The mails to `to` with this subject, once there are at least `count` of them (oldest first). */
+export async function waitForMails(url: string, to: string, subject: string, count: number) {
+  let found: MailboxEntry[] = [];
+  await waitFor(
+    `${count} mails to ${to} (${subject})`,
+    async () => {
+      found = (await mailbox(url)).filter((mail) => mail.to === to && mail.subject === subject);
+      return found.length >= count;
+    },
+    10_000,
+  );
+  return found;
+}
+
 /** The link of a mail to one of our pages (its query holds e.g. { email, code }). */
 export function pageLink(mail: MailboxEntry, page: '/verify-email' | '/reset-password'): URL {
   const href = new RegExp(`href="([^"]+${page}\\?[^"]+)"`).exec(mail.html)?.[1];

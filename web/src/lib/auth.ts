@@ -7,6 +7,7 @@ import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword as amplifyConfirmResetPassword,
   confirmSignUp as amplifyConfirmSignUp,
+  resendSignUpCode as amplifyResendSignUpCode,
   resetPassword as amplifyResetPassword,
   signIn as amplifySignIn,
   signOut as amplifySignOut,
@@ -109,6 +110,11 @@ export async function confirmPasswordReset(email: string, code: string, newPassw
   });
 }
 
+/** A fresh verification code for an unconfirmed account (mail in `locale`). */
+export async function resendVerification(email: string, locale: string): Promise<void> {
+  await amplifyResendSignUpCode({ username: email, options: { clientMetadata: { locale } } });
+}
+
 export type SignInOutcome = 'signedIn' | 'confirmSignUp';
 
 export async function signIn(email: string, password: string): Promise<SignInOutcome> {
@@ -128,9 +134,12 @@ export function onAuthChange(listener: () => void): () => void {
   });
 }
 
-/** Cognito's answer when the account was confirmed before (link opened twice). */
+/**
+ * Cognito's answer when the account was confirmed before: a verification link opened twice
+ * ("Current status is CONFIRMED"), or a new code asked for a confirmed account.
+ */
 export function isAlreadyConfirmed(error: unknown): boolean {
-  return (
-    error instanceof Error && error.name === 'NotAuthorizedException' && /CONFIRMED/i.test(error.message)
-  );
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'NotAuthorizedException') return /CONFIRMED/i.test(error.message);
+  return error.name === 'InvalidParameterException' && /already confirmed/i.test(error.message);
 }

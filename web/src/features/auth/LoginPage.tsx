@@ -8,15 +8,16 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PageLoading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
-import { signIn } from '../../lib/auth';
+import { resendVerification, signIn } from '../../lib/auth';
 import { serverMessage } from '../../lib/errors';
 import { resolveHomePath } from '../../lib/home-path';
 import { authReady, useSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton, SwitchLink } from './FormParts';
+import type { VerifyEmailState } from './VerifyEmailPage';
 
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -44,7 +45,11 @@ export default function LoginPage() {
     try {
       await authReady();
       if ((await signIn(email, password)) === 'confirmSignUp') {
-        navigate(`/verify-email?email=${encodeURIComponent(email)}`);
+        // Not confirmed yet: a fresh code, and the page to enter it (or to ask for another).
+        await resendVerification(email, i18n.language);
+        toast.success(t('verify.resent'));
+        const state: VerifyEmailState = { codeSent: true };
+        navigate(`/verify-email?email=${encodeURIComponent(email)}`, { state });
         return;
       }
       const user = await session.refresh();

@@ -4,15 +4,25 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
-import { confirmSignUp, isAlreadyConfirmed, type SessionUser } from '../../lib/auth';
+import { confirmSignUp, isAlreadyConfirmed, resendVerification, type SessionUser } from '../../lib/auth';
+import { useCooldown } from '../../lib/cooldown';
 import { serverMessage } from '../../lib/errors';
 import { resolveHomePath } from '../../lib/home-path';
 import { authReady, useSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton } from './FormParts';
+
+/** Seconds between two verification mails (a fresh code each time). */
+const RESEND_COOLDOWN_SECONDS = 60;
+
+/** What /login passes on when it has just sent a fresh code to an unconfirmed account. */
+export interface VerifyEmailState {
+  codeSent?: boolean;
+}
 
 export default function VerifyEmailPage() {
   const { t, i18n } = useTranslation();
@@ -24,10 +34,20 @@ export default function VerifyEmailPage() {
   const linkCode = params.get('code') ?? '';
   const [verifying, setVerifying] = useState(Boolean(linkEmail && linkCode));
   const started = useRef(false);
+  const codeSent = (useLocation().state as VerifyEmailState | null)?.codeSent === true;
+  const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS, codeSent);
+  const [resending, setResending] = useState(false);
 
   /** Signed in: to the user's home; not signed in: to /login. */
   const routeOn = async (user: SessionUser | null) => {
     navigate(user ? await resolveHomePath(queryClient, user) : '/login', { replace: true });
+  };
+
+  /** Confirmed before (a link opened twice): nothing to do here but sign in. */
+  const alreadyVerified = async () => {
+    const user = await session.refresh();
+    if (!user) toast.success(t('verify.alreadyVerified'));
+    await routeOn(user);
   };
 
   const confirm = async ({ email, code }: VerifyCodeInput) => {
@@ -37,7 +57,7 @@ export default function VerifyEmailPage() {
       toast.success(t('verify.success'));
       await routeOn(await session.refresh());
     } catch (error) {
-      if (isAlreadyConfirmed(error)) return routeOn(await session.refresh());
+      if (isAlreadyConfirmed(error)) return alreadyVerified();
       toast.error(serverMessage(error, t('verify.failed')));
       setVerifying(false);
     }
@@ -60,11 +80,34 @@ export default function VerifyEmailPage() {
   const {
     register,
     handleSubmit,
+    trigger,
+    getValues,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<VerifyCodeInput>({
     resolver: zodResolver(verifyCodeSchema),
     defaultValues: { email: linkEmail, code: '' },
   });
+
+  /** A fresh code to the address in the form (asked for when the page does not know it). */
+  const resend = async () => {
+    if (!(await trigger('email'))) {
+      setFocus('email');
+      return;
+    }
+    setResending(true);
+    try {
+      await authReady();
+      await resendVerification(getValues('email'), i18n.language);
+      toast.success(t('verify.resent'));
+      cooldown.start();
+    } catch (error) {
+      if (isAlreadyConfirmed(error)) return alreadyVerified();
+      toast.error(serverMessage(error, t('verify.resendFailed')));
+    } finally {
+      setResending(false);
+    }
+  };
 
   if (verifying) {
     return (
@@ -103,6 +146,14 @@ export default function VerifyEmailPage() {
         />
         <SubmitButton busy={isSubmitting} label={t('verify.submit')} busyLabel={t('verify.submitting')} />
       </form>
+      <Button
+        variant="secondary"
+        className="mt-4 w-full"
+        disabled={resending || cooldown.seconds > 0}
+        onClick={() => void resend()}
+      >
+        {cooldown.seconds > 0 ? t('verify.resendIn', { seconds: cooldown.seconds }) : t('verify.resend')}
+      </Button>
     </AuthLayout>
   );
 }
