@@ -42,6 +42,11 @@ const codeField = z
 export const verifyCodeSchema = z.object({ email: emailField, code: codeField });
 export type VerifyCodeInput = z.infer<typeof verifyCodeSchema>;
 
+export const changePasswordSchema = z
+  .object({ currentPassword: z.string().min(1, 'validation.required'), ...newPasswordFields })
+  .refine(...passwordsMatch);
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
 export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 

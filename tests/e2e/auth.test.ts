@@ -2,8 +2,11 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import {
   api,
+  cognitoCall,
   confirmFromMailbox,
+  login,
   newCustomer,
+  runtimeConfig,
   signUp,
   uniqueEmail,
   verificationLink,
@@ -206,6 +209,53 @@ describe('verification: resend, used links, unconfirmed logins', () => {
     await page.waitForURL(`**/verify-email?email=${encodeURIComponent(email)}`);
     await page.getByRole('button', { name: /^Resend possible in \d+ s$/ }).waitFor();
     await waitForMails(url, email, 'Verify your email address', 2);
+  });
+});
+
+describe('My Account: password and sessions', () => {
+  it('changes the password (the current one is checked), and the new one signs in', async () => {
+    const customer = await newCustomer(url);
+    await logIn(customer.email, customer.password);
+    await page.waitForURL('**/onboarding/details');
+    await page.goto('/account');
+    await page.getByRole('heading', { name: 'Password and sessions' }).waitFor();
+    const change = async (current: string, next: string) => {
+      await page.getByLabel('Current password').fill(current);
+      await page.getByLabel('New password', { exact: true }).fill(next);
+      await page.getByLabel('Confirm new password').fill(next);
+      await page.getByRole('button', { name: 'Change password' }).click();
+    };
+    await change('not-my-password', 'another-pass');
+    await toast('Incorrect email or password.').waitFor();
+    await change(customer.password, 'another-pass');
+    await toast('Password changed successfully!').waitFor();
+    await expect(login(url, customer.email, customer.password)).rejects.toThrow();
+    await expect(login(url, customer.email, 'another-pass')).resolves.toMatchObject({
+      idToken: expect.any(String),
+    });
+  });
+
+  it('signs out of all devices: this browser goes to /, another session cannot refresh any more', async () => {
+    const customer = await newCustomer(url);
+    const elsewhere = await login(url, customer.email, customer.password);
+    const { auth } = await runtimeConfig(url);
+    const refresh = () =>
+      cognitoCall(url, 'InitiateAuth', {
+        ClientId: auth.userPoolClientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: elsewhere.refreshToken },
+      });
+    expect((await refresh()).status).toBe(200);
+
+    await logIn(customer.email, customer.password);
+    await page.waitForURL('**/onboarding/details');
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Sign out of all devices' }).click();
+    await toast('Signed out of all devices.').waitFor();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect((await refresh()).status).toBe(400);
+    await page.goto('/account');
+    await page.waitForURL('**/login');
   });
 });
 

@@ -12,6 +12,7 @@ import {
   signIn as amplifySignIn,
   signOut as amplifySignOut,
   signUp as amplifySignUp,
+  updatePassword as amplifyUpdatePassword,
   fetchAuthSession,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
@@ -23,10 +24,15 @@ export interface SessionUser {
 }
 
 let flow: RuntimeConfig['auth']['authFlowType'] = 'USER_SRP_AUTH';
+/** Where the user pool answers (the local proxy, or Cognito's regional endpoint). */
+let cognitoEndpoint = '';
 
 export function configureAuth(config: RuntimeConfig) {
   const { userPoolId, userPoolClientId, userPoolEndpoint, authFlowType } = config.auth;
   flow = authFlowType;
+  cognitoEndpoint = userPoolEndpoint
+    ? new URL(userPoolEndpoint, window.location.origin).href
+    : `https://cognito-idp.${userPoolId.split('_')[0]}.amazonaws.com/`;
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -113,6 +119,37 @@ export async function confirmPasswordReset(email: string, code: string, newPassw
 /** A fresh verification code for an unconfirmed account (mail in `locale`). */
 export async function resendVerification(email: string, locale: string): Promise<void> {
   await amplifyResendSignUpCode({ username: email, options: { clientMetadata: { locale } } });
+}
+
+/** Changes the signed-in user's password (Cognito checks the current one). */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  await amplifyUpdatePassword({ oldPassword, newPassword });
+}
+
+/**
+ * Revokes every session of the signed-in user (their refresh tokens, on every device). Called
+ * directly rather than through Amplify's `signOut({ global: true })`, which carries on quietly
+ * when the revocation fails: the user must not believe other devices are signed out when they
+ * are not. The local session is ended afterwards, as at any sign-out.
+ */
+export async function signOutEverywhere(): Promise<void> {
+  const { tokens } = await fetchAuthSession();
+  const accessToken = tokens?.accessToken?.toString();
+  if (!accessToken)
+    throw Object.assign(new Error('User is not signed in'), { name: 'NotAuthorizedException' });
+  const response = await fetch(cognitoEndpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.GlobalSignOut',
+    },
+    body: JSON.stringify({ AccessToken: accessToken }),
+  });
+  if (response.ok) return;
+  const failure = (await response.json().catch(() => ({}))) as { __type?: string; message?: string };
+  throw Object.assign(new Error(failure.message ?? `HTTP ${response.status}`), {
+    name: failure.__type?.split('#').pop() ?? 'Error',
+  });
 }
 
 export type SignInOutcome = 'signedIn' | 'confirmSignUp';

@@ -17,6 +17,7 @@ import { useOnError } from '../../lib/on-error';
 import { type ProfileRow, sharedProfileRows } from '../../lib/profile-rows';
 import { useLogout } from '../../lib/session';
 import { useRequestDeletion } from './api';
+import { SecurityPanel } from './SecurityPanel';
 
 export default function AccountPage() {
   const { t } = useTranslation(['translation', 'nationalities']);
@@ -79,6 +80,7 @@ export default function AccountPage() {
             ))}
           </dl>
         </Panel>
+        <SecurityPanel />
         <Panel title={t('account.dangerZone')} tone="danger" className="mt-6">
           {profile.deletion_requested ? (
             <p className="mt-2 text-sm text-slate-700">{t('account.pending')}</p>
