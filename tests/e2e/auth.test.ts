@@ -73,6 +73,8 @@ describe('customer sign-up journey', () => {
     await page.getByRole('heading', { name: 'Personal details' }).waitFor();
     await page.goto('/login');
     await page.waitForURL('**/onboarding/details');
+    await page.goto('/signup');
+    await page.waitForURL('**/onboarding/details');
     expect(errors).toEqual([]);
   });
 

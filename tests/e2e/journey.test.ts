@@ -26,6 +26,14 @@ describe('customer dashboard', () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), verified: true });
     await openDashboard(c.email, c.password);
     expect(await page.getByText('Account Under Review').count()).toBe(0);
+    // Need Help: both ways of reaching the team open at one tap.
+    const help = page.getByRole('region', { name: 'Need Help?' });
+    expect(
+      await help.getByRole('link', { name: 'support@relocate-germany.example' }).getAttribute('href'),
+    ).toBe('mailto:support@relocate-germany.example');
+    expect(await help.getByRole('link', { name: '+49 40 0000 0000' }).getAttribute('href')).toBe(
+      'https://wa.me/494000000000',
+    );
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(
       ['Phase 1', 'Locked\nPhase 2', 'Locked\nPhase 3', 'Locked\nPhase 4'].map((s) =>
         expect.stringContaining(s.split('\n').pop() as string),

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginInput, loginSchema } from '@shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { resolveHomePath } from '../../lib/home-path';
 import { authReady, useSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton, SwitchLink } from './FormParts';
+import { useSignedInRedirect } from './signed-in-redirect';
 import type { VerifyEmailState } from './VerifyEmailPage';
 
 export default function LoginPage() {
@@ -28,17 +29,7 @@ export default function LoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
 
-  // An existing session goes straight on (not while this form is signing in: it toasts and routes itself).
-  useEffect(() => {
-    if (session.status !== 'signedIn' || !session.user || submitting.current) return;
-    let cancelled = false;
-    void resolveHomePath(queryClient, session.user).then((path) => {
-      if (!cancelled) navigate(path, { replace: true });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [session.status, session.user, navigate, queryClient]);
+  useSignedInRedirect(submitting);
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     submitting.current = true;

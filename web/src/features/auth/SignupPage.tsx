@@ -4,16 +4,19 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { PageLoading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { signUp } from '../../lib/auth';
 import { serverMessage } from '../../lib/errors';
 import { authReady } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton, SwitchLink } from './FormParts';
+import { useSignedInRedirect } from './signed-in-redirect';
 
 export default function SignupPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const sessionStatus = useSignedInRedirect();
   const {
     register,
     handleSubmit,
@@ -30,6 +33,8 @@ export default function SignupPage() {
       toast.error(serverMessage(error, t('signup.failed')));
     }
   });
+
+  if (sessionStatus === 'loading') return <PageLoading />;
 
   return (
     <AuthLayout title={t('signup.title')} subtitle={t('signup.subtitle')}>

@@ -2,6 +2,7 @@ import type { RuntimeConfig, Workflow } from '@shared/api';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/Panel';
 import { formatDate } from '../../lib/format';
+import { whatsappLink } from '../../lib/whatsapp';
 
 export function ActiveServices({ workflows }: { workflows: Workflow[] }) {
   const { t } = useTranslation();
@@ -45,7 +46,16 @@ export function HelpCard({ support }: { support: RuntimeConfig['support'] }) {
         </div>
         <div>
           <dt className="font-medium text-slate-800">{t('dashboard.helpWhatsapp')}</dt>
-          <dd className="text-slate-700">{support.whatsapp}</dd>
+          <dd>
+            <a
+              href={whatsappLink(support.whatsapp)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-brand-700 underline"
+            >
+              {support.whatsapp}
+            </a>
+          </dd>
         </div>
       </dl>
     </Panel>
