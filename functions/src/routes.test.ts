@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeKey, routes, triggers } from './routes';
-
-const findRoute = (key: string | undefined) => routes.find((route) => routeKey(route) === key);
+import { findRoute, routeKey, routes, triggers } from './routes';
 
 describe('route table', () => {
   it('has one entry per method and path', () => {

@@ -282,3 +282,7 @@ export const JOB_PERMISSIONS = {
 } as const satisfies Record<string, Permissions>;
 
 export const routeKey = (route: Pick<RouteConfig, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+/** The row of an API Gateway route key ("GET /api/me"), or undefined. */
+export const findRoute = (key: string | undefined): RouteDef | undefined =>
+  routes.find((route) => routeKey(route) === key);

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { routeKey, routes } from '@functions/routes';
+import { findRoute, routeKey, routes } from '@functions/routes';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -95,7 +95,7 @@ describe('API stack, generated from the route table', () => {
     const created = Object.values(api.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
     expect(created.map((r) => r.Properties.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
     for (const route of created) {
-      const isPublic = routes.find((r) => routeKey(r) === route.Properties.RouteKey)?.access === 'public';
+      const isPublic = findRoute(String(route.Properties.RouteKey))?.access === 'public';
       expect(route.Properties.AuthorizationType, String(route.Properties.RouteKey)).toBe(
         isPublic ? 'NONE' : 'JWT',
       );

@@ -3,10 +3,7 @@ import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { ROUTES, type RouteConfig, routeKey, routes } from '../routes';
-
-const findRoute = (key: string | undefined) => routes.find((route) => routeKey(route) === key);
-
+import { findRoute, ROUTES, type RouteConfig } from '../routes';
 import { newProfile } from '../store/profiles';
 import { Conflict } from './errors';
 import { type ApiEvent, apiHandler } from './http';

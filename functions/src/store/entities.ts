@@ -209,16 +209,21 @@ export const uploadTickets = entity<UploadTicketRecord, [userId: string, uploadI
 export const CATALOGUE = 'CATALOGUE';
 /** Catalogue items also carry their kind (as the first deployments wrote them). */
 const withoutKind = <R>({ kind: _kind, ...record }: Item) => record as R;
+const phaseKey = (phase: Pick<Phase, 'phase_order' | 'id'>): TableKey => ({
+  PK: CATALOGUE,
+  SK: `PHASE#${phase.phase_order}#${phase.id}`,
+});
 export const phases = entity<Phase, [phase: Pick<Phase, 'phase_order' | 'id'>]>({
-  key: (phase) => ({ PK: CATALOGUE, SK: `PHASE#${phase.phase_order}#${phase.id}` }),
-  keyOf: (phase) => ({ PK: CATALOGUE, SK: `PHASE#${phase.phase_order}#${phase.id}` }),
+  key: phaseKey,
+  keyOf: phaseKey,
   sortPrefix: 'PHASE#',
   toAttributes: (phase) => ({ kind: 'phase', ...phase }),
   fromAttributes: withoutKind,
 });
+const templateKey = (templateId: string): TableKey => ({ PK: CATALOGUE, SK: `TEMPLATE#${templateId}` });
 export const taskTemplates = entity<TaskTemplate, [templateId: string]>({
-  key: (templateId) => ({ PK: CATALOGUE, SK: `TEMPLATE#${templateId}` }),
-  keyOf: (template) => ({ PK: CATALOGUE, SK: `TEMPLATE#${template.id}` }),
+  key: templateKey,
+  keyOf: (template) => templateKey(template.id),
   sortPrefix: 'TEMPLATE#',
   toAttributes: (template) => ({ kind: 'template', ...template }),
   fromAttributes: withoutKind,

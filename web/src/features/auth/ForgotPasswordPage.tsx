@@ -10,7 +10,7 @@ import { serverMessage } from '../../lib/errors';
 import { authReady } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton, SwitchLink } from './FormParts';
-import { resetPasswordPath } from './reset-links';
+import { resetPasswordPath } from './links';
 
 /**
  * Asks for a reset code. The answer is the same whether or not an account exists for the

@@ -14,6 +14,7 @@ import { resolveHomePath } from '../../lib/home-path';
 import { authReady, useSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton, SwitchLink } from './FormParts';
+import { verifyEmailPath } from './links';
 import { useSignedInRedirect } from './signed-in-redirect';
 import type { VerifyEmailState } from './VerifyEmailPage';
 
@@ -40,7 +41,7 @@ export default function LoginPage() {
         await resendVerification(email, i18n.language);
         toast.success(t('verify.resent'));
         const state: VerifyEmailState = { codeSent: true };
-        navigate(`/verify-email?email=${encodeURIComponent(email)}`, { state });
+        navigate(verifyEmailPath(email), { state });
         return;
       }
       const user = await session.refresh();

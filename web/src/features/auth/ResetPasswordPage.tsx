@@ -10,7 +10,7 @@ import { serverMessage } from '../../lib/errors';
 import { authReady } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton } from './FormParts';
-import { forgotPasswordPath } from './reset-links';
+import { forgotPasswordPath } from './links';
 
 /** Sets a new password with the code from the reset mail (prefilled when its link was opened). */
 export default function ResetPasswordPage() {

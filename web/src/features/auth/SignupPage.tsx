@@ -11,6 +11,7 @@ import { serverMessage } from '../../lib/errors';
 import { authReady } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton, SwitchLink } from './FormParts';
+import { verifyEmailPath } from './links';
 import { useSignedInRedirect } from './signed-in-redirect';
 
 export default function SignupPage() {
@@ -28,7 +29,7 @@ export default function SignupPage() {
       await authReady();
       await signUp(email, password, i18n.language);
       toast.success(t('signup.success'));
-      navigate(`/verify-email?email=${encodeURIComponent(email)}`);
+      navigate(verifyEmailPath(email));
     } catch (error) {
       toast.error(serverMessage(error, t('signup.failed')));
     }
