@@ -18,6 +18,8 @@ export const API_PATHS = {
   myServiceRequest: '/api/me/tasks/{taskId}/service-request',
   myWorkflows: '/api/me/workflows',
   myDeletion: '/api/me/deletion',
+  myPassword: '/api/me/password',
+  myDataExport: '/api/me/export',
   adminUsers: '/api/admin/users',
   adminUser: '/api/admin/users/{userId}',
   adminVerification: '/api/admin/users/{userId}/verify',
@@ -28,6 +30,7 @@ export const API_PATHS = {
   adminTaskCompletion: '/api/admin/tasks/{taskId}/complete',
   adminWorkflow: '/api/admin/workflows/{workflowId}',
   adminDeletionRequests: '/api/admin/deletion-requests',
+  adminDeletionRejection: '/api/admin/users/{userId}/deletion/reject',
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

@@ -109,7 +109,10 @@ export interface JourneyTask {
   status: TaskStatus;
   completed_at: string | null;
   completed_by_user: boolean | null;
+  /** The customer's own notes; for the team, also its internal notes on a support completion. */
   notes: string | null;
+  /** The support team's note for the customer ("Note from our team"). */
+  team_note: string | null;
   created_at: string | null;
   is_preview: boolean;
   task_name: string;
@@ -146,7 +149,10 @@ export interface UserTask {
   status: TaskStatus;
   completed_at: string | null;
   completed_by_user: boolean | null;
+  /** Written by whoever completed it: the customer's own notes, or the team's internal ones. */
   notes: string | null;
+  /** The support team's note for the customer ("Note from our team"); absent on older items. */
+  team_note?: string | null;
   created_at: string;
 }
 
@@ -160,7 +166,10 @@ export interface WorkflowRecord {
   status: WorkflowStatus;
   initiated_at: string;
   completed_at: string | null;
+  /** Internal: only the team sees them. */
   notes: string | null;
+  /** The support team's note for the customer ("Note from our team"); absent on older items. */
+  team_note?: string | null;
   assigned_to: string | null;
 }
 

@@ -7,11 +7,14 @@ import { API_PATHS, type ApiPath } from '@shared/api-paths';
 import { DOCUMENT_TYPES } from '@shared/documents';
 import {
   adminDeleteUserSchema,
+  deletionRejectionSchema,
   downloadQuerySchema,
   replaceConfirmSchema,
   replaceRequestSchema,
+  supportCompletionSchema,
   workflowUpdateSchema,
 } from '@shared/schemas/admin';
+import { passwordChangeRequestSchema } from '@shared/schemas/auth';
 import { uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
 import { pageQuerySchema } from '@shared/schemas/pagination';
@@ -140,7 +143,7 @@ export const ROUTES = {
     path: API_PATHS.myServiceRequest,
     access: 'customer',
     params: { taskId: id },
-    permissions: { table: 'write' },
+    permissions: { table: 'write', mail: true },
   },
   'list-my-workflows': {
     method: 'GET',
@@ -153,7 +156,27 @@ export const ROUTES = {
     path: API_PATHS.myDeletion,
     access: 'customer',
     body: deletionRequestSchema,
-    permissions: { table: 'write', bucket: 'write', cognito: deletes },
+    permissions: { table: 'write', bucket: 'write', cognito: deletes, mail: true },
+  },
+  'withdraw-deletion': {
+    method: 'DELETE',
+    path: API_PATHS.myDeletion,
+    access: 'customer',
+    permissions: { table: 'write', mail: true },
+  },
+  'change-my-password': {
+    method: 'POST',
+    path: API_PATHS.myPassword,
+    access: 'user',
+    body: passwordChangeRequestSchema,
+    // ChangePassword is authorized by the caller's access token, not by IAM.
+    permissions: { table: 'read', mail: true },
+  },
+  'export-my-data': {
+    method: 'POST',
+    path: API_PATHS.myDataExport,
+    access: 'customer',
+    permissions: { table: 'read', bucket: 'write' }, // reads the files, writes the archive
   },
   'admin-list-users': {
     method: 'GET',
@@ -167,7 +190,7 @@ export const ROUTES = {
     path: API_PATHS.adminUser,
     access: 'admin',
     params: { userId: id },
-    permissions: { table: 'read' },
+    permissions: { table: 'write' }, // assigns tasks of newly unlocked phases, as get-journey does
   },
   'admin-edit-user': {
     method: 'PATCH',
@@ -177,6 +200,7 @@ export const ROUTES = {
     body: adminProfileSchema,
     permissions: {
       table: 'write',
+      mail: true,
       cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes'],
     },
   },
@@ -186,7 +210,12 @@ export const ROUTES = {
     access: 'admin',
     params: { userId: id },
     body: adminDeleteUserSchema,
-    permissions: { table: 'write', bucket: 'write', cognito: [...deletes, 'cognito-idp:AdminGetUser'] },
+    permissions: {
+      table: 'write',
+      bucket: 'write',
+      cognito: [...deletes, 'cognito-idp:AdminGetUser'],
+      mail: true,
+    },
   },
   'admin-verify-user': {
     method: 'POST',
@@ -238,8 +267,8 @@ export const ROUTES = {
     path: API_PATHS.adminTaskCompletion,
     access: 'admin',
     params: { taskId: id },
-    body: completeTaskSchema,
-    permissions: { table: 'write' },
+    body: supportCompletionSchema,
+    permissions: { table: 'write', mail: true },
   },
   'admin-update-workflow': {
     method: 'PATCH',
@@ -247,13 +276,21 @@ export const ROUTES = {
     access: 'admin',
     params: { workflowId: id },
     body: workflowUpdateSchema,
-    permissions: { table: 'write' },
+    permissions: { table: 'write', mail: true },
   },
   'admin-list-deletion-requests': {
     method: 'GET',
     path: API_PATHS.adminDeletionRequests,
     access: 'admin',
     permissions: { table: 'read' },
+  },
+  'admin-reject-deletion': {
+    method: 'POST',
+    path: API_PATHS.adminDeletionRejection,
+    access: 'admin',
+    params: { userId: id },
+    body: deletionRejectionSchema,
+    permissions: { table: 'write', mail: true },
   },
 } as const satisfies Record<string, RouteConfig>;
 
@@ -272,8 +309,10 @@ export const triggers = {
 } as const;
 
 export const TRIGGER_PERMISSIONS: Record<(typeof triggers)[keyof typeof triggers], Permissions> = {
-  'custom-message': {},
-  'post-confirmation': { table: 'write' },
+  // Reads the account's language for the reset mail.
+  'custom-message': { table: 'read' },
+  // Writes the profile of a confirmed sign-up; mails the confirmation of a password reset.
+  'post-confirmation': { table: 'write', mail: true },
 };
 
 /** Jobs: module in functions/src/jobs/ → what it may touch. */

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JOB_PERMISSIONS } from '@functions/routes';
-import { INCOMING_EXPIRY_DAYS, INCOMING_PREFIX } from '@functions/store/object-keys';
+import {
+  EXPORT_EXPIRY_DAYS,
+  EXPORTS_PREFIX,
+  INCOMING_EXPIRY_DAYS,
+  INCOMING_PREFIX,
+} from '@functions/store/object-keys';
 import { TABLE_KEYS } from '@functions/store/table';
 import { PHASES, TASK_TEMPLATES } from '@shared/catalogue';
 import { CustomResource, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
@@ -86,6 +91,8 @@ export class DataStack extends Stack {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Uploads nobody confirmed (closed tab, failed check) never reach their final key.
         { prefix: INCOMING_PREFIX, expiration: Duration.days(INCOMING_EXPIRY_DAYS) },
+        // Data exports are copies of a customer's data: kept only as long as their link is useful.
+        { prefix: EXPORTS_PREFIX, expiration: Duration.days(EXPORT_EXPIRY_DAYS) },
       ],
       removalPolicy,
       autoDeleteObjects: !protectData,

@@ -5,10 +5,26 @@ import { WORKFLOW_STATUSES } from '../journey';
 
 export const workflowUpdateSchema = z.object({
   status: z.enum(WORKFLOW_STATUSES, 'validation.invalidInput'),
+  /** Internal: only the team sees it. */
   notes: z.string().trim().max(NOTES_MAX, 'validation.notesMax').nullish(),
+  /** Shown to the customer as "Note from our team" and sent with the status mail. */
+  team_note: z.string().trim().max(NOTES_MAX, 'validation.notesMax').nullish(),
   assigned_to: z.string().trim().max(ASSIGNEE_MAX, 'validation.invalidInput').nullish(),
 });
 export type WorkflowUpdate = z.infer<typeof workflowUpdateSchema>;
+
+/** Support completion: an internal note, and one the customer sees ("Note from our team"). */
+export const supportCompletionSchema = z.object({
+  notes: z.string().trim().max(NOTES_MAX, 'validation.notesMax').optional(),
+  team_note: z.string().trim().max(NOTES_MAX, 'validation.notesMax').optional(),
+});
+export type SupportCompletion = z.infer<typeof supportCompletionSchema>;
+
+/** An admin's answer no to a deletion request: the reason goes to the customer. */
+export const deletionRejectionSchema = z.object({
+  reason: z.string().trim().min(1, 'validation.required').max(NOTES_MAX, 'validation.notesMax'),
+});
+export type DeletionRejection = z.infer<typeof deletionRejectionSchema>;
 
 export const adminDeleteUserSchema = z.object({
   confirmationEmail: z.string().trim().min(1, 'validation.required'),

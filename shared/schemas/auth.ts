@@ -47,6 +47,17 @@ export const changePasswordSchema = z
   .refine(...passwordsMatch);
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/**
+ * The API's password change: the server calls Cognito with the caller's access token, so the
+ * SPA's change and its notification mail cannot be separated.
+ */
+export const passwordChangeRequestSchema = z.object({
+  current_password: z.string().min(1, 'validation.required').max(256, 'validation.invalidInput'),
+  new_password: newPasswordFields.password.max(256, 'validation.invalidInput'),
+  access_token: z.string().min(1, 'validation.required').max(8192, 'validation.invalidInput'),
+});
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
+
 export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 

@@ -91,6 +91,17 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
     body: { status: 'cancelled' },
   }),
   'GET /api/admin/deletion-requests': () => ({ path: '/api/admin/deletion-requests' }),
+  'DELETE /api/me/deletion': () => ({ path: '/api/me/deletion' }),
+  // A token that is nobody's: refused before Cognito is asked, whoever calls.
+  'POST /api/me/password': () => ({
+    path: '/api/me/password',
+    body: { current_password: 'whatever1', new_password: 'whatever2', access_token: 'a.b.c' },
+  }),
+  'POST /api/me/export': () => ({ path: '/api/me/export', body: {} }),
+  'POST /api/admin/users/{userId}/deletion/reject': (ids) => ({
+    path: `/api/admin/users/${ids.userId}/deletion/reject`,
+    body: { reason: 'Open invoice' },
+  }),
 };
 
 const call = (route: RouteDef, ids: Ids, token: string | undefined) => {

@@ -3,11 +3,12 @@ import {
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
+  ChangePasswordCommand,
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { env } from '../config';
-import { Conflict } from '../lib/errors';
+import { Conflict, Invalid, Unauthenticated } from '../lib/errors';
 
 let cognito: CognitoIdentityProviderClient | undefined;
 const client = () => {
@@ -89,3 +90,34 @@ export const identityEmail = (userId: string) => attributeOf(userId, 'email');
 
 /** The id (sub) of the user signing in with this e-mail, or null. */
 const subOf = (email: string) => attributeOf(email, 'sub');
+
+/** Cognito's refusals of a password change, as our errors (the name is all that is stable). */
+const PASSWORD_REFUSALS: Record<string, () => Error> = {
+  // Cognito says NotAuthorized both for a wrong password and for a dead token.
+  NotAuthorizedException: () => new Invalid('currentPasswordWrong'),
+  InvalidPasswordException: () => new Invalid('passwordRejected'),
+  InvalidParameterException: () => new Invalid('passwordRejected'),
+  LimitExceededException: () => new Invalid('tooManyAttempts'),
+  TooManyRequestsException: () => new Invalid('tooManyAttempts'),
+  PasswordResetRequiredException: () => new Unauthenticated('notAuthenticated'),
+};
+
+/**
+ * Changes the password of the user the access token belongs to; Cognito checks the token and
+ * the current password.
+ */
+export async function changePassword(accessToken: string, previous: string, proposed: string): Promise<void> {
+  try {
+    await client().send(
+      new ChangePasswordCommand({
+        AccessToken: accessToken,
+        PreviousPassword: previous,
+        ProposedPassword: proposed,
+      }),
+    );
+  } catch (error) {
+    const refusal = PASSWORD_REFUSALS[(error as { name?: string }).name ?? ''];
+    if (refusal) throw refusal();
+    throw error;
+  }
+}

@@ -67,6 +67,19 @@ export async function objectSize(key: string): Promise<number | null> {
   }
 }
 
+/** A whole stored object's bytes (the data export reads a customer's files into its archive). */
+export async function readObject(key: string): Promise<Uint8Array> {
+  const out = await client().send(new GetObjectCommand({ Bucket: env.bucketName, Key: key }));
+  return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+}
+
+/** Stores bytes the function built itself (a data export's archive). */
+export async function putObject(key: string, body: Uint8Array, contentType: string): Promise<void> {
+  await client().send(
+    new PutObjectCommand({ Bucket: env.bucketName, Key: key, Body: body, ContentType: contentType }),
+  );
+}
+
 export async function readHead(key: string, bytes: number): Promise<Uint8Array> {
   const out = await client().send(
     new GetObjectCommand({ Bucket: env.bucketName, Key: key, Range: `bytes=0-${bytes - 1}` }),
@@ -87,6 +100,20 @@ export async function copyObject(from: string, to: string): Promise<void> {
 
 export async function removeObject(key: string): Promise<void> {
   await client().send(new DeleteObjectCommand({ Bucket: env.bucketName, Key: key }));
+}
+
+/** Every object under a prefix (a user's folder), following pages. */
+export async function listObjects(prefix: string): Promise<{ key: string; size: number }[]> {
+  const objects: { key: string; size: number }[] = [];
+  let token: string | undefined;
+  do {
+    const page = await client().send(
+      new ListObjectsV2Command({ Bucket: env.bucketName, Prefix: prefix, ContinuationToken: token }),
+    );
+    for (const o of page.Contents ?? []) if (o.Key) objects.push({ key: o.Key, size: o.Size ?? 0 });
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return objects;
 }
 
 /** Removes every object under a prefix (a user's folder), page by page. */

@@ -61,12 +61,74 @@ export const resetPasswordMail = (language: unknown, link: string, code: string)
 /** Sent when an admin verifies the account (SPEC 2, verification dialog). */
 export function accountVerifiedMail(language: unknown, dashboardLink: string): RenderedMail {
   const t = mailTexts(language).accountVerified;
+  return paragraphsMail(t.subject, [t.greeting, t.body], { label: t.button, href: dashboardLink }, t.signoff);
+}
+
+/** Everything the customer is told about by e-mail (issue 13), each with the page it concerns. */
+export const NOTICE_PAGES = {
+  serviceRequested: '/dashboard',
+  workflowInProgress: '/dashboard',
+  workflowCompleted: '/dashboard',
+  workflowCancelled: '/dashboard',
+  supportTaskCompleted: '/dashboard',
+  deletionRequested: '/account',
+  deletionWithdrawn: '/dashboard',
+  deletionRejected: '/account',
+  accountDeleted: '/',
+  emailChanged: '/login',
+  passwordChanged: '/forgot-password',
+  passwordReset: '/login',
+} as const;
+export type NoticeKind = keyof typeof NOTICE_PAGES;
+
+export interface NoticeDetails {
+  /** The addressee's first name, when known. */
+  name?: string | null;
+  /** Values for the body's {{placeholders}}. */
+  values?: Record<string, string>;
+  /** The support team's customer-visible note. */
+  teamNote?: string | null;
+  /** Why a request was turned down. */
+  reason?: string | null;
+}
+
+const fill = (text: string, values: Record<string, string> = {}) =>
+  text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+
+/** A status e-mail: greeting, what happened, the team's note or reason, and a link to the page. */
+export function noticeMail(
+  language: unknown,
+  kind: NoticeKind,
+  origin: string,
+  details: NoticeDetails = {},
+): RenderedMail {
+  const texts = mailTexts(language);
+  const common = texts.common;
+  const t = texts[kind];
+  const greeting = details.name ? fill(common.greetingName, { name: details.name }) : common.greeting;
+  const paragraphs = [greeting, fill(t.body, details.values)];
+  if (details.teamNote) paragraphs.push(`${common.teamNote} ${details.teamNote}`);
+  if (details.reason) paragraphs.push(`${common.reason} ${details.reason}`);
+  return paragraphsMail(
+    t.subject,
+    paragraphs,
+    { label: t.button, href: `${origin}${NOTICE_PAGES[kind]}` },
+    common.signoff,
+  );
+}
+
+/** HTML and plain text from the same paragraphs; the text part spells the link out. */
+function paragraphsMail(
+  subject: string,
+  paragraphs: string[],
+  link: { label: string; href: string },
+  signoff: string,
+): RenderedMail {
   const html = [
-    `<p>${escapeHtml(t.greeting)}</p>`,
-    `<p>${escapeHtml(t.body)}</p>`,
-    `<p><a href="${escapeHtml(dashboardLink)}">${escapeHtml(t.button)}</a></p>`,
-    `<p>${escapeHtml(t.signoff)}</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
+    `<p>${escapeHtml(signoff)}</p>`,
   ].join('\n');
-  const text = [t.greeting, t.body, `${t.button}: ${dashboardLink}`, t.signoff].join('\n\n');
-  return { subject: t.subject, html, text };
+  const text = [...paragraphs, `${link.label}: ${link.href}`, signoff].join('\n\n');
+  return { subject, html, text };
 }

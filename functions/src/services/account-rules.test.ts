@@ -12,7 +12,11 @@ import { pinClock } from '../lib/clock';
 import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../lib/errors';
 import { readAccount, writeTombstone } from '../store/accounts';
 import { loadCatalogue } from '../store/catalogue';
-import { fileDeletionRequest, listPendingDeletionRequests } from '../store/deletion-requests';
+import {
+  closeDeletionRequest,
+  fileDeletionRequest,
+  listPendingDeletionRequests,
+} from '../store/deletion-requests';
 import { getProfiles, getStoredProfile, putProfileIfAbsent, verifyWithTasks } from '../store/profiles';
 import { deleteUserItems } from '../store/user-partition';
 import {
@@ -27,7 +31,14 @@ import {
   templateIds,
   USER,
 } from '../test-fixtures';
-import { deleteUser, listDeletionRequests, requestDeletion, verifyAccount } from './account';
+import {
+  deleteUser,
+  listDeletionRequests,
+  rejectDeletion,
+  requestDeletion,
+  verifyAccount,
+  withdrawDeletion,
+} from './account';
 import { admit } from './admission';
 
 vi.mock('../adapters/identity');
@@ -89,15 +100,36 @@ function deletionSteps(): string[] {
   add('identity', vi.mocked(deleteIdentity).mock.invocationCallOrder);
   add('files', vi.mocked(removePrefix).mock.invocationCallOrder);
   add('items', vi.mocked(deleteUserItems).mock.invocationCallOrder);
+  add('mail', vi.mocked(sendMail).mock.invocationCallOrder);
   return steps.sort((a, b) => a.at - b.at).map((s) => s.name);
 }
 
-function expectDeleted(userId: string) {
-  expect(deletionSteps()).toEqual(['tombstone', 'sign-out', 'identity', 'files', 'files', 'items']);
+/** Deleted in order; the goodbye mail last, to `mailedTo` (none after a rerun: no profile). */
+function expectDeleted(userId: string, mailedTo: string | null) {
+  expect(deletionSteps()).toEqual([
+    'tombstone',
+    'sign-out',
+    'identity',
+    'files',
+    'files',
+    'files',
+    'items',
+    ...(mailedTo ? ['mail'] : []),
+  ]);
+  if (mailedTo) {
+    expect(vi.mocked(sendMail).mock.calls[0]?.[0]).toMatchObject({
+      to: mailedTo,
+      subject: 'Your account has been deleted',
+    });
+  }
   expect(writeTombstone).toHaveBeenCalledWith(userId, new Date(NOW));
   expect(signOutEverywhere).toHaveBeenCalledWith(userId);
   expect(deleteIdentity).toHaveBeenCalledWith(userId);
-  expect(vi.mocked(removePrefix).mock.calls).toEqual([[`${userId}/`], [`incoming/${userId}/`]]);
+  expect(vi.mocked(removePrefix).mock.calls).toEqual([
+    [`${userId}/`],
+    [`incoming/${userId}/`],
+    [`exports/${userId}/`],
+  ]);
   expect(deleteUserItems).toHaveBeenCalledWith(userId);
 }
 
@@ -240,6 +272,7 @@ describe('verifyAccount (admin)', () => {
         completed_at: null,
         completed_by_user: null,
         notes: null,
+        team_note: null,
         created_at: NOW,
       });
     }
@@ -283,7 +316,7 @@ describe('requestDeletion (customer)', () => {
       deleted: true,
       request: null,
     });
-    expectDeleted(USER);
+    expectDeleted(USER, 'Customer@Example.com');
     expect(fileDeletionRequest).not.toHaveBeenCalled();
   });
 
@@ -299,6 +332,9 @@ describe('requestDeletion (customer)', () => {
     expect(fileDeletionRequest).toHaveBeenCalledWith(expected, USER);
     expect(result).toEqual({ deleted: false, request: expected });
     expectNoDeletion();
+    expect(vi.mocked(sendMail).mock.calls.map(([m]) => [m.to, m.subject])).toEqual([
+      ['Customer@Example.com', 'We received your deletion request'],
+    ]);
   });
 
   it.each([
@@ -313,6 +349,49 @@ describe('requestDeletion (customer)', () => {
     vi.mocked(fileDeletionRequest).mockRejectedValue(new Conflict('deletionPending'));
     await expectRefused(requestDeletion(customer(), undefined), Conflict, 'deletionPending');
     expectNoDeletion();
+  });
+});
+
+describe('withdrawDeletion (customer) and rejectDeletion (admin)', () => {
+  const pending = { deletion_requested: true, deletion_requested_at: NOW, deletion_requested_by: USER };
+  const cleared = { deletion_requested: false, deletion_requested_at: null, deletion_requested_by: null };
+  const sent = () => vi.mocked(sendMail).mock.calls.map(([m]) => [m.to, m.subject, m.text]);
+
+  it('withdrawing closes the request, answers the cleared profile and mails the customer', async () => {
+    const result = await withdrawDeletion(customer({ ...pending, language: 'de' }));
+    expect(closeDeletionRequest).toHaveBeenCalledWith(USER);
+    expect(result).toMatchObject(cleared);
+    expect(sent()).toEqual([
+      ['Customer@Example.com', 'Ihr Löschantrag wurde zurückgezogen', expect.stringContaining('/dashboard')],
+    ]);
+  });
+
+  it('rejecting closes the request and mails the reason in the customer’s language', async () => {
+    vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile(pending), role: 'customer' });
+    await expect(rejectDeletion(USER, 'Open invoice')).resolves.toMatchObject(cleared);
+    expect(closeDeletionRequest).toHaveBeenCalledWith(USER);
+    expect(sent()).toEqual([
+      [
+        'Customer@Example.com',
+        'Your deletion request was not accepted',
+        expect.stringContaining('Reason: Open invoice'),
+      ],
+    ]);
+    expect(sent()[0]?.[2]).toContain('https://app.example.com/account');
+  });
+
+  it('nothing pending (a repeat): the Conflict stands and nobody is mailed', async () => {
+    vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile(), role: 'customer' });
+    vi.mocked(closeDeletionRequest).mockRejectedValue(new Conflict('noDeletionRequest'));
+    await expectRefused(withdrawDeletion(customer()), Conflict, 'noDeletionRequest');
+    await expectRefused(rejectDeletion(USER, 'x'), Conflict, 'noDeletionRequest');
+    expect(sendMail).not.toHaveBeenCalled();
+  });
+
+  it('rejecting for an admin or nobody: NotFound userNotFound, nothing closed', async () => {
+    vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile({ id: ADMIN }), role: 'admin' });
+    await expectRefused(rejectDeletion(ADMIN, 'x'), NotFound, 'userNotFound');
+    expect(closeDeletionRequest).not.toHaveBeenCalled();
   });
 });
 
@@ -350,7 +429,7 @@ describe('deleteUser (admin)', () => {
       storedCustomer();
       await deleteUser(admin(), USER, typed);
       expect(identityEmail).not.toHaveBeenCalled();
-      expectDeleted(USER);
+      expectDeleted(USER, 'Customer@Example.com');
     },
   );
 
@@ -361,7 +440,7 @@ describe('deleteUser (admin)', () => {
     expectNoDeletion();
     await deleteUser(admin(), USER, 'Customer@example.com');
     expect(identityEmail).toHaveBeenCalledWith(USER);
-    expectDeleted(USER);
+    expectDeleted(USER, null);
   });
 
   it('neither a profile nor an identity: NotFound userNotFound', async () => {

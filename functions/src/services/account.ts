@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import type { DeletionResponse, PendingDeletion, Profile } from '@shared/api';
 import { ALWAYS_UNLOCKED_PHASE } from '@shared/journey';
 import { deleteIdentity, identityEmail, signOutEverywhere } from '../adapters/identity';
-import { sendMail } from '../adapters/mail';
 import { removePrefix } from '../adapters/storage';
 import { env } from '../config';
 import type { AdminAccount, CustomerAccount } from '../lib/caller';
@@ -14,7 +13,11 @@ import { log } from '../lib/log';
 import { accountVerifiedMail } from '../mail/templates';
 import { writeTombstone } from '../store/accounts';
 import { loadCatalogue } from '../store/catalogue';
-import { fileDeletionRequest, listPendingDeletionRequests } from '../store/deletion-requests';
+import {
+  closeDeletionRequest,
+  fileDeletionRequest,
+  listPendingDeletionRequests,
+} from '../store/deletion-requests';
 import { objectKeys } from '../store/object-keys';
 import {
   getProfiles,
@@ -25,27 +28,12 @@ import {
 } from '../store/profiles';
 import { deleteUserItems } from '../store/user-partition';
 import { newTask } from './journey';
+import { mailTo, notify } from './notify';
 import { requireCustomer } from './profiles';
-
-const MAIL_ATTEMPTS = 3;
 
 /** PostConfirmation: every confirmed sign-up gets its customer profile, once. */
 export async function createCustomerProfile(userId: string, email: string, language: Profile['language']) {
   await putProfileIfAbsent(newProfile(userId, email, clock.iso(), language), 'customer');
-}
-
-/** A mail that must not undo what already happened: retried, then logged. */
-async function sendBestEffort(mail: Parameters<typeof sendMail>[0], context: Record<string, unknown>) {
-  for (let attempt = 1; attempt <= MAIL_ATTEMPTS; attempt++) {
-    try {
-      await sendMail(mail);
-      return;
-    } catch (error) {
-      log.warn('mail failed', { ...context, attempt, error: String(error) });
-      if (attempt < MAIL_ATTEMPTS) await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
-    }
-  }
-  log.error('mail not sent after retries', context);
 }
 
 /**
@@ -63,10 +51,10 @@ export async function verifyAccount(admin: AdminAccount, userId: string): Promis
     .filter((t) => t.phase_id === ALWAYS_UNLOCKED_PHASE)
     .map((template) => newTask(userId, template, at));
   await verifyWithTasks(userId, admin.userId, at, tasks);
-  await sendBestEffort(
-    { to: profile.email, ...accountVerifiedMail(profile.language, `${env.appOrigin}/dashboard`) },
-    { userId, mail: 'accountVerified' },
-  );
+  await mailTo(profile.email, accountVerifiedMail(profile.language, `${env.appOrigin}/dashboard`), {
+    userId,
+    mail: 'accountVerified',
+  });
   return { ...profile, account_verified: true, account_verified_at: at, account_verified_by: admin.userId };
 }
 
@@ -78,23 +66,27 @@ export async function verifyAccount(admin: AdminAccount, userId: string): Promis
  * 3. the identity: nobody can sign in as this user again;
  * 4. the files, final and staged;
  * 5. the items, the profile last: until it goes the user stays in the admin list, so a
- *    deletion that failed half-way is visible, and running it again completes it.
+ *    deletion that failed half-way is visible, and running it again completes it;
+ * 6. the goodbye mail, to the address the profile had (`profile`, read by the caller before
+ *    anything went): a rerun after a completed deletion finds no profile, so mails nobody.
  * Every step is idempotent.
  */
-export async function deleteAccount(userId: string): Promise<void> {
+export async function deleteAccount(userId: string, profile: Profile | null): Promise<void> {
   await writeTombstone(userId, clock.now());
   await signOutEverywhere(userId);
   await deleteIdentity(userId);
   for (const prefix of objectKeys.userPrefixes(userId)) await removePrefix(prefix);
   await deleteUserItems(userId);
   log.info('account deleted', { userId });
+  if (profile) await notify(profile, 'accountDeleted', {}, { userId });
 }
 
 /**
  * SPEC 4, the customer's own deletion:
  * 1. refused while a request is pending;
  * 2. an unverified account goes at once (deleteAccount);
- * 3. a verified one files a request for the team, with the profile flag, in one transaction.
+ * 3. a verified one files a request for the team, with the profile flag, in one transaction;
+ * 4. the customer is mailed that the request arrived.
  */
 export async function requestDeletion(
   caller: CustomerAccount,
@@ -103,7 +95,7 @@ export async function requestDeletion(
   const profile = caller.profile;
   if (profile.deletion_requested) throw new Conflict('deletionPending');
   if (!profile.account_verified) {
-    await deleteAccount(caller.userId);
+    await deleteAccount(caller.userId, profile);
     return { deleted: true, request: null };
   }
   const request = {
@@ -114,7 +106,37 @@ export async function requestDeletion(
     reason: reason || null,
   };
   await fileDeletionRequest(request, caller.userId);
+  await notify(profile, 'deletionRequested', {}, { userId: caller.userId });
   return { deleted: false, request };
+}
+
+/**
+ * The customer changes their mind:
+ * 1. the pending request goes and the flag clears, together (none pending: a conflict);
+ * 2. the customer is mailed, and may act on the account again.
+ */
+export async function withdrawDeletion(caller: CustomerAccount): Promise<Profile> {
+  await closeDeletionRequest(caller.userId);
+  await notify(caller.profile, 'deletionWithdrawn', {}, { userId: caller.userId });
+  return {
+    ...caller.profile,
+    deletion_requested: false,
+    deletion_requested_at: null,
+    deletion_requested_by: null,
+  };
+}
+
+/**
+ * The team turns a deletion request down:
+ * 1. the customer must exist; the request goes and the flag clears together (none pending:
+ *    a conflict, so a repeated rejection mails nobody);
+ * 2. the customer is mailed the reason.
+ */
+export async function rejectDeletion(userId: string, reason: string): Promise<Profile> {
+  const profile = await requireCustomer(userId);
+  await closeDeletionRequest(userId);
+  await notify(profile, 'deletionRejected', { reason }, { userId });
+  return { ...profile, deletion_requested: false, deletion_requested_at: null, deletion_requested_by: null };
 }
 
 /**
@@ -134,7 +156,7 @@ export async function deleteUser(
   const email = found?.profile.email ?? (await identityEmail(userId));
   if (!email) throw new NotFound('userNotFound');
   if (confirmationEmail.trim().toLowerCase() !== email.toLowerCase()) throw new Invalid('emailMismatch');
-  await deleteAccount(userId);
+  await deleteAccount(userId, found?.role === 'customer' ? found.profile : null);
 }
 
 /** Pending requests, newest first, with the customer's name and e-mail joined. */

@@ -108,11 +108,12 @@ describe('account deletion', () => {
   it('runs tombstone → sign-out → identity → files → items, the profile last', async () => {
     storedAccount();
     const unpin = pinClock('2026-11-23T10:00:00Z');
-    await deleteAccount(USER).finally(unpin);
+    await deleteAccount(USER, null).finally(unpin);
     expect(steps()).toEqual([
       'PutCommand',
       'AdminUserGlobalSignOutCommand',
       'AdminDeleteUserCommand',
+      'DeleteObjectsCommand',
       'DeleteObjectsCommand',
       'DeleteObjectsCommand',
       'BatchWriteCommand',
@@ -129,22 +130,22 @@ describe('account deletion', () => {
   it('S3 failing after the identity is gone: the profile stays (the admin still sees the user), a retry completes', async () => {
     storedAccount();
     s3.on(DeleteObjectsCommand).rejectsOnce(new Error('S3 down')).resolves({});
-    await expect(deleteAccount(USER)).rejects.toThrow('S3 down');
+    await expect(deleteAccount(USER, null)).rejects.toThrow('S3 down');
     expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
     expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(0);
 
     cognito.on(AdminDeleteUserCommand).rejects({ name: 'UserNotFoundException', message: 'gone' });
     cognito.on(AdminUserGlobalSignOutCommand).rejects({ name: 'UserNotFoundException', message: 'gone' });
-    await deleteAccount(USER);
+    await deleteAccount(USER, null);
     expect(ddb.commandCalls(DeleteCommand)).toHaveLength(1);
   });
 
   it('Cognito failing: nothing but the tombstone is written, a retry completes', async () => {
     storedAccount();
     cognito.on(AdminUserGlobalSignOutCommand).rejectsOnce(new Error('Cognito down')).resolves({});
-    await expect(deleteAccount(USER)).rejects.toThrow('Cognito down');
+    await expect(deleteAccount(USER, null)).rejects.toThrow('Cognito down');
     expect(steps()).toEqual(['PutCommand', 'AdminUserGlobalSignOutCommand']);
-    await deleteAccount(USER);
+    await deleteAccount(USER, null);
     expect(ddb.commandCalls(DeleteCommand)).toHaveLength(1);
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
   });

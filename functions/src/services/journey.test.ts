@@ -6,9 +6,11 @@ import type { Profile, UserTask, WorkflowRecord } from '@shared/api';
 import type { ApiErrorKey } from '@shared/api-errors';
 import type { WorkflowStatus } from '@shared/journey';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sendMail } from '../adapters/mail';
 import { pinClock } from '../lib/clock';
 import { Conflict, type DomainError, Forbidden, NotFound } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
+import { getStoredProfile } from '../store/profiles';
 import { completeTask, createTaskIfAbsent, findTask } from '../store/tasks';
 import { readUserPartition } from '../store/user-partition';
 import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
@@ -35,7 +37,9 @@ import {
   requestService,
 } from './journey';
 
+vi.mock('../adapters/mail');
 vi.mock('../store/catalogue');
+vi.mock('../store/profiles');
 vi.mock('../store/tasks');
 vi.mock('../store/user-partition');
 vi.mock('../store/workflows');
@@ -48,9 +52,19 @@ let unpin: () => void;
 beforeEach(() => {
   vi.resetAllMocks();
   unpin = pinClock(NOW);
+  vi.stubEnv('APP_ORIGIN', 'https://app.example.com');
+  vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.mocked(loadCatalogue).mockResolvedValue(catalogue());
+  vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile({ language: 'de' }), role: 'customer' });
 });
-afterEach(() => unpin());
+
+/** The mails sent, as [to, subject, text]. */
+const mails = () => vi.mocked(sendMail).mock.calls.map(([m]) => [m.to, m.subject, m.text]);
+afterEach(() => {
+  unpin();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
 
 /** The caller's stored partition: this profile and these tasks (and another user's apart). */
 function stored(p: Profile | null = profile(), tasks: UserTask[] = []) {
@@ -227,7 +241,7 @@ describe('completeMyTask: success', () => {
     await expect(completeMyTask(customer(), open.id, 'visa granted')).resolves.toBe(done);
     expect(completeTask).toHaveBeenCalledWith(
       open,
-      { completedAt: NOW, byUser: true, notes: 'visa granted' },
+      { completedAt: NOW, byUser: true, notes: 'visa granted', teamNote: null },
       ['not_started'],
     );
   });
@@ -243,6 +257,7 @@ describe('completeMyTask: success', () => {
       completedAt: NOW,
       byUser: true,
       notes: null,
+      teamNote: null,
     });
   });
 
@@ -357,6 +372,13 @@ describe('requestService: success', () => {
       assigned_to: null,
     });
     expect(result).toEqual(passedWorkflow);
+    expect(mails()).toEqual([
+      [
+        'Customer@Example.com',
+        'Wir haben Ihre Serviceanfrage erhalten',
+        expect.stringContaining('„Aufgabe health_insurance“'),
+      ],
+    ]);
   });
 
   it.each([
@@ -391,6 +413,7 @@ describe('requestService: success', () => {
       Conflict,
       'serviceAlreadyRequested',
     );
+    expect(sendMail).not.toHaveBeenCalled();
   });
 });
 
@@ -419,6 +442,7 @@ describe('getJourney: task assignment', () => {
         completed_at: null,
         completed_by_user: null,
         notes: null,
+        team_note: null,
         created_at: NOW,
       });
     }
@@ -492,7 +516,7 @@ describe('buildJourney', () => {
       task('address_registration'),
       task('plan_your_future', { status: 'in_progress' }), // stored, but long_term is locked
     ];
-    const journey = buildJourney(c, tasks, TODAY_ARRIVAL, 'de');
+    const journey = buildJourney(c, tasks, TODAY_ARRIVAL, 'de', 'customer');
 
     expect(journey.phases.map((p) => [p.id, p.unlocked])).toEqual([
       ['before_arrival', true],
@@ -526,8 +550,30 @@ describe('buildJourney', () => {
     expect(longTerm?.tasks.every((t) => t.is_preview)).toBe(true);
   });
 
+  it("shows the customer the team's note but never its internal notes; the team sees both", () => {
+    const tasks = [
+      task('work_visa', { status: 'completed', completed_by_user: true, notes: 'mine' }),
+      task('document_review', {
+        status: 'completed',
+        completed_by_user: false,
+        notes: 'internal: checked by phone',
+        team_note: 'All fine',
+      }),
+    ];
+    const find = (audience: 'customer' | 'team', id: string) =>
+      buildJourney(catalogue(), tasks, TODAY_ARRIVAL, 'en', audience)
+        .phases.flatMap((p) => p.tasks)
+        .find((t) => t.task_template_id === id);
+    expect(find('customer', 'work_visa')).toMatchObject({ notes: 'mine', team_note: null });
+    expect(find('customer', 'document_review')).toMatchObject({ notes: null, team_note: 'All fine' });
+    expect(find('team', 'document_review')).toMatchObject({
+      notes: 'internal: checked by phone',
+      team_note: 'All fine',
+    });
+  });
+
   it('locks every phase but before_arrival without an arrival date', () => {
-    const journey = buildJourney(catalogue(), [], null, 'en');
+    const journey = buildJourney(catalogue(), [], null, 'en', 'customer');
     expect(journey.phases.map((p) => p.unlocked)).toEqual([true, false, false, false]);
   });
 });
@@ -535,13 +581,13 @@ describe('buildJourney', () => {
 describe('completeSupportTask (admin)', () => {
   it('an unknown task is not found, nothing written', async () => {
     vi.mocked(findTask).mockResolvedValue(null);
-    await expectRefused(completeSupportTask('task-nope', undefined), NotFound, 'taskNotFound');
+    await expectRefused(completeSupportTask('task-nope', {}), NotFound, 'taskNotFound');
     expect(completeTask).not.toHaveBeenCalled();
   });
 
   it.each(['work_visa', 'health_insurance'])('refuses a %s task (not support_team_complete)', async (id) => {
     vi.mocked(findTask).mockResolvedValue(task(id));
-    await expectRefused(completeSupportTask(`task-${id}`, 'x'), Conflict, 'onlySupportTasks');
+    await expectRefused(completeSupportTask(`task-${id}`, { notes: 'x' }), Conflict, 'onlySupportTasks');
     expect(completeTask).not.toHaveBeenCalled();
   });
 
@@ -550,19 +596,48 @@ describe('completeSupportTask (admin)', () => {
     const done = { ...open, status: 'completed' as const };
     vi.mocked(findTask).mockResolvedValue(open);
     vi.mocked(completeTask).mockResolvedValue(done);
-    await expect(completeSupportTask(open.id, 'checked')).resolves.toBe(done);
+    await expect(completeSupportTask(open.id, { notes: 'checked', team_note: 'Done' })).resolves.toBe(done);
     expect(findTask).toHaveBeenCalledWith(open.id);
-    expect(completeTask).toHaveBeenCalledWith(open, { completedAt: NOW, byUser: false, notes: 'checked' }, [
-      'not_started',
-      'pending_confirmation',
-      'in_progress',
-    ]);
+    expect(completeTask).toHaveBeenCalledWith(
+      open,
+      { completedAt: NOW, byUser: false, notes: 'checked', teamNote: 'Done' },
+      ['not_started', 'pending_confirmation', 'in_progress'],
+    );
   });
 
   it('stores empty notes as null', async () => {
     vi.mocked(findTask).mockResolvedValue(task('document_review'));
-    await completeSupportTask('task-document_review', '');
-    expect(vi.mocked(completeTask).mock.calls[0]?.[1].notes).toBeNull();
+    vi.mocked(completeTask).mockResolvedValue(task('document_review', { status: 'completed' }));
+    await completeSupportTask('task-document_review', { notes: '', team_note: '' });
+    expect(vi.mocked(completeTask).mock.calls[0]?.[1]).toMatchObject({ notes: null, teamNote: null });
+  });
+
+  it("mails the customer once, in the profile's language, with the team's note but not the internal one", async () => {
+    const open = task('document_review');
+    vi.mocked(findTask).mockResolvedValue(open);
+    vi.mocked(completeTask).mockResolvedValue({
+      ...open,
+      status: 'completed',
+      notes: 'secret',
+      team_note: 'Alles gut',
+    });
+    await completeSupportTask(open.id, { notes: 'secret', team_note: 'Alles gut' });
+    expect(mails()).toEqual([
+      [
+        'Customer@Example.com',
+        'Unser Team hat eine Aufgabe für Sie erledigt',
+        expect.stringContaining('Hinweis von unserem Team: Alles gut'),
+      ],
+    ]);
+    expect(mails()[0]?.[2]).not.toContain('secret');
+    expect(mails()[0]?.[2]).toContain('https://app.example.com/dashboard');
+  });
+
+  it('a repeated completion is refused by the store and mails nobody', async () => {
+    vi.mocked(findTask).mockResolvedValue(task('document_review', { status: 'completed' }));
+    vi.mocked(completeTask).mockRejectedValue(new Conflict('taskAlreadyCompleted'));
+    await expectRefused(completeSupportTask('task-document_review', {}), Conflict, 'taskAlreadyCompleted');
+    expect(sendMail).not.toHaveBeenCalled();
   });
 });
 
@@ -605,13 +680,14 @@ describe('changeWorkflow (admin)', () => {
     expect(findTask).toHaveBeenCalledWith(current.user_task_id);
     expect(updateWorkflow).toHaveBeenCalledWith(
       current,
-      { status: 'completed', completed_at: NOW, notes: 'old notes', assigned_to: 'Berta' },
+      { status: 'completed', completed_at: NOW, notes: 'old notes', team_note: null, assigned_to: 'Berta' },
       linked,
     );
     expect(result).toEqual({
       ...current,
       status: 'completed',
       completed_at: NOW,
+      team_note: null,
       task_name: 'Aufgabe health_insurance',
     });
   });
@@ -622,7 +698,7 @@ describe('changeWorkflow (admin)', () => {
     expect(findTask).not.toHaveBeenCalled();
     expect(updateWorkflow).toHaveBeenCalledWith(
       workflow(),
-      { status: 'cancelled', completed_at: null, notes: 'old notes', assigned_to: 'Berta' },
+      { status: 'cancelled', completed_at: null, notes: 'old notes', team_note: null, assigned_to: 'Berta' },
       null,
     );
   });
@@ -643,14 +719,51 @@ describe('changeWorkflow (admin)', () => {
     expect(vi.mocked(updateWorkflow).mock.calls[0]?.[1]).toEqual({
       status: 'in_progress',
       completed_at: null,
+      team_note: null,
       ...expected,
     });
     expect(result).toMatchObject(expected);
   });
 
-  it('passes the store refusing a workflow closed meanwhile through', async () => {
+  it('passes the store refusing a workflow changed meanwhile through, and mails nobody', async () => {
     vi.mocked(findWorkflow).mockResolvedValue(workflow());
-    vi.mocked(updateWorkflow).mockRejectedValue(new Conflict('workflowClosed'));
-    await expectRefused(changeWorkflow('wf-1', { status: 'in_progress' }, 'en'), Conflict, 'workflowClosed');
+    vi.mocked(updateWorkflow).mockRejectedValue(new Conflict('workflowChanged'));
+    await expectRefused(changeWorkflow('wf-1', { status: 'in_progress' }, 'en'), Conflict, 'workflowChanged');
+    expect(sendMail).not.toHaveBeenCalled();
+  });
+
+  it.each<[WorkflowStatus, string]>([
+    ['in_progress', 'Ihre Serviceanfrage wird bearbeitet'],
+    ['completed', 'Ihre Serviceanfrage ist abgeschlossen'],
+    ['cancelled', 'Ihre Serviceanfrage wurde abgebrochen'],
+  ])("mails a move to %s in the customer's language, with the team's note", async (status, subject) => {
+    vi.mocked(findWorkflow).mockResolvedValue(workflow());
+    vi.mocked(findTask).mockResolvedValue(task('health_insurance', { status: 'in_progress' }));
+    await changeWorkflow('wf-1', { status, notes: 'internal', team_note: 'Termin am Montag' }, 'en');
+    expect(mails()).toEqual([
+      [
+        'Customer@Example.com',
+        subject,
+        expect.stringContaining('Hinweis von unserem Team: Termin am Montag'),
+      ],
+    ]);
+    expect(mails()[0]?.[2]).toContain('„Aufgabe health_insurance“');
+    expect(mails()[0]?.[2]).not.toContain('internal');
+  });
+
+  it('mails nothing when the status stays, or moves back to initiated', async () => {
+    vi.mocked(findWorkflow).mockResolvedValue(workflow({ status: 'in_progress' }));
+    await changeWorkflow('wf-1', { status: 'in_progress', team_note: 'x' }, 'en');
+    await changeWorkflow('wf-1', { status: 'initiated' }, 'en');
+    expect(sendMail).not.toHaveBeenCalled();
+  });
+
+  it('a failing mail is retried and never fails the change', async () => {
+    vi.mocked(findWorkflow).mockResolvedValue(workflow());
+    vi.mocked(sendMail).mockRejectedValueOnce(new Error('SES down'));
+    await expect(changeWorkflow('wf-1', { status: 'cancelled' }, 'en')).resolves.toMatchObject({
+      status: 'cancelled',
+    });
+    expect(sendMail).toHaveBeenCalledTimes(2);
   });
 });

@@ -18,14 +18,22 @@ import {
   taskRefusal,
   workflowTypeFor,
 } from '@shared/journey';
-import type { WorkflowUpdate } from '@shared/schemas/admin';
+import type { SupportCompletion, WorkflowUpdate } from '@shared/schemas/admin';
 import type { CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Conflict, type DomainError, Forbidden, NotFound } from '../lib/errors';
 import { type Catalogue, loadCatalogue, type TaskTemplate } from '../store/catalogue';
+import { getStoredProfile } from '../store/profiles';
 import { completeTask, createTaskIfAbsent, findTask } from '../store/tasks';
 import { readUserPartition, type UserPartition } from '../store/user-partition';
 import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
+import { notify } from './notify';
+
+/**
+ * Who looks: the customer sees their own notes and the team's note for them; the team also
+ * sees its internal notes (a support completion's notes, a workflow's notes).
+ */
+export type Audience = 'customer' | 'team';
 
 /** Why a customer may not act on a task, as the error the API answers with. */
 const REFUSALS: Record<TaskRefusal, () => DomainError> = {
@@ -50,19 +58,30 @@ export function newTask(userId: string, template: TaskTemplate, createdAt: strin
     completed_at: null,
     completed_by_user: null,
     notes: null,
+    team_note: null,
     created_at: createdAt,
   };
 }
 
-function journeyTask(template: TaskTemplate, language: Language, task: UserTask | null): JourneyTask {
+const taskName = (catalogue: Catalogue, templateId: string, language: Language) =>
+  catalogue.templates.find((t) => t.id === templateId)?.texts[language].task_name ?? '';
+
+function journeyTask(
+  template: TaskTemplate,
+  language: Language,
+  task: UserTask | null,
+  audience: Audience,
+): JourneyTask {
   const texts = template.texts[language];
+  const internal = audience === 'customer' && task?.completed_by_user === false;
   return {
     id: task?.id ?? `preview-${template.id}`,
     task_template_id: template.id,
     status: task?.status ?? 'not_started',
     completed_at: task?.completed_at ?? null,
     completed_by_user: task?.completed_by_user ?? null,
-    notes: task?.notes ?? null,
+    notes: internal ? null : (task?.notes ?? null),
+    team_note: task?.team_note ?? null,
     created_at: task?.created_at ?? null,
     is_preview: !task,
     task_name: texts.task_name,
@@ -80,6 +99,7 @@ export function buildJourney(
   tasks: UserTask[],
   arrivalDate: string | null,
   language: Language,
+  audience: Audience,
 ): JourneyResponse {
   const now = clock.now();
   const byTemplate = new Map(tasks.map((t) => [t.task_template_id, t]));
@@ -88,7 +108,7 @@ export function buildJourney(
     const journeyTasks = catalogue.templates
       .filter((t) => t.phase_id === phase.id)
       .map((template) =>
-        journeyTask(template, language, unlocked ? (byTemplate.get(template.id) ?? null) : null),
+        journeyTask(template, language, unlocked ? (byTemplate.get(template.id) ?? null) : null, audience),
       );
     return {
       id: phase.id,
@@ -107,12 +127,12 @@ export function buildJourney(
 }
 
 /**
- * Later phases' tasks are created once, when the phase is first seen unlocked, for a
- * verified account with no deletion pending (SPEC 4: no actions then; unlocked phases show
- * previews). Concurrent loads race on the same keys (one task per template), so a loser
- * simply reads the winner.
+ * Later phases' tasks are created once, when the phase is first seen unlocked (by the
+ * customer or by an admin, whoever looks first), for a verified account with no deletion
+ * pending (SPEC 4: no actions then; unlocked phases show previews). Concurrent loads race on
+ * the same keys (one task per template), so a loser simply reads the winner.
  */
-async function assignUnlockedTasks(
+export async function assignUnlockedTasks(
   userId: string,
   catalogue: Catalogue,
   partition: UserPartition,
@@ -141,7 +161,7 @@ export async function getJourney(caller: CustomerAccount, language: Language): P
     ...partition,
     stored: { profile, role: 'customer' },
   });
-  return buildJourney(catalogue, tasks, profile.intended_arrival_date, language);
+  return buildJourney(catalogue, tasks, profile.intended_arrival_date, language, 'customer');
 }
 
 /**
@@ -177,9 +197,16 @@ export async function completeMyTask(
   notes: string | undefined,
 ): Promise<UserTask> {
   const { task } = await ownTask(caller, taskId, 'complete');
-  return completeTask(task, { completedAt: clock.iso(), byUser: true, notes: notes || null }, [
-    'not_started',
-  ]);
+  return completeTask(
+    task,
+    {
+      completedAt: clock.iso(),
+      byUser: true,
+      notes: notes || null,
+      teamNote: null,
+    },
+    ['not_started'],
+  );
 }
 
 /**
@@ -203,44 +230,93 @@ export async function requestService(caller: CustomerAccount, taskId: string): P
     assigned_to: null,
   };
   await startServiceRequest(task, workflow);
+  const profile = caller.profile;
+  await notify(
+    profile,
+    'serviceRequested',
+    { values: { task: template.texts[profile.language].task_name } },
+    { userId: caller.userId, workflowId: workflow.id },
+  );
   return workflow;
 }
 
 /** Workflows newest first, each with its task's name in the caller's language. */
-export function toWorkflows(catalogue: Catalogue, items: WorkflowRecord[], language: Language): Workflow[] {
+export function toWorkflows(
+  catalogue: Catalogue,
+  items: WorkflowRecord[],
+  language: Language,
+  audience: Audience,
+): Workflow[] {
   return items
     .map((w) => ({
       ...w,
-      task_name:
-        catalogue.templates.find((t) => t.id === w.task_template_id)?.texts[language].task_name ?? '',
+      notes: audience === 'team' ? w.notes : null,
+      team_note: w.team_note ?? null,
+      task_name: taskName(catalogue, w.task_template_id, language),
     }))
     .sort((a, b) => b.initiated_at.localeCompare(a.initiated_at));
 }
 
 export async function listMyWorkflows(caller: CustomerAccount, language: Language): Promise<Workflow[]> {
   const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(caller.userId)]);
-  return toWorkflows(catalogue, partition.workflows, language);
+  return toWorkflows(catalogue, partition.workflows, language, 'customer');
 }
 
-/** SPEC 4: admins complete support_team_complete tasks (completed_by_user false). */
-export async function completeSupportTask(taskId: string, notes: string | undefined): Promise<UserTask> {
+/** The customer a team action concerns, to tell them; an admin's or a missing one is nobody. */
+async function customerOf(userId: string) {
+  const stored = await getStoredProfile(userId);
+  return stored?.role === 'customer' ? stored.profile : null;
+}
+
+/**
+ * SPEC 4: admins complete support_team_complete tasks (completed_by_user false):
+ * 1. only a support task, only while open (a repeat is a conflict);
+ * 2. the internal notes and the note for the customer are stored with it;
+ * 3. the customer is mailed, with the team's note.
+ */
+export async function completeSupportTask(taskId: string, input: SupportCompletion): Promise<UserTask> {
   const task = await findTask(taskId);
   if (!task) throw new NotFound('taskNotFound');
   const catalogue = await loadCatalogue();
   const template = catalogue.templates.find((t) => t.id === task.task_template_id);
   if (template?.completion_type !== 'support_team_complete') throw new Conflict('onlySupportTasks');
-  return completeTask(task, { completedAt: clock.iso(), byUser: false, notes: notes || null }, [
-    'not_started',
-    'pending_confirmation',
-    'in_progress',
-  ]);
+  const completed = await completeTask(
+    task,
+    {
+      completedAt: clock.iso(),
+      byUser: false,
+      notes: input.notes || null,
+      teamNote: input.team_note || null,
+    },
+    ['not_started', 'pending_confirmation', 'in_progress'],
+  );
+  const customer = await customerOf(task.user_id);
+  if (customer) {
+    await notify(
+      customer,
+      'supportTaskCompleted',
+      { values: { task: template.texts[customer.language].task_name }, teamNote: completed.team_note },
+      { userId: task.user_id, taskId },
+    );
+  }
+  return completed;
 }
+
+/** What the customer is told when a workflow moves to a status (back to initiated: nothing). */
+const WORKFLOW_NOTICES = {
+  in_progress: 'workflowInProgress',
+  completed: 'workflowCompleted',
+  cancelled: 'workflowCancelled',
+} as const;
 
 /**
  * SPEC 4, an admin's workflow change:
  * 1. only while the workflow is not completed or cancelled;
- * 2. notes and assignee change only when given (an empty one clears);
- * 3. completing it completes its task too, in the same transaction.
+ * 2. notes (internal), the note for the customer and the assignee change only when given
+ *    (an empty one clears);
+ * 3. completing it completes its task too, in the same transaction, written only if the
+ *    status is still the one read (so a status change happens once);
+ * 4. a new status is mailed to the customer, with the team's note.
  */
 export async function changeWorkflow(
   workflowId: string,
@@ -258,10 +334,28 @@ export async function changeWorkflow(
       status: update.status,
       completed_at: completing ? clock.iso() : null,
       notes: update.notes === undefined ? workflow.notes : update.notes || null,
+      team_note: update.team_note === undefined ? (workflow.team_note ?? null) : update.team_note || null,
       assigned_to: update.assigned_to === undefined ? workflow.assigned_to : update.assigned_to || null,
     },
     task,
   );
-  const [withName] = toWorkflows(await loadCatalogue(), [updated], language);
+  const catalogue = await loadCatalogue();
+  const notice =
+    update.status === workflow.status
+      ? undefined
+      : WORKFLOW_NOTICES[update.status as keyof typeof WORKFLOW_NOTICES];
+  const customer = notice ? await customerOf(workflow.user_id) : null;
+  if (notice && customer) {
+    await notify(
+      customer,
+      notice,
+      {
+        values: { task: taskName(catalogue, workflow.task_template_id, customer.language) },
+        teamNote: updated.team_note,
+      },
+      { userId: workflow.user_id, workflowId },
+    );
+  }
+  const [withName] = toWorkflows(catalogue, [updated], language, 'team');
   return withName as Workflow;
 }

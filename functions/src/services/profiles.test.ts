@@ -5,10 +5,12 @@
 import type { OnboardingDetails } from '@shared/schemas/profile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { updateIdentityEmail } from '../adapters/identity';
+import { sendMail } from '../adapters/mail';
 import { pinClock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
 import { getStoredProfile, listCustomers, setProfileLanguage, updateProfile } from '../store/profiles';
+import { createTaskIfAbsent } from '../store/tasks';
 import { readUserPartition } from '../store/user-partition';
 import {
   ADMIN,
@@ -36,6 +38,8 @@ import {
 } from './profiles';
 
 vi.mock('../adapters/identity');
+vi.mock('../adapters/mail');
+vi.mock('../store/tasks');
 vi.mock('../store/catalogue');
 vi.mock('../store/profiles');
 vi.mock('../store/user-partition');
@@ -44,6 +48,9 @@ let unpin: () => void;
 beforeEach(() => {
   vi.resetAllMocks();
   unpin = pinClock(NOW);
+  vi.stubEnv('APP_ORIGIN', 'https://app.example.com');
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.mocked(createTaskIfAbsent).mockResolvedValue('created');
   vi.mocked(loadCatalogue).mockResolvedValue(catalogue());
   vi.mocked(updateProfile).mockImplementation(async (id, fields, now) => ({
     ...profile({ id }),
@@ -51,7 +58,11 @@ beforeEach(() => {
     updated_at: now,
   }));
 });
-afterEach(() => unpin());
+afterEach(() => {
+  unpin();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
 
 const details: OnboardingDetails = {
   gender: 'male',
@@ -181,6 +192,24 @@ describe('editProfile (admin)', () => {
     expect(result).toMatchObject({ email: 'new@example.com', last_name: 'Byron', updated_at: NOW });
   });
 
+  it('tells the old address and the new one, each once, naming both', async () => {
+    vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile({ language: 'de' }), role: 'customer' });
+    await editProfile(USER, { ...adminEdit, email: 'new@example.com' });
+    const sent = vi.mocked(sendMail).mock.calls.map(([m]) => [m.to, m.subject]);
+    expect(sent).toEqual([
+      ['Customer@Example.com', 'Ihre Login-E-Mail-Adresse wurde geändert'],
+      ['new@example.com', 'Ihre Login-E-Mail-Adresse wurde geändert'],
+    ]);
+    expect(vi.mocked(sendMail).mock.calls[0]?.[0].text).toContain(
+      'von Customer@Example.com in new@example.com',
+    );
+  });
+
+  it('mails nobody when the address did not change', async () => {
+    await editProfile(USER, { ...adminEdit, email: 'customer@EXAMPLE.com' });
+    expect(sendMail).not.toHaveBeenCalled();
+  });
+
   it('an address taken by another account: Conflict emailInUse, the profile unchanged', async () => {
     vi.mocked(updateIdentityEmail).mockRejectedValue(new Conflict('emailInUse'));
     await expectRefused(
@@ -247,5 +276,17 @@ describe('getUserDetail (admin)', () => {
       ['w-old', 'Aufgabe health_insurance'],
     ]);
     expect(detail.deletion_request).toBe(request);
+  });
+
+  it('assigns the tasks of unlocked phases when an admin looks first, as the customer would', async () => {
+    vi.mocked(readUserPartition).mockResolvedValue(
+      partition(profile({ intended_arrival_date: NOW.slice(0, 10) })),
+    );
+    const detail = await getUserDetail(USER, 'en');
+    const created = vi.mocked(createTaskIfAbsent).mock.calls.map(([t]) => t.phase_id);
+    expect(new Set(created)).toEqual(new Set(['before_arrival', 'arrival']));
+    const shown = detail.phases.filter((ph) => ph.unlocked).flatMap((ph) => ph.tasks);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((t) => !t.is_preview)).toBe(true);
   });
 });

@@ -12,7 +12,8 @@ import { loadCatalogue } from '../store/catalogue';
 import type { StoredProfile } from '../store/entities';
 import { getStoredProfile, listCustomers, setProfileLanguage, updateProfile } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
-import { buildJourney, toWorkflows } from './journey';
+import { assignUnlockedTasks, buildJourney, toWorkflows } from './journey';
+import { notify } from './notify';
 
 /** A stored customer's profile; an admin's or a missing one is not found (admin routes name customers). */
 export function customerProfile(stored: StoredProfile | null): Profile {
@@ -60,23 +61,39 @@ export function listCustomerPage(query: PageQuery): Promise<Page<Profile>> {
   return listCustomers(query.limit, query.cursor ?? null);
 }
 
-/** Everything the admin user page shows, from one read of the customer's partition. */
+/**
+ * Everything the admin user page shows, from one read of the customer's partition; tasks of
+ * phases unlocked since anyone last looked are assigned first, as for the customer.
+ */
 export async function getUserDetail(userId: string, language: Language): Promise<AdminUserDetail> {
   const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(userId)]);
   const profile = customerProfile(partition.stored);
+  const tasks = await assignUnlockedTasks(userId, catalogue, partition);
   return {
     profile,
     documents: newestFirst(partition.documents),
-    phases: buildJourney(catalogue, partition.tasks, profile.intended_arrival_date, language).phases,
-    workflows: toWorkflows(catalogue, partition.workflows, language),
+    phases: buildJourney(catalogue, tasks, profile.intended_arrival_date, language, 'team').phases,
+    workflows: toWorkflows(catalogue, partition.workflows, language, 'team'),
     deletion_request: partition.deletionRequest,
   };
 }
 
-/** Admin edit (SPEC 5). A new e-mail changes the sign-in too, so login keeps working. */
+/**
+ * Admin edit (SPEC 5):
+ * 1. a new e-mail changes the sign-in first, so login keeps working;
+ * 2. the profile is written;
+ * 3. a changed e-mail is told to both addresses, the old one first (it may not be theirs).
+ */
 export async function editProfile(userId: string, changes: AdminProfile): Promise<Profile> {
   const profile = await requireCustomer(userId);
-  if (changes.email.toLowerCase() !== profile.email.toLowerCase())
-    await updateIdentityEmail(userId, changes.email);
-  return updateProfile(userId, changes, clock.iso());
+  const emailChanged = changes.email.toLowerCase() !== profile.email.toLowerCase();
+  if (emailChanged) await updateIdentityEmail(userId, changes.email);
+  const updated = await updateProfile(userId, changes, clock.iso());
+  if (emailChanged) {
+    const values = { oldEmail: profile.email, newEmail: updated.email };
+    for (const email of [profile.email, updated.email]) {
+      await notify({ ...profile, email }, 'emailChanged', { values }, { userId });
+    }
+  }
+  return updated;
 }

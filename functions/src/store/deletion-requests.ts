@@ -41,3 +41,34 @@ export async function listPendingDeletionRequests(): Promise<DeletionRequest[]> 
   const items = await queryAll({ partition: PENDING_DELETIONS, index: true, newestFirst: true });
   return items.map(deletionRequests.fromItem);
 }
+
+/**
+ * Closes a pending request, withdrawn by the customer or rejected by the team: the request
+ * goes and the profile flag clears together. No pending request (or a deleted account) is a
+ * conflict, so a repeated answer changes nothing.
+ */
+export async function closeDeletionRequest(userId: string): Promise<void> {
+  await transact(
+    [
+      {
+        Delete: {
+          TableName: env.tableName,
+          Key: deletionRequests.key(userId),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      {
+        Update: {
+          TableName: env.tableName,
+          Key: profiles.key(userId),
+          UpdateExpression:
+            'SET deletion_requested = :false, deletion_requested_at = :null, deletion_requested_by = :null',
+          ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :true',
+          ExpressionAttributeValues: { ':true': true, ':false': false, ':null': null },
+        },
+      },
+      accountNotDeleted(userId),
+    ],
+    'noDeletionRequest',
+  );
+}

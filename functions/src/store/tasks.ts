@@ -40,7 +40,7 @@ export async function createTaskIfAbsent(task: UserTask): Promise<'created' | 'e
 /** Self-completion or support completion of an open task (the status guard stops doubles). */
 export async function completeTask(
   task: UserTask,
-  change: { completedAt: string; byUser: boolean; notes: string | null },
+  change: { completedAt: string; byUser: boolean; notes: string | null; teamNote: string | null },
   allowedFrom: readonly TaskStatus[],
 ): Promise<UserTask> {
   try {
@@ -49,7 +49,7 @@ export async function completeTask(
         TableName: env.tableName,
         Key: tasks.keyOf(task),
         UpdateExpression:
-          'SET #status = :completed, completed_at = :at, completed_by_user = :byUser, notes = :notes',
+          'SET #status = :completed, completed_at = :at, completed_by_user = :byUser, notes = :notes, team_note = :teamNote',
         ConditionExpression: `#status IN (${allowedFrom.map((_, i) => `:from${i}`).join(', ')})`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -57,6 +57,7 @@ export async function completeTask(
           ':at': change.completedAt,
           ':byUser': change.byUser,
           ':notes': change.notes,
+          ':teamNote': change.teamNote,
           ...Object.fromEntries(allowedFrom.map((status, i) => [`:from${i}`, status])),
         },
         ReturnValues: 'ALL_NEW',

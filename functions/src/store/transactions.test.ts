@@ -22,7 +22,7 @@ import {
 } from '../test-fixtures';
 import { createForUser, writeTombstone } from './accounts';
 import type { TransactItems } from './client';
-import { fileDeletionRequest } from './deletion-requests';
+import { closeDeletionRequest, fileDeletionRequest } from './deletion-requests';
 import { deleteDocumentRecord, saveDocument } from './documents';
 import { putProfileIfAbsent, verifyWithTasks } from './profiles';
 import { createTaskIfAbsent } from './tasks';
@@ -243,23 +243,42 @@ describe('updateWorkflow', () => {
       TableName: 't',
       Key: { PK: `USER#${USER}`, SK: 'WORKFLOW#wf-1' },
       UpdateExpression:
-        'SET #status = :status, completed_at = :completedAt, notes = :notes, assigned_to = :assigned',
-      ConditionExpression: '#status IN (:initiated, :inProgress)',
+        'SET #status = :status, completed_at = :completedAt, notes = :notes, team_note = :teamNote, assigned_to = :assigned',
+      // Only from the status it was read with: a status change is made (and mailed) once.
+      ConditionExpression: '#status = :was',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ...values, ':initiated': 'initiated', ':inProgress': 'in_progress' },
+      ExpressionAttributeValues: { ':teamNote': null, ...values, ':was': 'in_progress' },
     },
   });
 
   it('without completing: only the workflow, and only while it is open', async () => {
-    const change = { status: 'cancelled' as const, completed_at: null, notes: null, assigned_to: 'Carl' };
+    const change = {
+      status: 'cancelled' as const,
+      completed_at: null,
+      notes: null,
+      team_note: 'See you',
+      assigned_to: 'Carl',
+    };
     await expect(updateWorkflow(current, change, null)).resolves.toEqual({ ...current, ...change });
     expect(written()).toEqual([
-      workflowUpdate({ ':status': 'cancelled', ':completedAt': null, ':notes': null, ':assigned': 'Carl' }),
+      workflowUpdate({
+        ':status': 'cancelled',
+        ':completedAt': null,
+        ':notes': null,
+        ':teamNote': 'See you',
+        ':assigned': 'Carl',
+      }),
     ]);
   });
 
   it('completing: the workflow and its task, completed by support at the same time', async () => {
-    const change = { status: 'completed' as const, completed_at: NOW, notes: 'done', assigned_to: null };
+    const change = {
+      status: 'completed' as const,
+      completed_at: NOW,
+      notes: 'done',
+      team_note: null,
+      assigned_to: null,
+    };
     await updateWorkflow(current, change, task('health_insurance', { status: 'in_progress' }));
     expect(written()).toEqual([
       workflowUpdate({ ':status': 'completed', ':completedAt': NOW, ':notes': 'done', ':assigned': null }),
@@ -275,16 +294,16 @@ describe('updateWorkflow', () => {
     ]);
   });
 
-  it('cancelled: Conflict workflowClosed', async () => {
+  it('cancelled (changed meanwhile): Conflict workflowChanged', async () => {
     cancelWith('ConditionalCheckFailed');
     await expectRefused(
       updateWorkflow(
         current,
-        { status: 'in_progress', completed_at: null, notes: null, assigned_to: null },
+        { status: 'completed', completed_at: null, notes: null, team_note: null, assigned_to: null },
         null,
       ),
       Conflict,
-      'workflowClosed',
+      'workflowChanged',
     );
   });
 });
@@ -370,6 +389,37 @@ describe('fileDeletionRequest', () => {
   it('cancelled: Conflict deletionPending', async () => {
     cancelWith('ConditionalCheckFailed', 'ConditionalCheckFailed', 'None');
     await expectRefused(fileDeletionRequest(deletionRequest(), USER), Conflict, 'deletionPending');
+  });
+});
+
+describe('closeDeletionRequest (withdrawn or rejected)', () => {
+  it('removes the pending request and clears the flag together, only while both are there', async () => {
+    await closeDeletionRequest(USER);
+    expect(written()).toEqual([
+      {
+        Delete: {
+          TableName: 't',
+          Key: { PK: `USER#${USER}`, SK: 'DELETION_REQUEST' },
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      {
+        Update: {
+          TableName: 't',
+          Key: PROFILE_KEY,
+          UpdateExpression:
+            'SET deletion_requested = :false, deletion_requested_at = :null, deletion_requested_by = :null',
+          ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :true',
+          ExpressionAttributeValues: { ':true': true, ':false': false, ':null': null },
+        },
+      },
+      NOT_DELETED,
+    ]);
+  });
+
+  it('cancelled (no request pending, or the account going): Conflict noDeletionRequest', async () => {
+    cancelWith('ConditionalCheckFailed', 'ConditionalCheckFailed', 'None');
+    await expectRefused(closeDeletionRequest(USER), Conflict, 'noDeletionRequest');
   });
 });
 

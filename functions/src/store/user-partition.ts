@@ -7,6 +7,7 @@ import { batchWrite, dynamo, queryAll } from './client';
 import {
   deletionRequests,
   documents,
+  type Item,
   profiles,
   type StoredProfile,
   type TableKey,
@@ -14,6 +15,7 @@ import {
   userPartitionKey,
   workflows,
 } from './entities';
+import { KEY_ATTRIBUTES, TABLE_KEYS } from './table';
 
 export interface UserPartition {
   stored: StoredProfile | null;
@@ -46,4 +48,30 @@ export async function deleteUserItems(userId: string): Promise<void> {
   })) as unknown as TableKey[];
   await batchWrite(keys.filter((key) => !profiles.owns(key)).map((Key) => ({ DeleteRequest: { Key } })));
   await dynamo().send(new DeleteCommand({ TableName: env.tableName, Key: profiles.key(userId) }));
+}
+
+/** Which entity a stored item of a partition is ('other': a kind no reader knows by name). */
+export type ItemKind = 'profile' | 'task' | 'workflow' | 'deletion_request' | 'document' | 'other';
+
+const KINDS: [ItemKind, (item: Item) => boolean][] = [
+  ['profile', profiles.owns],
+  ['task', tasks.owns],
+  ['workflow', workflows.owns],
+  ['deletion_request', deletionRequests.owns],
+  ['document', documents.owns],
+];
+
+/**
+ * Every item of a user's partition as stored, strongly consistent and untyped (so none is left
+ * out, whatever its kind), key attributes left behind: for the customer's data export.
+ */
+export async function readUserItems(
+  userId: string,
+): Promise<{ kind: ItemKind; sortKey: string; attributes: Item }[]> {
+  const items = await queryAll({ partition: userPartitionKey(userId), consistent: true });
+  return items.map((item) => ({
+    kind: KINDS.find(([, owns]) => owns(item))?.[0] ?? 'other',
+    sortKey: String(item[TABLE_KEYS.sortKey]),
+    attributes: Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.includes(name))),
+  }));
 }

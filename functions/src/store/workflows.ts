@@ -34,12 +34,13 @@ export async function startServiceRequest(task: UserTask, workflow: WorkflowReco
 }
 
 /**
- * An admin's workflow change. Only a non-terminal workflow changes (the status guard);
- * completing it completes its task (by support) in the same transaction.
+ * An admin's workflow change, from the status it was read with: a workflow changed meanwhile
+ * (closed, or moved by another admin) is a conflict, so one status change is made, and
+ * reported, once. Completing it completes its task (by support) in the same transaction.
  */
 export async function updateWorkflow(
   workflow: WorkflowRecord,
-  change: Pick<WorkflowRecord, 'status' | 'completed_at' | 'notes' | 'assigned_to'>,
+  change: Pick<WorkflowRecord, 'status' | 'completed_at' | 'notes' | 'team_note' | 'assigned_to'>,
   completeTaskOf: UserTask | null,
 ): Promise<WorkflowRecord> {
   await transact(
@@ -49,22 +50,22 @@ export async function updateWorkflow(
           TableName: env.tableName,
           Key: workflows.keyOf(workflow),
           UpdateExpression:
-            'SET #status = :status, completed_at = :completedAt, notes = :notes, assigned_to = :assigned',
-          ConditionExpression: '#status IN (:initiated, :inProgress)',
+            'SET #status = :status, completed_at = :completedAt, notes = :notes, team_note = :teamNote, assigned_to = :assigned',
+          ConditionExpression: '#status = :was',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':status': change.status,
             ':completedAt': change.completed_at,
             ':notes': change.notes,
+            ':teamNote': change.team_note,
             ':assigned': change.assigned_to,
-            ':initiated': 'initiated',
-            ':inProgress': 'in_progress',
+            ':was': workflow.status,
           },
         },
       },
       ...(completeTaskOf ? [completeBySupport(completeTaskOf, change.completed_at)] : []),
     ],
-    'workflowClosed',
+    'workflowChanged',
   );
   return { ...workflow, ...change };
 }

@@ -1,12 +1,16 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getStoredProfile } from '../store/profiles';
+import { profile } from '../test-fixtures';
 import { handler } from './custom-message';
 
-function event(triggerSource: string, locale?: string): CustomMessageTriggerEvent {
+vi.mock('../store/profiles');
+
+function event(triggerSource: string, locale?: string, sub?: string): CustomMessageTriggerEvent {
   return {
     triggerSource,
     request: {
-      userAttributes: { email: 'anna+test@example.com' },
+      userAttributes: { email: 'anna+test@example.com', ...(sub ? { sub } : {}) },
       codeParameter: '{####}',
       usernameParameter: '{username}',
       clientMetadata: locale ? { locale } : undefined,
@@ -17,7 +21,9 @@ function event(triggerSource: string, locale?: string): CustomMessageTriggerEven
 
 beforeEach(() => {
   process.env.APP_ORIGIN = 'https://app.example.com';
+  vi.mocked(getStoredProfile).mockReset();
 });
+afterEach(() => vi.restoreAllMocks());
 
 describe('CustomMessage trigger', () => {
   it('writes a verification link carrying the e-mail and the code placeholder, and the code itself', async () => {
@@ -48,6 +54,21 @@ describe('CustomMessage trigger', () => {
     expect((await handler(event('CustomMessage_ForgotPassword', 'de'))).response.emailSubject).toBe(
       'Passwort zurücksetzen',
     );
+  });
+
+  it("writes the reset mail in the account's language, whatever the page's", async () => {
+    vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile({ language: 'de' }), role: 'customer' });
+    const out = await handler(event('CustomMessage_ForgotPassword', 'en', 'user-1'));
+    expect(getStoredProfile).toHaveBeenCalledWith('user-1');
+    expect(out.response.emailSubject).toBe('Passwort zurücksetzen');
+  });
+
+  it("falls back to the page's language when the profile cannot be read, and still writes the mail", async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    vi.mocked(getStoredProfile).mockRejectedValue(new Error('table down'));
+    const out = await handler(event('CustomMessage_ForgotPassword', 'de', 'user-1'));
+    expect(out.response.emailSubject).toBe('Passwort zurücksetzen');
+    expect(out.response.emailMessage).toContain('{####}');
   });
 
   it('leaves other messages to Cognito', async () => {

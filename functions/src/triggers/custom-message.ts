@@ -1,20 +1,40 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { env } from '../config';
+import { log } from '../lib/log';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
+import { getStoredProfile } from '../store/profiles';
 
 /** Which of our mails each Cognito message is, and the page its link opens. */
 const MAILS: Partial<
-  Record<CustomMessageTriggerEvent['triggerSource'], { page: string; render: typeof verifyEmailMail }>
+  Record<
+    CustomMessageTriggerEvent['triggerSource'],
+    { page: string; render: typeof verifyEmailMail; accountLanguage?: true }
+  >
 > = {
   CustomMessage_SignUp: { page: '/verify-email', render: verifyEmailMail },
   CustomMessage_ResendCode: { page: '/verify-email', render: verifyEmailMail },
-  CustomMessage_ForgotPassword: { page: '/reset-password', render: resetPasswordMail },
+  // A reset is for an account that has a profile: its owner's chosen language wins over the
+  // page's, which may be a stranger's browser.
+  CustomMessage_ForgotPassword: { page: '/reset-password', render: resetPasswordMail, accountLanguage: true },
 };
+
+/** The language the account's owner last chose, or null (no profile, or the table unreachable). */
+async function accountLanguage(userId: string | undefined) {
+  if (!userId) return null;
+  try {
+    return (await getStoredProfile(userId))?.profile.language ?? null;
+  } catch (error) {
+    // The code must still go out: the page's language will do.
+    log.warn('profile language unavailable', { userId, error: String(error) });
+    return null;
+  }
+}
 
 /**
  * Writes the mails that carry a Cognito code (sign-up verification, password reset): a link
- * to the page concerned carrying the e-mail and the code, and the code itself. The SPA passes
- * its language as client metadata. Other messages keep Cognito's text.
+ * to the page concerned carrying the e-mail and the code, and the code itself, in the
+ * account's language when it has one, else the page's (the SPA passes it as client metadata).
+ * Other messages keep Cognito's text.
  */
 export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   const mail = MAILS[event.triggerSource];
@@ -23,7 +43,10 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
   const code = event.request.codeParameter;
   // The code placeholder must stay literal in the URL: Cognito substitutes it on delivery.
   const link = `${env.appOrigin}${mail.page}?email=${encodeURIComponent(email)}&code=${code}`;
-  const rendered = mail.render(event.request.clientMetadata?.locale, link, code);
+  const language =
+    (mail.accountLanguage && (await accountLanguage(event.request.userAttributes.sub))) ||
+    event.request.clientMetadata?.locale;
+  const rendered = mail.render(language, link, code);
   event.response.emailSubject = rendered.subject;
   event.response.emailMessage = rendered.html;
   return event;

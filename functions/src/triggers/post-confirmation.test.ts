@@ -1,11 +1,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from './post-confirmation';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+const ses = mockClient(SESv2Client);
 
 function event(
   triggerSource: string,
@@ -19,7 +21,11 @@ function event(
 
 beforeEach(() => {
   process.env.TABLE_NAME = 'test-table';
+  process.env.APP_ORIGIN = 'https://app.example.com';
+  process.env.MAIL_FROM = 'noreply@example.com';
   ddb.reset();
+  ses.reset();
+  ses.on(SendEmailCommand).resolves({});
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
@@ -63,9 +69,24 @@ describe('PostConfirmation trigger', () => {
     await expect(handler(event('PostConfirmation_ConfirmSignUp'))).rejects.toThrow('throttled');
   });
 
-  it('does nothing for a confirmed password reset', async () => {
+  it("creates no profile for a confirmed password reset, and tells the owner in the profile's language", async () => {
+    ddb.on(GetCommand).resolves({
+      Item: {
+        PK: 'USER#u-1',
+        SK: 'PROFILE',
+        id: 'u-1',
+        email: 'a@example.com',
+        language: 'de',
+        role: 'customer',
+      },
+    });
     await handler(event('PostConfirmation_ConfirmForgotPassword'));
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    const sent = ses.commandCalls(SendEmailCommand).map((c) => c.args[0].input);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.Destination?.ToAddresses).toEqual(['a@example.com']);
+    expect(sent[0]?.Content?.Simple?.Subject?.Data).toBe('Ihr Passwort wurde zurückgesetzt');
+    expect(sent[0]?.Content?.Simple?.Body?.Text?.Data).toContain('https://app.example.com/login');
   });
 
   it('refuses an event without sub or e-mail', async () => {

@@ -2,15 +2,25 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@shared/constants';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { log } from '../lib/log';
 import { createCustomerProfile } from '../services/account';
+import { notify } from '../services/notify';
+import { getStoredProfile } from '../store/profiles';
 
-// Only a confirmed sign-up creates a profile; a confirmed password reset must not.
+/**
+ * A confirmed sign-up gets its profile; a confirmed password reset is told to the account's
+ * owner (in the language they last chose), so a reset they did not make does not go unseen.
+ */
 export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
-  if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const { sub, email } = event.request.userAttributes;
   if (!sub || !email) throw new Error('PostConfirmation event without sub or email');
-  // The SPA passes its language with the confirmation; e-mails follow it.
+  // The SPA passes its language with the confirmation.
   const locale = event.request.clientMetadata?.locale;
-  await createCustomerProfile(sub, email, isLanguage(locale) ? locale : DEFAULT_LANGUAGE);
-  log.info('profile created', { userId: sub });
+  const language = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+  if (event.triggerSource === 'PostConfirmation_ConfirmSignUp') {
+    await createCustomerProfile(sub, email, language);
+    log.info('profile created', { userId: sub });
+  } else if (event.triggerSource === 'PostConfirmation_ConfirmForgotPassword') {
+    const profile = (await getStoredProfile(sub))?.profile;
+    await notify(profile ?? { email, language }, 'passwordReset', {}, { userId: sub });
+  }
   return event;
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 export const TextArea = forwardRef<
   HTMLTextAreaElement,
-  TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }
->(function TextArea({ label, error, id, ...props }, ref) {
+  TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: string }
+>(function TextArea({ label, error, hint, id, ...props }, ref) {
   const { t } = useTranslation();
   const generated = useId();
   const areaId = id ?? generated;
@@ -18,10 +18,17 @@ export const TextArea = forwardRef<
         id={areaId}
         rows={3}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${areaId}-error` : undefined}
+        aria-describedby={
+          [hint && `${areaId}-hint`, error && `${areaId}-error`].filter(Boolean).join(' ') || undefined
+        }
         className="rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600"
         {...props}
       />
+      {hint && (
+        <p id={`${areaId}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${areaId}-error`} role="alert" className="text-sm text-red-700">
           {t(error)}

@@ -12,7 +12,6 @@ import {
   signIn as amplifySignIn,
   signOut as amplifySignOut,
   signUp as amplifySignUp,
-  updatePassword as amplifyUpdatePassword,
   fetchAuthSession,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
@@ -121,9 +120,14 @@ export async function resendVerification(email: string, locale: string): Promise
   await amplifyResendSignUpCode({ username: email, options: { clientMetadata: { locale } } });
 }
 
-/** Changes the signed-in user's password (Cognito checks the current one). */
-export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
-  await amplifyUpdatePassword({ oldPassword, newPassword });
+/** The signed-in user's access token (the API passes it to Cognito for a password change). */
+export async function accessToken(): Promise<string | null> {
+  try {
+    const { tokens } = await fetchAuthSession();
+    return tokens?.accessToken?.toString() ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**

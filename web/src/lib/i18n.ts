@@ -18,6 +18,17 @@ export function storedLanguage(
   }
 }
 
+/** Whether this browser holds a choice at all (a fresh one follows the profile's language). */
+export function hasStoredLanguage(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): boolean {
+  try {
+    return isLanguage(storage?.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    return false;
+  }
+}
+
 export function storeLanguage(
   language: Language,
   storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,

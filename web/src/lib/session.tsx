@@ -14,7 +14,8 @@ import {
 import { useNavigate } from 'react-router-dom';
 import { signOut as authSignOut, configureAuth, currentUser, onAuthChange, type SessionUser } from './auth';
 import { loadConfig } from './config';
-import { useSaveLanguage } from './me';
+import { changeLanguage, hasStoredLanguage } from './i18n';
+import { getMeQueryOptions, useSaveLanguage } from './me';
 
 type Status = 'loading' | 'signedIn' | 'signedOut';
 
@@ -57,16 +58,33 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return next;
   }, [queryClient]);
 
-  // The language a signed-in user picks is kept on the profile: e-mails are written in it.
+  // The language follows the person: a browser with no choice of its own takes the profile's;
+  // one with a choice passes it on to the profile, as does every pick while signed in
+  // (e-mails are written in the language the person last chose).
   useEffect(() => {
     if (status !== 'signedIn') return;
+    let active = true;
     const remember = (language: string) => {
       if (isLanguage(language)) saveLanguage(language);
     };
-    remember(i18n.language);
-    i18n.on('languageChanged', remember);
-    return () => i18n.off('languageChanged', remember);
-  }, [status, saveLanguage]);
+    const follow = async () => {
+      if (hasStoredLanguage()) return remember(i18n.language);
+      try {
+        const me = await queryClient.fetchQuery(getMeQueryOptions());
+        if (active && me.profile.language !== i18n.language) await changeLanguage(me.profile.language);
+      } catch (error) {
+        // The page reports a profile it cannot load; the interface keeps its language.
+        console.error('Could not read the profile language', error);
+      }
+    };
+    void follow().then(() => {
+      if (active) i18n.on('languageChanged', remember);
+    });
+    return () => {
+      active = false;
+      i18n.off('languageChanged', remember);
+    };
+  }, [status, saveLanguage, queryClient]);
 
   useEffect(() => {
     refresh().catch((error: unknown) => {

@@ -16,7 +16,8 @@ import { fullName } from '../../lib/names';
 import { useOnError } from '../../lib/on-error';
 import { type ProfileRow, sharedProfileRows } from '../../lib/profile-rows';
 import { useLogout } from '../../lib/session';
-import { useRequestDeletion } from './api';
+import { useRequestDeletion, useWithdrawDeletion } from './api';
+import { DataExportPanel } from './DataExportPanel';
 import { SecurityPanel } from './SecurityPanel';
 
 export default function AccountPage() {
@@ -25,6 +26,7 @@ export default function AccountPage() {
   const logout = useLogout();
   const me = useMe();
   const deletion = useRequestDeletion();
+  const withdrawal = useWithdrawDeletion();
   const [dialog, setDialog] = useState(false);
   const [reason, setReason] = useState('');
   useOnError(me, (error) => toast.error(serverMessage(error, t('errors.loadProfile'))));
@@ -34,7 +36,8 @@ export default function AccountPage() {
 
   const deleteAccount = async () => {
     try {
-      const result = await deletion.mutateAsync(reason.trim() ? { reason: reason.trim() } : {});
+      const given = profile.account_verified ? reason.trim() : '';
+      const result = await deletion.mutateAsync(given ? { reason: given } : {});
       toast.success(result.deleted ? t('account.deleted') : t('account.requested'));
       await logout();
     } catch (error) {
@@ -48,6 +51,15 @@ export default function AccountPage() {
   };
   // Stays disabled after success, while signing out.
   const busy = deletion.isPending || deletion.isSuccess;
+
+  const withdraw = async () => {
+    try {
+      await withdrawal.mutateAsync();
+      toast.success(t('account.withdrawn'));
+    } catch (error) {
+      toast.error(serverMessage(error, t('account.withdrawFailed')));
+    }
+  };
 
   const none = t('account.notProvided');
   const rows: ProfileRow[] = [
@@ -81,9 +93,20 @@ export default function AccountPage() {
           </dl>
         </Panel>
         <SecurityPanel />
+        <DataExportPanel />
         <Panel title={t('account.dangerZone')} tone="danger" className="mt-6">
           {profile.deletion_requested ? (
-            <p className="mt-2 text-sm text-slate-700">{t('account.pending')}</p>
+            <>
+              <p className="mt-2 text-sm text-slate-700">{t('account.pending')}</p>
+              <Button
+                variant="secondary"
+                className="mt-4"
+                disabled={withdrawal.isPending}
+                onClick={() => void withdraw()}
+              >
+                {withdrawal.isPending ? t('account.withdrawing') : t('account.withdrawButton')}
+              </Button>
+            </>
           ) : (
             <>
               <p className="mt-2 text-sm text-slate-700">
@@ -107,12 +130,15 @@ export default function AccountPage() {
           <p className="text-sm text-slate-700">
             {profile.account_verified ? t('account.deleteVerified') : t('account.deleteUnverified')}
           </p>
-          <TextArea
-            label={t('account.reason')}
-            maxLength={NOTES_MAX}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          {/* An unverified account goes at once: there is nobody to read a reason. */}
+          {profile.account_verified && (
+            <TextArea
+              label={t('account.reason')}
+              maxLength={NOTES_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setDialog(false)}>
               {t('tasks.cancel')}

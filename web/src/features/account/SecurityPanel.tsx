@@ -7,15 +7,17 @@ import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { TextField } from '../../components/TextField';
-import { changePassword, signOutEverywhere } from '../../lib/auth';
+import { signOutEverywhere } from '../../lib/auth';
 import { serverMessage } from '../../lib/errors';
 import { useLogout } from '../../lib/session';
+import { useChangePassword } from './api';
 
 /** My Account: a new password, and ending every session of the account at once. */
 export function SecurityPanel() {
   const { t } = useTranslation();
   const logout = useLogout();
   const [leaving, setLeaving] = useState(false);
+  const change = useChangePassword();
   const {
     register,
     handleSubmit,
@@ -28,7 +30,7 @@ export function SecurityPanel() {
 
   const onChange = handleSubmit(async ({ currentPassword, password }) => {
     try {
-      await changePassword(currentPassword, password);
+      await change.mutateAsync({ current: currentPassword, next: password });
       toast.success(t('account.passwordChanged'));
       reset();
     } catch (error) {

@@ -1,8 +1,11 @@
-import type { DeletionResponse } from '@shared/api';
+import type { DeletionResponse, Profile } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
+import type { PasswordChangeRequest } from '@shared/schemas/auth';
 import type { DeletionRequestInput } from '@shared/schemas/journey';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
+import { accessToken } from '../../lib/auth';
+import { setMyProfile } from '../../lib/me';
 
 export const requestDeletion = (request: DeletionRequestInput) =>
   apiFetch<DeletionResponse>(apiPath(API_PATHS.myDeletion), { method: 'POST', body: request });
@@ -12,3 +15,37 @@ export const requestDeletion = (request: DeletionRequestInput) =>
  * API answers 401 to this user, and the page signs out, which clears the cache.
  */
 export const useRequestDeletion = () => useMutation({ mutationFn: requestDeletion });
+
+export const withdrawDeletion = () => apiFetch<Profile>(apiPath(API_PATHS.myDeletion), { method: 'DELETE' });
+
+/** Withdraws the pending request; the answered profile (flag cleared) replaces the cached one. */
+export function useWithdrawDeletion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawDeletion,
+    onSuccess: (profile) => {
+      setMyProfile(queryClient, profile);
+      // Tasks and services were locked by the request; they read afresh.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+    },
+  });
+}
+
+/**
+ * The API changes the password (and mails the owner): it hands Cognito this session's access
+ * token with the current and the new password.
+ */
+export async function changePassword(current: string, next: string): Promise<void> {
+  const token = await accessToken();
+  const body: PasswordChangeRequest = {
+    current_password: current,
+    new_password: next,
+    access_token: token ?? '',
+  };
+  await apiFetch<void>(apiPath(API_PATHS.myPassword), { method: 'POST', body });
+}
+
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: ({ current, next }: { current: string; next: string }) => changePassword(current, next),
+  });

@@ -15,11 +15,16 @@ export function TasksTab({ userId, phases }: { userId: string; phases: JourneyPh
   const completeSupportTask = useCompleteSupportTask(userId);
   const [task, setTask] = useState<JourneyTask | null>(null);
   const [notes, setNotes] = useState('');
+  const [teamNote, setTeamNote] = useState('');
 
   const complete = async () => {
     if (!task) return;
     try {
-      await completeSupportTask.mutateAsync({ taskId: task.id, notes: notes.trim() });
+      await completeSupportTask.mutateAsync({
+        taskId: task.id,
+        ...(notes.trim() ? { notes: notes.trim() } : {}),
+        ...(teamNote.trim() ? { team_note: teamNote.trim() } : {}),
+      });
       toast.success(t('admin.tasks.updated'));
       setTask(null);
     } catch (error) {
@@ -51,7 +56,19 @@ export function TasksTab({ userId, phases }: { userId: string; phases: JourneyPh
                       <> · {t('admin.tasks.completedOn', { date: formatDate(item.completed_at, true) })}</>
                     )}
                   </p>
-                  {item.notes && <p className="text-sm text-slate-600 italic">{item.notes}</p>}
+                  {/* The customer's own notes read as theirs; a support completion's are internal. */}
+                  {item.notes && (
+                    <p className="text-sm text-slate-600 italic">
+                      {item.completed_by_user === false
+                        ? t('admin.tasks.internalNote', { notes: item.notes })
+                        : t('tasks.notesLabel', { notes: item.notes })}
+                    </p>
+                  )}
+                  {item.team_note && (
+                    <p className="text-sm text-slate-800">
+                      {t('admin.tasks.teamNoteShown', { note: item.team_note })}
+                    </p>
+                  )}
                 </div>
                 {item.completion_type === 'support_team_complete' &&
                   !item.is_preview &&
@@ -60,6 +77,7 @@ export function TasksTab({ userId, phases }: { userId: string; phases: JourneyPh
                       variant="secondary"
                       onClick={() => {
                         setNotes('');
+                        setTeamNote('');
                         setTask(item);
                       }}
                     >
@@ -85,6 +103,12 @@ export function TasksTab({ userId, phases }: { userId: string; phases: JourneyPh
             maxLength={NOTES_MAX}
             value={notes}
             onChange={(e) => setNotes(e.target.value)}
+          />
+          <TextArea
+            label={t('admin.tasks.teamNote')}
+            maxLength={NOTES_MAX}
+            value={teamNote}
+            onChange={(e) => setTeamNote(e.target.value)}
           />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setTask(null)}>

@@ -12,6 +12,7 @@ import { fullName } from '../../lib/names';
 import { useOnError } from '../../lib/on-error';
 import { AdminLayout } from './AdminLayout';
 import { useUser, useVerifyUser } from './api';
+import { DeletionRequestCard } from './DeletionRequestCard';
 import { DocumentsTab } from './DocumentsTab';
 import { PersonalInfoTab } from './PersonalInfoTab';
 import { TasksTab } from './TasksTab';
@@ -108,11 +109,7 @@ export default function UserPage() {
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{fullName(profile) || profile.email}</h1>
       <p className="text-slate-600">{profile.email}</p>
       {detail.deletion_request && (
-        <p className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {t('admin.user.deletionPending')}{' '}
-          {detail.deletion_request.reason &&
-            t('admin.user.deletionReason', { reason: detail.deletion_request.reason })}
-        </p>
+        <DeletionRequestCard userId={profile.id} request={detail.deletion_request} />
       )}
       {!profile.account_verified && (
         <div className="mt-6">

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
+import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
@@ -16,6 +17,7 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
   const updateWorkflow = useUpdateWorkflow(userId);
   const [status, setStatus] = useState<WorkflowStatus>(workflow.status);
   const [notes, setNotes] = useState(workflow.notes ?? '');
+  const [teamNote, setTeamNote] = useState(workflow.team_note ?? '');
   const [assignee, setAssignee] = useState(workflow.assigned_to ?? '');
   const open = canChangeWorkflow(workflow.status);
 
@@ -23,7 +25,7 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
     try {
       await updateWorkflow.mutateAsync({
         workflowId: workflow.id,
-        change: { status, notes: notes.trim(), assigned_to: assignee.trim() },
+        change: { status, notes: notes.trim(), team_note: teamNote.trim(), assigned_to: assignee.trim() },
       });
       toast.success(t('admin.workflows.updated'));
     } catch (error) {
@@ -66,6 +68,12 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
             <dd>{workflow.notes}</dd>
           </div>
         )}
+        {!open && workflow.team_note && (
+          <div className="sm:col-span-2">
+            <dt className="text-slate-600">{t('admin.workflows.teamNote')}</dt>
+            <dd>{workflow.team_note}</dd>
+          </div>
+        )}
       </dl>
       {open ? (
         <form
@@ -94,6 +102,15 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
             maxLength={NOTES_MAX}
             onChange={(e) => setNotes(e.target.value)}
           />
+          <div className="sm:col-span-3">
+            <TextArea
+              label={t('admin.workflows.teamNote')}
+              hint={t('admin.workflows.teamNoteHint')}
+              value={teamNote}
+              maxLength={NOTES_MAX}
+              onChange={(e) => setTeamNote(e.target.value)}
+            />
+          </div>
           <div className="sm:col-span-3">
             <Button type="submit" disabled={updateWorkflow.isPending || !status}>
               {t('admin.workflows.save')}

@@ -1,7 +1,12 @@
 import type { AdminUserDetail, DownloadLink, Page, PendingDeletion, Profile, Workflow } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
 import { PAGE_SIZE_MAX } from '@shared/constants';
-import type { Disposition, WorkflowUpdate } from '@shared/schemas/admin';
+import type {
+  DeletionRejection,
+  Disposition,
+  SupportCompletion,
+  WorkflowUpdate,
+} from '@shared/schemas/admin';
 import type { AdminProfileInput } from '@shared/schemas/profile';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -111,6 +116,22 @@ export function useVerifyUser() {
 export const deleteUser = ({ userId, confirmationEmail }: { userId: string; confirmationEmail: string }) =>
   apiFetch<null>(apiPath(API_PATHS.adminUser, { userId }), { method: 'DELETE', body: { confirmationEmail } });
 
+export const rejectDeletion = ({ userId, reason }: { userId: string } & DeletionRejection) =>
+  apiFetch<Profile>(apiPath(API_PATHS.adminDeletionRejection, { userId }), {
+    method: 'POST',
+    body: { reason },
+  });
+
+/** The request leaves the pending list; the customer's page shows them free to act again. */
+export function useRejectDeletion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rejectDeletion,
+    onSuccess: (_profile, { userId }) =>
+      userChanged(queryClient, userId, { customers: true, deletions: true }),
+  });
+}
+
 /** The user is gone from both lists; their page is dropped, not refetched (it would be a 404). */
 export function useDeleteUser() {
   const queryClient = useQueryClient();
@@ -123,11 +144,8 @@ export function useDeleteUser() {
   });
 }
 
-export const completeSupportTask = ({ taskId, notes }: { taskId: string; notes: string }) =>
-  apiFetch(apiPath(API_PATHS.adminTaskCompletion, { taskId }), {
-    method: 'POST',
-    body: notes ? { notes } : {},
-  });
+export const completeSupportTask = ({ taskId, ...completion }: { taskId: string } & SupportCompletion) =>
+  apiFetch(apiPath(API_PATHS.adminTaskCompletion, { taskId }), { method: 'POST', body: completion });
 
 export function useCompleteSupportTask(userId: string) {
   const queryClient = useQueryClient();

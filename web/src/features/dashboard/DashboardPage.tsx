@@ -1,5 +1,7 @@
 import type { JourneyTask } from '@shared/api';
+import { homePathFor } from '@shared/roles';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { AppHeader } from '../../components/AppHeader';
 import { Button } from '../../components/Button';
@@ -62,6 +64,14 @@ export default function DashboardPage() {
     }
   };
 
+  // Onboarding comes first: a customer who has not finished it has nothing under review yet.
+  if (me.data) {
+    const home = homePathFor({
+      role: me.data.role,
+      onboardingCompleted: me.data.profile.onboarding_completed,
+    });
+    if (home !== '/dashboard') return <Navigate to={home} replace />;
+  }
   if (!me.data || !journey.data || !workflows.data || !config.data) {
     if (!failed) return <PageLoading />;
     return (

@@ -22,6 +22,9 @@ export function ActiveServices({ workflows }: { workflows: Workflow[] }) {
                 </span>
                 <span>{t('dashboard.requestedOn', { date: formatDate(w.initiated_at) })}</span>
               </div>
+              {w.team_note && (
+                <p className="mt-2 text-sm text-slate-800">{t('tasks.teamNote', { note: w.team_note })}</p>
+              )}
             </li>
           ))}
         </ul>

@@ -44,7 +44,9 @@ export function TaskRow({
       : '';
   let action: React.ReactNode = null;
   if (task.completion_type === 'support_team_complete') {
-    action = <p className="text-sm text-slate-600">{t('tasks.supportHandles')}</p>;
+    // Once done, the status label says it all ("Completed (by support)"): one label, not two.
+    if (task.status !== 'completed')
+      action = <p className="text-sm text-slate-600">{t('tasks.supportTakesCare')}</p>;
   } else if (open) {
     const label =
       task.completion_type === 'service_request' ? t('tasks.requestService') : t('tasks.complete');
@@ -81,6 +83,11 @@ export function TaskRow({
         </details>
         {task.notes && (
           <p className="mt-1 text-sm text-slate-600 italic">{t('tasks.notesLabel', { notes: task.notes })}</p>
+        )}
+        {task.team_note && (
+          <p className="mt-1 rounded-md bg-brand-50 px-2 py-1 text-sm text-slate-800">
+            {t('tasks.teamNote', { note: task.team_note })}
+          </p>
         )}
         {reason && action && task.completion_type !== 'support_team_complete' && open && (
           <p id={reasonId} className="mt-1 text-xs text-slate-500">

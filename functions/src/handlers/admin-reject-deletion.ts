@@ -1,0 +1,7 @@
+import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
+import { rejectDeletion } from '../services/account';
+
+export const handler = apiHandler(ROUTES['admin-reject-deletion'], async ({ params, body }) => ({
+  body: await rejectDeletion(params.userId, body.reason),
+}));

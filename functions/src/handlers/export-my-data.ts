@@ -1,0 +1,7 @@
+import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
+import { exportMyData } from '../services/data-export';
+
+export const handler = apiHandler(ROUTES['export-my-data'], async ({ caller }) => ({
+  body: await exportMyData(caller),
+}));

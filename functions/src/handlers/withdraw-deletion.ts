@@ -1,0 +1,7 @@
+import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
+import { withdrawDeletion } from '../services/account';
+
+export const handler = apiHandler(ROUTES['withdraw-deletion'], async ({ caller }) => ({
+  body: await withdrawDeletion(caller),
+}));

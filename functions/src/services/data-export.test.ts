@@ -1,0 +1,237 @@
+// The data export with the store and S3 mocked and the clock pinned: every item of the
+// partition (also kinds nobody declared), no key attribute, every file of the customer's
+// folder under a safe name, the archive stored under exports/ and a short-lived link.
+
+import { strFromU8, unzipSync } from 'fflate';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listObjects, presignDownload, putObject, readObject } from '../adapters/storage';
+import { pinClock } from '../lib/clock';
+import { queryAll } from '../store/client';
+import {
+  deletionRequests,
+  documents,
+  type Item,
+  profiles,
+  tasks,
+  uploadTickets,
+  userPartitionKey,
+  workflows,
+} from '../store/entities';
+import {
+  customer,
+  deletionRequest,
+  document,
+  NOW,
+  NOW_MS,
+  OTHER_USER,
+  profile,
+  task,
+  ticket,
+  USER,
+  workflow,
+} from '../test-fixtures';
+import { DATA_FILE, type DataExport, EXPORT_LINK_SECONDS, exportMyData } from './data-export';
+
+vi.mock('../store/client');
+vi.mock('../adapters/storage', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../adapters/storage')>()),
+  listObjects: vi.fn(),
+  readObject: vi.fn(),
+  putObject: vi.fn(),
+  presignDownload: vi.fn(),
+}));
+
+const KEYS = ['PK', 'SK', 'GSI1PK', 'GSI1SK'];
+const passport = document({ id: 'doc-1', document_type: 'passport', file_name: 'my passport.pdf' });
+const contract = document({
+  id: 'doc-2',
+  document_type: 'employment_contract',
+  file_name: '../../etc/passwd.pdf',
+  file_path: `${USER}/employment_contract_20261101.pdf`,
+});
+const pendingProfile = profile({ deletion_requested: true, deletion_requested_at: NOW });
+const deletion = deletionRequest({ requested_at: NOW, reason: 'Moving on' });
+/** An item of a kind added after this export was written. */
+const unknown: Item = {
+  PK: userPartitionKey(USER),
+  SK: 'MAIL#2026-11-20#m1',
+  subject: 'Welcome',
+  to: 'a@b.c',
+};
+
+const partition: Item[] = [
+  profiles.toItem({ profile: pendingProfile, role: 'customer' }),
+  documents.toItem(passport),
+  documents.toItem(contract),
+  tasks.toItem(task('work_visa', { status: 'completed', notes: 'done' })),
+  tasks.toItem(task('health_insurance', { status: 'in_progress' })),
+  workflows.toItem(workflow()),
+  deletionRequests.toItem(deletion),
+  uploadTickets.toItem(ticket()),
+  unknown,
+];
+const bytes: Record<string, Uint8Array> = {
+  [passport.file_path]: new Uint8Array(Buffer.from('%PDF-passport')),
+  [contract.file_path]: new Uint8Array(Buffer.from('%PDF-contract')),
+  [`${USER}/stray.png`]: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+};
+
+/** The archive the service stored, unzipped. */
+function storedArchive() {
+  const [key, body, type] = vi.mocked(putObject).mock.calls[0] ?? [];
+  const files = unzipSync(body as Uint8Array);
+  const data = JSON.parse(strFromU8(files[DATA_FILE] as Uint8Array)) as DataExport;
+  return { key, type, files, data };
+}
+
+let unpin: () => void;
+beforeEach(() => {
+  vi.resetAllMocks();
+  unpin = pinClock(NOW);
+  vi.mocked(queryAll).mockResolvedValue(partition);
+  vi.mocked(listObjects).mockResolvedValue(
+    Object.entries(bytes).map(([key, b]) => ({ key, size: b.length })),
+  );
+  vi.mocked(readObject).mockImplementation(async (key) => bytes[key] ?? new Uint8Array());
+  vi.mocked(putObject).mockResolvedValue(undefined);
+  vi.mocked(presignDownload).mockResolvedValue('https://bucket.example/export');
+});
+afterEach(() => unpin());
+
+describe('exportMyData', () => {
+  it('reads the whole partition strongly consistent and only the caller’s folder', async () => {
+    await exportMyData(customer());
+    expect(queryAll).toHaveBeenCalledWith({ partition: `USER#${USER}`, consistent: true });
+    expect(listObjects).toHaveBeenCalledWith(`${USER}/`);
+    expect(
+      vi
+        .mocked(readObject)
+        .mock.calls.map(([key]) => key)
+        .sort(),
+    ).toEqual(Object.keys(bytes).sort());
+  });
+
+  it('holds every item of the partition, grouped by kind, without key attributes', async () => {
+    await exportMyData(customer());
+    const { data } = storedArchive();
+    expect(data.exported_at).toBe(NOW);
+    expect(data.user_id).toBe(USER);
+    expect(data.profile).toEqual({ ...pendingProfile, role: 'customer' });
+    expect(data.documents).toEqual([passport, contract]);
+    expect(data.tasks.map((t) => t.task_template_id)).toEqual(['work_visa', 'health_insurance']);
+    expect(data.tasks[0]).toMatchObject({ status: 'completed', notes: 'done' });
+    expect(data.service_requests).toEqual([workflow()]);
+    expect(data.deletion_requests).toEqual([deletion]);
+    expect(data.other).toEqual([
+      { kind: 'UPLOAD', attributes: ticket() },
+      { kind: 'MAIL', attributes: { subject: 'Welcome', to: 'a@b.c' } },
+    ]);
+    const exported = [
+      data.profile,
+      ...data.documents,
+      ...data.tasks,
+      ...data.service_requests,
+      ...data.deletion_requests,
+      ...data.other.map((o) => o.attributes),
+    ];
+    expect(exported).toHaveLength(partition.length);
+    for (const item of exported) for (const key of KEYS) expect(item).not.toHaveProperty(key);
+  });
+
+  it('adds every file byte for byte, documents by type and a safe file name', async () => {
+    await exportMyData(customer());
+    const { files, data } = storedArchive();
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        DATA_FILE,
+        'documents/employment_contract/__.._etc_passwd.pdf',
+        'documents/passport/my passport.pdf',
+        'documents/stray.png',
+      ].sort(),
+    );
+    for (const file of data.files) {
+      expect(files[file.archive_path]).toEqual(bytes[file.key]);
+      expect(file.size).toBe(bytes[file.key]?.length);
+    }
+    expect(data.files.map((f) => f.key).sort()).toEqual(Object.keys(bytes).sort());
+    // No archive path leaves the archive's folder when unzipped.
+    for (const name of Object.keys(files)) {
+      expect(name.split('/')).not.toContain('..');
+      expect(name.startsWith('/')).toBe(false);
+    }
+  });
+
+  it('never lets two files share a name', async () => {
+    // Files without a record whose keys read the same once made safe.
+    vi.mocked(queryAll).mockResolvedValue([documents.toItem({ ...passport, file_name: 'x' })]);
+    vi.mocked(listObjects).mockResolvedValue([
+      { key: `${USER}/passport_x`, size: 1 },
+      { key: `${USER}/passport/x`, size: 1 },
+      { key: passport.file_path, size: 1 },
+    ]);
+    await exportMyData(customer());
+    const { files, data } = storedArchive();
+    expect(data.files.map((f) => f.archive_path)).toEqual([
+      'documents/passport_x',
+      'documents/2-passport_x',
+      'documents/passport/x',
+    ]);
+    expect(Object.keys(files)).toHaveLength(4);
+  });
+
+  it('stores the archive under exports/ and links it for five minutes as an attachment', async () => {
+    const link = await exportMyData(customer());
+    const { key, type } = storedArchive();
+    expect(key).toMatch(new RegExp(`^exports/${USER}/[0-9a-f-]{36}\\.zip$`));
+    expect(type).toBe('application/zip');
+    expect(presignDownload).toHaveBeenCalledWith(
+      key,
+      'relocate-germany-data-2026-11-23.zip',
+      'attachment',
+      EXPORT_LINK_SECONDS,
+    );
+    expect(EXPORT_LINK_SECONDS).toBe(300);
+    expect(link).toEqual({
+      url: 'https://bucket.example/export',
+      expires_at: new Date(NOW_MS + 300_000).toISOString(),
+    });
+  });
+
+  it('names the file by the German calendar date', async () => {
+    unpin();
+    unpin = pinClock('2026-12-31T23:30:00.000Z');
+    await exportMyData(customer());
+    expect(vi.mocked(presignDownload).mock.calls[0]?.[1]).toBe('relocate-germany-data-2027-01-01.zip');
+  });
+
+  it('works while a deletion request is pending (right of access)', async () => {
+    const link = await exportMyData(customer({ deletion_requested: true, deletion_requested_at: NOW }));
+    expect(link.url).toBe('https://bucket.example/export');
+    expect(putObject).toHaveBeenCalledTimes(1);
+  });
+
+  it('exports a customer with nothing but a profile: no files, empty groups', async () => {
+    const other = customer({ id: OTHER_USER });
+    vi.mocked(queryAll).mockResolvedValue([profiles.toItem({ profile: other.profile, role: 'customer' })]);
+    vi.mocked(listObjects).mockResolvedValue([]);
+    await exportMyData(other);
+    const { files, data, key } = storedArchive();
+    expect(key).toMatch(new RegExp(`^exports/${OTHER_USER}/`));
+    expect(Object.keys(files)).toEqual([DATA_FILE]);
+    expect(data).toMatchObject({
+      tasks: [],
+      service_requests: [],
+      deletion_requests: [],
+      documents: [],
+      other: [],
+      files: [],
+    });
+  });
+
+  it('fails without storing or linking anything when a file cannot be read', async () => {
+    vi.mocked(readObject).mockRejectedValue(new Error('S3 down'));
+    await expect(exportMyData(customer())).rejects.toThrow('S3 down');
+    expect(putObject).not.toHaveBeenCalled();
+    expect(presignDownload).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,147 @@
+// "Download my data" (GDPR Art. 15 and 20): the customer's own copy of everything stored
+// about them, as one ZIP archive behind a short-lived link.
+import { randomUUID } from 'node:crypto';
+import type { DownloadLink } from '@shared/api';
+import { germanDate } from '@shared/journey';
+import { strToU8, type Zippable, zipSync } from 'fflate';
+import { listObjects, presignDownload, putObject, readObject } from '../adapters/storage';
+import type { CustomerAccount } from '../lib/caller';
+import { clock } from '../lib/clock';
+import type { Item } from '../store/entities';
+import { objectKeys } from '../store/object-keys';
+import { readUserItems } from '../store/user-partition';
+
+/** How long the archive's link works; the archive itself expires with EXPORT_EXPIRY_DAYS. */
+export const EXPORT_LINK_SECONDS = 300;
+export const DATA_FILE = 'data.json';
+export const FILES_FOLDER = 'documents/';
+
+/** An item of a kind this export has no group for, named by its sort key's first segment. */
+export interface OtherItem {
+  kind: string;
+  attributes: Item;
+}
+
+/** A stored file and where the archive holds it. */
+export interface ExportedFile {
+  key: string;
+  archive_path: string;
+  size: number;
+}
+
+/** data.json: every item of the customer's partition (key attributes left out), by kind. */
+export interface DataExport {
+  exported_at: string;
+  user_id: string;
+  profile: Item | null;
+  tasks: Item[];
+  service_requests: Item[];
+  deletion_requests: Item[];
+  documents: Item[];
+  /** Whatever else the partition holds (upload tickets, kinds added later): none is left out. */
+  other: OtherItem[];
+  files: ExportedFile[];
+}
+
+/**
+ * The customer's data export:
+ * 1. the whole partition, strongly consistent and untyped, so every item is in it, also the
+ *    kinds the typed reader does not know; key attributes are left out (they are ours, and
+ *    repeat what the items say), the items grouped by kind;
+ * 2. every file under the customer's folder, documents named by type and file name;
+ * 3. data.json and the files zipped in memory (files are at most 10 MB, three types) and
+ *    stored under exports/, which a lifecycle rule empties after a day;
+ * 4. a presigned link to save the archive, valid for minutes.
+ * Works while a deletion request is pending: the right of access lasts until the data is gone.
+ */
+export async function exportMyData(caller: CustomerAccount): Promise<DownloadLink> {
+  const userId = caller.userId;
+  const exportedAt = clock.iso();
+  const data = groupItems(await readUserItems(userId));
+  const files = await collectFiles(userId, data.documents);
+
+  const archive: Zippable = {};
+  // Documents are PDFs, images and Office files, compressed already: stored as they are.
+  for (const file of files) archive[file.archive_path] = [file.bytes, { level: 0 }];
+  const content: DataExport = {
+    exported_at: exportedAt,
+    user_id: userId,
+    ...data,
+    files: files.map(({ key, archive_path, bytes }) => ({ key, archive_path, size: bytes.length })),
+  };
+  archive[DATA_FILE] = strToU8(JSON.stringify(content, jsonValue, 2));
+
+  const key = objectKeys.dataExport(userId, randomUUID());
+  await putObject(key, zipSync(archive), 'application/zip');
+  const fileName = `relocate-germany-data-${germanDate(clock.now())}.zip`;
+  return {
+    url: await presignDownload(key, fileName, 'attachment', EXPORT_LINK_SECONDS),
+    expires_at: new Date(clock.now().getTime() + EXPORT_LINK_SECONDS * 1000).toISOString(),
+  };
+}
+
+function groupItems(
+  items: Awaited<ReturnType<typeof readUserItems>>,
+): Omit<DataExport, 'exported_at' | 'user_id' | 'files'> {
+  const groups: Omit<DataExport, 'exported_at' | 'user_id' | 'files'> = {
+    profile: null,
+    tasks: [],
+    service_requests: [],
+    deletion_requests: [],
+    documents: [],
+    other: [],
+  };
+  for (const { kind, sortKey, attributes } of items) {
+    if (kind === 'profile') groups.profile = attributes;
+    else if (kind === 'task') groups.tasks.push(attributes);
+    else if (kind === 'workflow') groups.service_requests.push(attributes);
+    else if (kind === 'deletion_request') groups.deletion_requests.push(attributes);
+    else if (kind === 'document') groups.documents.push(attributes);
+    else groups.other.push({ kind: sortKey.split('#')[0] ?? '', attributes });
+  }
+  return groups;
+}
+
+/** The document client reads DynamoDB sets and binaries as Set and Uint8Array, which JSON drops. */
+function jsonValue(_name: string, value: unknown): unknown {
+  if (value instanceof Set) return [...value];
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  return value;
+}
+
+/**
+ * Every object in the customer's folder with its archive path: a document's file as
+ * `documents/<type>/<file name>` (one document per type, so names cannot clash), any other
+ * file (none is expected) under its own key's name.
+ */
+async function collectFiles(userId: string, documentItems: Item[]) {
+  const folder = objectKeys.userFolder(userId);
+  const documentOf = new Map(documentItems.map((d) => [String(d.file_path), d]));
+  const used = new Set<string>();
+  const files: { key: string; archive_path: string; bytes: Uint8Array }[] = [];
+  for (const { key } of await listObjects(folder)) {
+    const document = documentOf.get(key);
+    const own = safeName(key.slice(folder.length));
+    const wanted = document
+      ? `${safeName(String(document.document_type))}/${safeName(String(document.file_name))}`
+      : own;
+    let path = `${FILES_FOLDER}${wanted}`;
+    // Keys are unique, but two may read the same once made safe (`a/b` and `a_b`).
+    for (let n = 2; used.has(path); n++) path = `${FILES_FOLDER}${n}-${own}`;
+    used.add(path);
+    files.push({ key, archive_path: path, bytes: await readObject(key) });
+  }
+  return files;
+}
+
+/**
+ * A file name safe in any unzip tool: no folders, no "..", nothing a file system refuses.
+ * File names are the customer's own, so they must not steer where extraction writes.
+ */
+function safeName(name: string): string {
+  const cleaned = name
+    .replace(/[^\p{L}\p{N}._\- ()]/gu, '_')
+    .slice(-150)
+    .replace(/^\.+/, '_');
+  return cleaned || '_';
+}

@@ -1,0 +1,47 @@
+// Status e-mails to the customer (issue 13). Each is sent once, by the request that made the
+// change: every change it reports is a conditional write that a repeat of the request fails, so
+// a retried request cannot mail twice. A mail never undoes or fails the change it reports.
+import type { Language } from '@shared/constants';
+import { type OutgoingMail, sendMail } from '../adapters/mail';
+import { env } from '../config';
+import { log } from '../lib/log';
+import { type NoticeDetails, type NoticeKind, noticeMail, type RenderedMail } from '../mail/templates';
+
+const MAIL_ATTEMPTS = 3;
+
+/** Whom a notice goes to: the address, and the language they last chose. */
+export interface Addressee {
+  email: string;
+  language: Language;
+  first_name?: string | null;
+}
+
+/** Sends a mail that must not undo what already happened: retried with backoff, then logged. */
+export async function sendBestEffort(mail: OutgoingMail, context: Record<string, unknown>): Promise<boolean> {
+  for (let attempt = 1; attempt <= MAIL_ATTEMPTS; attempt++) {
+    try {
+      await sendMail(mail);
+      return true;
+    } catch (error) {
+      log.warn('mail failed', { ...context, attempt, error: String(error) });
+      if (attempt < MAIL_ATTEMPTS) await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+    }
+  }
+  log.error('mail not sent after retries', context);
+  return false;
+}
+
+/** A rendered mail to one person, best effort. */
+export const mailTo = (to: string, mail: RenderedMail, context: Record<string, unknown>) =>
+  sendBestEffort({ to, ...mail }, context);
+
+/** Tells the person what happened, in their language, with a link to the page concerned. */
+export function notify(
+  to: Addressee,
+  kind: NoticeKind,
+  details: NoticeDetails = {},
+  context: Record<string, unknown> = {},
+): Promise<boolean> {
+  const mail = noticeMail(to.language, kind, env.appOrigin, { name: to.first_name, ...details });
+  return mailTo(to.email, mail, { ...context, mail: kind });
+}
