@@ -100,6 +100,23 @@ Targets.ConfirmSignUp = (services) => {
   };
 };
 
+// ChangePassword with a wrong current password: Cognito answers NotAuthorized ("Incorrect
+// username or password."); cognito-local answers InvalidPassword, which Cognito keeps for a
+// new password that breaks the policy.
+const changePassword = Targets.ChangePassword;
+Targets.ChangePassword = (services) => {
+  const change = changePassword(services);
+  return async (ctx, req) => {
+    try {
+      return await change(ctx, req);
+    } catch (error) {
+      if (error?.code === 'InvalidPasswordException')
+        throw new NotAuthorizedError('Incorrect username or password.');
+      throw error;
+    }
+  };
+};
+
 // ForgotPassword for an unknown user: a delivery that never happens, as Cognito pretends.
 const forgotPassword = Targets.ForgotPassword;
 Targets.ForgotPassword = (services) => {

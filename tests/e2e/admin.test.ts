@@ -54,13 +54,21 @@ describe('admin console', () => {
     const review = page.locator('li', { hasText: 'Document review by our team' });
     await review.getByRole('button', { name: 'Complete task' }).click();
     const taskDialog = page.getByRole('dialog', { name: 'Complete support task' });
-    await taskDialog.getByLabel('Notes (optional)').fill('Passport and contract checked');
+    await taskDialog
+      .getByLabel('Internal notes (optional, only the team sees them)')
+      .fill('Passport and contract checked');
+    await taskDialog.getByLabel(/^Note for the customer/).fill('Your documents look good.');
     await taskDialog.getByRole('button', { name: 'Mark as complete' }).click();
     await toast(page, 'Task updated successfully!').waitFor();
     await review.getByText('(by support)').waitFor();
+    await review.getByText('Internal: Passport and contract checked').waitFor();
+    await review.getByText('Note from our team: Your documents look good.').waitFor();
+    // The customer's view has the team's note, never the internal one.
     expect(task(await journey(c.idToken), 'document_review')).toMatchObject({
       status: 'completed',
       completed_by_user: false,
+      notes: null,
+      team_note: 'Your documents look good.',
     });
 
     // Workflow, requested by the customer

@@ -228,9 +228,10 @@ describe('My Account: password and sessions', () => {
       await page.getByRole('button', { name: 'Change password' }).click();
     };
     await change('not-my-password', 'another-pass');
-    await toast('Incorrect email or password.').waitFor();
+    await toast('Your current password is incorrect.').waitFor();
     await change(customer.password, 'another-pass');
     await toast('Password changed successfully!').waitFor();
+    await waitForMail(url, customer.email, 'Your password was changed');
     await expect(login(url, customer.email, customer.password)).rejects.toThrow();
     await expect(login(url, customer.email, 'another-pass')).resolves.toMatchObject({
       idToken: expect.any(String),
@@ -308,6 +309,8 @@ describe('password reset', () => {
     async (language) => {
       const text = texts[language];
       const customer = await newCustomer(url);
+      // The reset mail speaks the account's language (the one its owner last chose).
+      await api(url, '/api/me/language', { token: customer.idToken, method: 'PUT', body: { language } });
       await page.goto('/login');
       if (language === 'de') await page.getByRole('button', { name: 'Deutsch' }).click();
       await page.getByRole('link', { name: text.forgot }).click();

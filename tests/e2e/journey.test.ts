@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { customerWith, dateFromToday, login } from '../support/auth';
+import { customerWith, dateFromToday, login, waitForMail } from '../support/auth';
 import { browserSession, logIn, toast, trackErrors } from '../support/browser';
 
 const url = inject('stackUrl');
@@ -23,7 +23,7 @@ async function openDashboard(email: string, password: string) {
 describe('customer dashboard', () => {
   it('lets a verified customer complete a task and request a service, both kept after reload', async () => {
     const errors = trackErrors(page);
-    const c = await customerWith(url, { arrival: dateFromToday(10), verified: true });
+    const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
     await openDashboard(c.email, c.password);
     expect(await page.getByText('Account Under Review').count()).toBe(0);
     // Need Help: both ways of reaching the team open at one tap.
@@ -72,7 +72,7 @@ describe('customer dashboard', () => {
   });
 
   it('shows an unverified customer the review banner and only disabled task buttons', async () => {
-    const c = await customerWith(url, { arrival: dateFromToday(10) });
+    const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true });
     await openDashboard(c.email, c.password);
     await page.getByText('Account Under Review').waitFor();
     await page.getByText('1-2 business days', { exact: false }).waitFor();
@@ -85,7 +85,7 @@ describe('customer dashboard', () => {
   });
 
   it('opens My Account from the avatar menu and logs out from it', async () => {
-    const c = await customerWith(url, { arrival: dateFromToday(10) });
+    const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true });
     await openDashboard(c.email, c.password);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByText('Rahul Sharma').waitFor();
@@ -101,21 +101,22 @@ describe('customer dashboard', () => {
 
 describe('account deletion by the customer', () => {
   it('deletes an unverified account at once and signs out', async () => {
-    const c = await customerWith(url, { arrival: dateFromToday(10) });
+    const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true });
     await openDashboard(c.email, c.password);
     await page.goto('/account');
     await page.getByRole('button', { name: 'Delete Account' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete Account' })
-      .getByRole('button', { name: 'Delete my account' })
-      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Account' });
+    // Nobody would read a reason: the account goes at once.
+    await dialog.getByRole('button', { name: 'Delete my account' }).waitFor();
+    expect(await dialog.getByLabel('Reason (optional)').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await toast(page, 'Account deleted successfully').waitFor();
     await page.waitForURL(`${url}/`);
     await expect(login(url, c.email, c.password)).rejects.toThrow();
   });
 
-  it('files a request for a verified account; afterwards every action is disabled', async () => {
-    const c = await customerWith(url, { arrival: dateFromToday(10), verified: true });
+  it('files a request for a verified account; every action is disabled until the customer withdraws it', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
     await openDashboard(c.email, c.password);
     await page.goto('/account');
     await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -133,5 +134,20 @@ describe('account deletion by the customer', () => {
         .getByRole('button', { name: 'Mark as complete' })
         .isDisabled(),
     ).toBe(true);
+
+    // Changed their mind: withdrawn on My Account, the banner goes and actions come back.
+    await page.goto('/account');
+    await page.getByText('Your deletion request is pending.').waitFor();
+    await page.getByRole('button', { name: 'Withdraw deletion request' }).click();
+    await toast(page, 'Deletion request withdrawn.').waitFor();
+    await page.getByRole('button', { name: 'Delete Account' }).waitFor();
+    await page.getByRole('button', { name: /Back to Dashboard/ }).click();
+    await page.getByRole('heading', { name: 'Your Relocation Journey' }).waitFor();
+    expect(await page.getByText('Account Deletion Pending').count()).toBe(0);
+    await taskRow('Apply for your work visa')
+      .getByRole('button', { name: 'Mark as complete' })
+      .and(page.locator('button:enabled'))
+      .waitFor();
+    await waitForMail(url, c.email, 'Your deletion request was withdrawn');
   });
 });

@@ -224,11 +224,12 @@ describe('tasks and workflows', () => {
     expect(done.status).toBe(200);
     const journey = await api<JourneyResponse>(url, '/api/me/journey', { token: c.idToken });
     const after = journey.body.phases[0]?.tasks.find((t) => t.task_template_id === 'document_review');
-    expect(after).toMatchObject({
-      status: 'completed',
-      completed_by_user: false,
-      notes: 'All documents fine',
-    });
+    // The notes of a support completion are the team's own: the customer never sees them.
+    expect(after).toMatchObject({ status: 'completed', completed_by_user: false, notes: null });
+    const seen = (
+      await as(admin).get<AdminUserDetail>(`/api/admin/users/${c.userId}`)
+    ).body.phases[0]?.tasks.find((t) => t.task_template_id === 'document_review');
+    expect(seen?.notes).toBe('All documents fine');
     expect((await as(admin).send('POST', `/api/admin/tasks/${visa?.id}/complete`, {})).status).toBe(409);
     expect((await as(admin).send('POST', `/api/admin/tasks/${review?.id}/complete`, {})).status).toBe(409);
     expect((await as(admin).send('POST', '/api/admin/tasks/nope/complete', {})).status).toBe(404);

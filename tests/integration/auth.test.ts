@@ -192,14 +192,15 @@ describe('API authorization', () => {
 });
 
 describe('password reset (Cognito ForgotPassword through the app origin)', () => {
-  it('mails a code and a /reset-password link in the asked language; the new password works, nothing else changes', async () => {
+  it("mails a code and a /reset-password link in the account's language (not the page's); the new password works, nothing else changes", async () => {
     const customer = await newCustomer(url);
+    await api(url, '/api/me/language', { token: customer.idToken, method: 'PUT', body: { language: 'de' } });
     const before = await api<MeResponse>(url, '/api/me', { token: customer.idToken });
     const { auth } = await runtimeConfig(url);
     const forgot = await cognitoCall(url, 'ForgotPassword', {
       ClientId: auth.userPoolClientId,
       Username: customer.email,
-      ClientMetadata: { locale: 'de' },
+      ClientMetadata: { locale: 'en' },
     });
     expect(forgot.status).toBe(200);
 
@@ -225,6 +226,10 @@ describe('password reset (Cognito ForgotPassword through the app origin)', () =>
     // A confirmed reset is no sign-up: the profile is the same one.
     const after = await api<MeResponse>(url, '/api/me', { token: fresh.idToken });
     expect(after.body.profile).toEqual(before.body.profile);
+    // The owner is told, once, in their language, with the way to log in.
+    const told = await waitForMails(url, customer.email, 'Ihr Passwort wurde zurückgesetzt', 1);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain(`${url}/login`);
   });
 
   it("holds a reset's new password to the sign-up rules", async () => {

@@ -1,0 +1,143 @@
+// Issue 13 in the browser: the team answers a deletion request with a reason, its notes reach
+// the customer only when meant for them, and the interface follows the person (their
+// onboarding state, their language).
+import type { JourneyResponse } from '@shared/api';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { adminToken, api, customerWith, dateFromToday, newCustomer, waitForMail } from '../support/auth';
+import { browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { TEST_ADMIN } from '../support/stack-process';
+
+const url = inject('stackUrl');
+const session = browserSession(url);
+let page: Page;
+beforeEach(() => {
+  page = session.page;
+});
+
+const setLanguage = (token: string, language: 'en' | 'de') =>
+  api(url, '/api/me/language', { token, method: 'PUT', body: { language } });
+
+async function openUserAsAdmin(userId: string) {
+  await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+  await page.waitForURL('**/admin');
+  await page.goto(`/admin/users/${userId}`);
+}
+
+describe('the team answers a deletion request', () => {
+  it('rejects it with a reason: the request leaves the list, the German customer is mailed and may act again', async () => {
+    const errors = trackErrors(page);
+    const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
+    await setLanguage(c.idToken, 'de');
+    await api(url, '/api/me/deletion', {
+      token: c.idToken,
+      method: 'POST',
+      body: { reason: 'Umzug abgesagt' },
+    });
+
+    await openUserAsAdmin(c.userId);
+    await page.getByText('This user has requested the deletion of their account.').waitFor();
+    await page.getByRole('button', { name: 'Reject request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject this deletion request?' });
+    // A reason is required: the customer is told why.
+    await dialog.getByRole('button', { name: 'Reject request' }).click();
+    await dialog.getByText('Required', { exact: true }).waitFor();
+    await dialog.getByLabel('Reason (sent to the customer)').fill('Es gibt noch eine offene Rechnung.');
+    await dialog.getByRole('button', { name: 'Reject request' }).click();
+    await toast(page, 'Deletion request rejected.').waitFor();
+    await page
+      .getByText('This user has requested the deletion of their account.')
+      .waitFor({ state: 'detached' });
+
+    const list = await api<{ user_id: string }[]>(url, '/api/admin/deletion-requests', {
+      token: await adminToken(url),
+    });
+    expect(list.body.map((r) => r.user_id)).not.toContain(c.userId);
+
+    const mail = await waitForMail(url, c.email, 'Ihr Löschantrag wurde abgelehnt');
+    expect(mail.text).toContain('Grund: Es gibt noch eine offene Rechnung.');
+    const me = await api<{ profile: { deletion_requested: boolean } }>(url, '/api/me', { token: c.idToken });
+    expect(me.body.profile.deletion_requested).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("the team's notes", () => {
+  it("shows the customer the team's note on a workflow and a support task, never the internal notes, and one label", async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
+    const journey = (await api<JourneyResponse>(url, '/api/me/journey', { token: c.idToken })).body;
+    const tasks = journey.phases.flatMap((p) => p.tasks);
+    const esim = tasks.find((t) => t.task_template_id === 'esim_card');
+    const review = tasks.find((t) => t.task_template_id === 'document_review');
+    const workflow = await api<{ id: string }>(url, `/api/me/tasks/${esim?.id}/service-request`, {
+      token: c.idToken,
+      method: 'POST',
+    });
+
+    // The admin writes both kinds of note, in the console.
+    await openUserAsAdmin(c.userId);
+    await page.getByRole('tab', { name: 'Workflows' }).click();
+    const card = page.locator('li', { hasText: 'Order your eSIM card' });
+    await card.getByLabel('Change status').selectOption('in_progress');
+    await card.getByLabel('Internal notes').fill('Customer prefers Telekom; margin 5%');
+    await card.getByLabel('Note for the customer').fill('Your SIM card is on its way.');
+    await card.getByRole('button', { name: 'Update workflow' }).click();
+    await toast(page, 'Workflow updated successfully!').waitFor();
+    await api(url, `/api/admin/tasks/${review?.id}/complete`, {
+      token: await adminToken(url),
+      method: 'POST',
+      body: { notes: 'Scans were blurry, accepted anyway', team_note: 'Your documents are in order.' },
+    });
+    expect(workflow.status).toBe(201);
+
+    // The customer, on their dashboard.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await logIn(page, c.email, c.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Your Relocation Journey' }).waitFor();
+    await page.getByText('Note from our team: Your SIM card is on its way.').waitFor();
+    const reviewRow = page.locator('li', {
+      has: page.getByRole('heading', { name: 'Document review by our team', exact: true }),
+    });
+    await reviewRow.getByText('Note from our team: Your documents are in order.').waitFor();
+    await reviewRow.getByText('Completed (by support)').waitFor();
+    expect(await reviewRow.getByText('Our team takes care of this').count()).toBe(0);
+    const body = await page.locator('body').innerText();
+    expect(body).not.toContain('Telekom');
+    expect(body).not.toContain('blurry');
+  });
+});
+
+describe('the interface follows the person', () => {
+  it('sends a customer whose onboarding is not complete from /dashboard to /onboarding/details', async () => {
+    const c = await newCustomer(url);
+    await logIn(page, c.email, c.password);
+    await page.waitForURL('**/onboarding/details');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/onboarding/details');
+    await page.getByRole('heading', { name: 'Personal details' }).waitFor();
+    expect(await page.getByText('Account Under Review').count()).toBe(0);
+  });
+
+  it("shows a fresh browser the profile's language at sign-in, and keeps a choice made there", async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
+    await setLanguage(c.idToken, 'de');
+    // A browser that has never been told a language.
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.clear());
+    await logIn(page, c.email, c.password);
+    await page.getByRole('heading', { name: 'Ihre Umzugsreise' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    // The person picks English here: the profile (and their mails) follow.
+    await page.getByRole('button', { name: 'English' }).first().click();
+    await page.getByRole('heading', { name: 'Your Relocation Journey' }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await api<{ profile: { language: string } }>(url, '/api/me', { token: c.idToken })).body.profile
+            .language,
+      )
+      .toBe('en');
+  });
+});
