@@ -103,7 +103,7 @@ describe("the team's notes", () => {
     await reviewRow.getByText('Note from our team: Your documents are in order.').waitFor();
     await reviewRow.getByText('Completed (by support)').waitFor();
     expect(await reviewRow.getByText('Our team takes care of this').count()).toBe(0);
-    const body = await page.locator('body').innerText();
+    const body = (await page.locator('body').textContent()) ?? '';
     expect(body).not.toContain('Telekom');
     expect(body).not.toContain('blurry');
   });
