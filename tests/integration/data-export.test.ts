@@ -1,7 +1,7 @@
 // "Download my data" (GDPR Art. 15 and 20) against the real emulators: the archive holds every
 // item of the customer's partition and every file byte for byte, nobody else's data, and it
 // is there while a deletion request is pending.
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import type { DataExport } from '@functions/services/data-export';
 import type {
   DeletionResponse,
   DocumentRecord,
@@ -14,23 +14,12 @@ import type {
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, inject, it } from 'vitest';
 import { adminToken, api, customerWith, dateFromToday } from '../support/auth';
-import { endpoints, upload } from '../support/documents';
+import { endpoints, objectKeys, upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
 
 const url = inject('stackUrl');
 
 type Item = Record<string, unknown>;
-interface DataExport {
-  exported_at: string;
-  user_id: string;
-  profile: Item | null;
-  tasks: Item[];
-  service_requests: Item[];
-  deletion_requests: Item[];
-  documents: Item[];
-  other: { kind: string; attributes: Item }[];
-  files: { key: string; archive_path: string; size: number }[];
-}
 
 const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK'];
 
@@ -61,17 +50,9 @@ async function partitionItems(userId: string): Promise<Item[]> {
   return (out.Items ?? []).map((item) => unmarshall(item));
 }
 
-async function exportKeys(userId: string): Promise<string[]> {
-  const e = await endpoints(url);
-  const s3 = new S3Client({
-    endpoint: e.s3,
-    region: e.region,
-    credentials: e.s3Credentials,
-    forcePathStyle: true,
-  });
-  const out = await s3.send(new ListObjectsV2Command({ Bucket: e.bucket, Prefix: `exports/${userId}/` }));
-  return (out.Contents ?? []).map((o) => o.Key ?? '');
-}
+/** The user's export archives in the bucket. */
+const exportKeys = async (userId: string) =>
+  (await objectKeys(url, userId)).filter((key) => key.startsWith('exports/'));
 
 const withoutKeys = (item: Item) =>
   Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.includes(name)));

@@ -16,8 +16,8 @@ export async function endpoints(url: string): Promise<Endpoints> {
 }
 
 /**
- * Every key of a user, final ({userId}/…) and staged (incoming/{userId}/…), read from the
- * S3 emulator itself.
+ * Every key of a user, final ({userId}/…), staged (incoming/{userId}/…) and exported
+ * (exports/{userId}/…), read from the S3 emulator itself.
  */
 export async function objectKeys(url: string, userId: string): Promise<string[]> {
   const e = await endpoints(url);
@@ -28,7 +28,7 @@ export async function objectKeys(url: string, userId: string): Promise<string[]>
     forcePathStyle: true,
   });
   const keys: string[] = [];
-  for (const prefix of [`${userId}/`, `incoming/${userId}/`]) {
+  for (const prefix of [`${userId}/`, `incoming/${userId}/`, `exports/${userId}/`]) {
     const out = await s3.send(new ListObjectsV2Command({ Bucket: e.bucket, Prefix: prefix }));
     keys.push(...(out.Contents ?? []).map((o) => o.Key ?? ''));
   }
