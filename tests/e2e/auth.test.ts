@@ -215,28 +215,57 @@ describe('verification: resend, used links, unconfirmed logins', () => {
 });
 
 describe('My Account: password and sessions', () => {
-  it('changes the password (the current one is checked), and the new one signs in', async () => {
-    const customer = await newCustomer(url);
-    await logIn(customer.email, customer.password);
-    await page.waitForURL('**/onboarding/details');
-    await page.goto('/account');
-    await page.getByRole('heading', { name: 'Password and sessions' }).waitFor();
-    const change = async (current: string, next: string) => {
-      await page.getByLabel('Current password').fill(current);
-      await page.getByLabel('New password', { exact: true }).fill(next);
-      await page.getByLabel('Confirm new password').fill(next);
-      await page.getByRole('button', { name: 'Change password' }).click();
-    };
-    await change('not-my-password', 'another-pass');
-    await toast('Your current password is incorrect.').waitFor();
-    await change(customer.password, 'another-pass');
-    await toast('Password changed successfully!').waitFor();
-    await waitForMail(url, customer.email, 'Your password was changed');
-    await expect(login(url, customer.email, customer.password)).rejects.toThrow();
-    await expect(login(url, customer.email, 'another-pass')).resolves.toMatchObject({
-      idToken: expect.any(String),
-    });
-  });
+  const passwordTexts = {
+    en: {
+      section: 'Password and sessions',
+      current: 'Current password',
+      next: 'New password',
+      confirm: 'Confirm new password',
+      submit: 'Change password',
+      wrong: 'Your current password is incorrect.',
+      done: 'Password changed successfully!',
+      mail: 'Your password was changed',
+    },
+    de: {
+      section: 'Passwort und Sitzungen',
+      current: 'Aktuelles Passwort',
+      next: 'Neues Passwort',
+      confirm: 'Neues Passwort bestätigen',
+      submit: 'Passwort ändern',
+      wrong: 'Ihr aktuelles Passwort ist falsch.',
+      done: 'Passwort erfolgreich geändert!',
+      mail: 'Ihr Passwort wurde geändert',
+    },
+  } as const;
+
+  it.each(['en', 'de'] as const)(
+    '(%s) changes the password (the current one is checked), mails the owner, and the new one signs in',
+    async (language) => {
+      const text = passwordTexts[language];
+      const customer = await newCustomer(url);
+      await logIn(customer.email, customer.password);
+      await page.waitForURL('**/onboarding/details');
+      await page.goto('/account');
+      if (language === 'de') await page.getByRole('button', { name: 'Deutsch' }).first().click();
+      await page.getByRole('heading', { name: text.section }).waitFor();
+      const change = async (current: string, next: string) => {
+        await page.getByLabel(text.current).fill(current);
+        await page.getByLabel(text.next, { exact: true }).fill(next);
+        await page.getByLabel(text.confirm).fill(next);
+        await page.getByRole('button', { name: text.submit }).click();
+      };
+      await change('not-my-password', 'another-pass');
+      await toast(text.wrong).waitFor();
+      await change(customer.password, 'another-pass');
+      await toast(text.done).waitFor();
+      // The language chosen on the page is the profile's now: the mail speaks it.
+      await waitForMail(url, customer.email, text.mail);
+      await expect(login(url, customer.email, customer.password)).rejects.toThrow();
+      await expect(login(url, customer.email, 'another-pass')).resolves.toMatchObject({
+        idToken: expect.any(String),
+      });
+    },
+  );
 
   it('signs out of all devices: this browser goes to /, another session cannot refresh any more', async () => {
     const customer = await newCustomer(url);
