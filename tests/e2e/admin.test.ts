@@ -55,7 +55,7 @@ describe('admin console', () => {
     await review.getByRole('button', { name: 'Complete task' }).click();
     const taskDialog = page.getByRole('dialog', { name: 'Complete support task' });
     await taskDialog
-      .getByLabel('Internal notes (optional, only the team sees them)')
+      .getByLabel('Internal notes (optional, not shown to the customer in the app)')
       .fill('Passport and contract checked');
     await taskDialog.getByLabel(/^Note for the customer/).fill('Your documents look good.');
     await taskDialog.getByRole('button', { name: 'Mark as complete' }).click();

@@ -120,6 +120,36 @@ describe('the interface follows the person', () => {
     expect(await page.getByText('Account Under Review').count()).toBe(0);
   });
 
+  it('passes a language picked on the login page to the profile, but not an old choice the browser holds', async () => {
+    const profileLanguage = async (token: string) =>
+      (await api<{ profile: { language: string } }>(url, '/api/me', { token })).body.profile.language;
+    // Someone picked German on this browser long ago; this customer never did.
+    const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('relocate-germany.language', 'de'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Willkommen zurück' }).waitFor();
+    await page.getByLabel('E-Mail').fill(c.email);
+    await page.getByLabel('Passwort').fill(c.password);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('heading', { name: 'Ihre Umzugsreise' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Ihre Umzugsreise' }).waitFor();
+    expect(await profileLanguage(c.idToken)).toBe('en');
+
+    // Another customer picks German on the login page, then signs in: that is their choice.
+    const d = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Deutsch' }).first().click();
+    await page.getByLabel('E-Mail').fill(d.email);
+    await page.getByLabel('Passwort').fill(d.password);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('heading', { name: 'Ihre Umzugsreise' }).waitFor();
+    await expect.poll(() => profileLanguage(d.idToken)).toBe('de');
+  });
+
   it("shows a fresh browser the profile's language at sign-in, and keeps a choice made there", async () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
     await setLanguage(c.idToken, 'de');

@@ -116,7 +116,10 @@ export async function changePassword(accessToken: string, previous: string, prop
       }),
     );
   } catch (error) {
-    const refusal = PASSWORD_REFUSALS[(error as { name?: string }).name ?? ''];
+    const { name = '', message = '' } = error as { name?: string; message?: string };
+    // A session signed out everywhere keeps its ID token for a while; its access token is dead.
+    if (name === 'NotAuthorizedException' && /access token/i.test(message)) throw new Unauthenticated();
+    const refusal = PASSWORD_REFUSALS[name];
     if (refusal) throw refusal();
     throw error;
   }

@@ -124,8 +124,9 @@ function paragraphsMail(
   link: { label: string; href: string },
   signoff: string,
 ): RenderedMail {
+  // A note or reason typed over several lines keeps its breaks in the html part too.
   const html = [
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`),
     `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
     `<p>${escapeHtml(signoff)}</p>`,
   ].join('\n');

@@ -118,13 +118,16 @@ export async function requestDeletion(
 export async function withdrawDeletion(caller: CustomerAccount): Promise<Profile> {
   await closeDeletionRequest(caller.userId);
   await notify(caller.profile, 'deletionWithdrawn', {}, { userId: caller.userId });
-  return {
-    ...caller.profile,
-    deletion_requested: false,
-    deletion_requested_at: null,
-    deletion_requested_by: null,
-  };
+  return withoutDeletionRequest(caller.profile);
 }
+
+/** The profile as closeDeletionRequest leaves it. */
+const withoutDeletionRequest = (profile: Profile): Profile => ({
+  ...profile,
+  deletion_requested: false,
+  deletion_requested_at: null,
+  deletion_requested_by: null,
+});
 
 /**
  * The team turns a deletion request down:
@@ -136,7 +139,7 @@ export async function rejectDeletion(userId: string, reason: string): Promise<Pr
   const profile = await requireCustomer(userId);
   await closeDeletionRequest(userId);
   await notify(profile, 'deletionRejected', { reason }, { userId });
-  return { ...profile, deletion_requested: false, deletion_requested_at: null, deletion_requested_by: null };
+  return withoutDeletionRequest(profile);
 }
 
 /**

@@ -234,4 +234,14 @@ describe('exportMyData', () => {
     expect(putObject).not.toHaveBeenCalled();
     expect(presignDownload).not.toHaveBeenCalled();
   });
+
+  it('leaves out a file replaced since the listing (gone from S3), and exports the rest', async () => {
+    vi.mocked(readObject).mockImplementation(async (key) => {
+      if (key === passport.file_path) throw Object.assign(new Error('gone'), { name: 'NoSuchKey' });
+      return bytes[key] ?? new Uint8Array();
+    });
+    await exportMyData(customer());
+    const { data } = storedArchive();
+    expect(data.files.map((f) => f.key)).toEqual([contract.file_path, `${USER}/stray.png`]);
+  });
 });

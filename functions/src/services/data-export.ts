@@ -118,7 +118,7 @@ async function collectFiles(userId: string, documentItems: Item[]) {
   const folder = objectKeys.userFolder(userId);
   const documentOf = new Map(documentItems.map((d) => [String(d.file_path), d]));
   const used = new Set<string>();
-  const files: { key: string; archive_path: string; bytes: Uint8Array }[] = [];
+  const named: { key: string; archive_path: string }[] = [];
   for (const { key } of await listObjects(folder)) {
     const document = documentOf.get(key);
     const own = safeName(key.slice(folder.length));
@@ -129,9 +129,21 @@ async function collectFiles(userId: string, documentItems: Item[]) {
     // Keys are unique, but two may read the same once made safe (`a/b` and `a_b`).
     for (let n = 2; used.has(path); n++) path = `${FILES_FOLDER}${n}-${own}`;
     used.add(path);
-    files.push({ key, archive_path: path, bytes: await readObject(key) });
+    named.push({ key, archive_path: path });
   }
-  return files;
+  // Read side by side (the Lambda has seconds, not minutes). A file replaced since the listing
+  // is gone: its successor is a document of the next export, not a failure of this one.
+  const read = await Promise.all(
+    named.map(async (file) => {
+      try {
+        return { ...file, bytes: await readObject(file.key) };
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
+    }),
+  );
+  return read.filter((file) => file !== null);
 }
 
 /**

@@ -7,6 +7,7 @@ import { env } from '../config';
 import { log } from '../lib/log';
 import { type NoticeDetails, type NoticeKind, noticeMail, type RenderedMail } from '../mail/templates';
 
+/** Attempts per mail; a Cognito trigger, which must answer within 5 seconds, makes one. */
 const MAIL_ATTEMPTS = 3;
 
 /** Whom a notice goes to: the address, and the language they last chose. */
@@ -17,14 +18,18 @@ export interface Addressee {
 }
 
 /** Sends a mail that must not undo what already happened: retried with backoff, then logged. */
-export async function sendBestEffort(mail: OutgoingMail, context: Record<string, unknown>): Promise<boolean> {
-  for (let attempt = 1; attempt <= MAIL_ATTEMPTS; attempt++) {
+async function sendBestEffort(
+  mail: OutgoingMail,
+  context: Record<string, unknown>,
+  attempts = MAIL_ATTEMPTS,
+): Promise<boolean> {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
       await sendMail(mail);
       return true;
     } catch (error) {
       log.warn('mail failed', { ...context, attempt, error: String(error) });
-      if (attempt < MAIL_ATTEMPTS) await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+      if (attempt < attempts) await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
     }
   }
   log.error('mail not sent after retries', context);
@@ -32,8 +37,8 @@ export async function sendBestEffort(mail: OutgoingMail, context: Record<string,
 }
 
 /** A rendered mail to one person, best effort. */
-export const mailTo = (to: string, mail: RenderedMail, context: Record<string, unknown>) =>
-  sendBestEffort({ to, ...mail }, context);
+export const mailTo = (to: string, mail: RenderedMail, context: Record<string, unknown>, attempts?: number) =>
+  sendBestEffort({ to, ...mail }, context, attempts);
 
 /** Tells the person what happened, in their language, with a link to the page concerned. */
 export function notify(
@@ -41,7 +46,8 @@ export function notify(
   kind: NoticeKind,
   details: NoticeDetails = {},
   context: Record<string, unknown> = {},
+  options: { attempts?: number } = {},
 ): Promise<boolean> {
   const mail = noticeMail(to.language, kind, env.appOrigin, { name: to.first_name, ...details });
-  return mailTo(to.email, mail, { ...context, mail: kind });
+  return mailTo(to.email, mail, { ...context, mail: kind }, options.attempts);
 }

@@ -197,8 +197,8 @@ describe('editProfile (admin)', () => {
     await editProfile(USER, { ...adminEdit, email: 'new@example.com' });
     const sent = vi.mocked(sendMail).mock.calls.map(([m]) => [m.to, m.subject]);
     expect(sent).toEqual([
-      ['Customer@Example.com', 'Ihre Login-E-Mail-Adresse wurde geändert'],
-      ['new@example.com', 'Ihre Login-E-Mail-Adresse wurde geändert'],
+      ['Customer@Example.com', 'Ihre E-Mail-Adresse für die Anmeldung wurde geändert'],
+      ['new@example.com', 'Ihre E-Mail-Adresse für die Anmeldung wurde geändert'],
     ]);
     expect(vi.mocked(sendMail).mock.calls[0]?.[0].text).toContain(
       'von Customer@Example.com in new@example.com',

@@ -89,6 +89,27 @@ describe('PostConfirmation trigger', () => {
     expect(sent[0]?.Content?.Simple?.Body?.Text?.Data).toContain('https://app.example.com/login');
   });
 
+  it('never fails a confirmed reset: no profile readable, the mail goes to the event address in the page language', async () => {
+    ddb.on(GetCommand).rejects(new Error('table down'));
+    const withLocale = {
+      ...event('PostConfirmation_ConfirmForgotPassword'),
+      request: { userAttributes: { sub: 'u-1', email: 'a@example.com' }, clientMetadata: { locale: 'de' } },
+    } as unknown as PostConfirmationTriggerEvent;
+    await expect(handler(withLocale)).resolves.toBeDefined();
+    const sent = ses.commandCalls(SendEmailCommand).map((c) => c.args[0].input);
+    expect(sent.map((m) => [m.Destination?.ToAddresses, m.Content?.Simple?.Subject?.Data])).toEqual([
+      [['a@example.com'], 'Ihr Passwort wurde zurückgesetzt'],
+    ]);
+  });
+
+  it('tries the reset mail once (a trigger has 5 seconds) and still answers Cognito when SES fails', async () => {
+    ddb.on(GetCommand).resolves({});
+    ses.on(SendEmailCommand).rejects(new Error('SES down'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(handler(event('PostConfirmation_ConfirmForgotPassword'))).resolves.toBeDefined();
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+  });
+
   it('refuses an event without sub or e-mail', async () => {
     await expect(handler(event('PostConfirmation_ConfirmSignUp', { sub: 'u-1' }))).rejects.toThrow();
   });

@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@shared/constants';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { log } from '../lib/log';
 import { createCustomerProfile } from '../services/account';
+import type { Addressee } from '../services/notify';
 import { notify } from '../services/notify';
 import { getStoredProfile } from '../store/profiles';
 
@@ -19,8 +20,19 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
     await createCustomerProfile(sub, email, language);
     log.info('profile created', { userId: sub });
   } else if (event.triggerSource === 'PostConfirmation_ConfirmForgotPassword') {
-    const profile = (await getStoredProfile(sub))?.profile;
-    await notify(profile ?? { email, language }, 'passwordReset', {}, { userId: sub });
+    // The reset is done whatever happens here: a failure is logged, never thrown (Cognito
+    // would report the reset as failed), and one attempt keeps within the trigger's 5 seconds.
+    const to = (await ownerOf(sub)) ?? { email, language };
+    await notify(to, 'passwordReset', {}, { userId: sub }, { attempts: 1 });
   }
   return event;
+}
+
+async function ownerOf(userId: string): Promise<Addressee | null> {
+  try {
+    return (await getStoredProfile(userId))?.profile ?? null;
+  } catch (error) {
+    log.warn('profile unavailable for the reset mail', { userId, error: String(error) });
+    return null;
+  }
 }

@@ -86,7 +86,12 @@ export async function initI18n(): Promise<typeof i18n> {
   return i18n;
 }
 
+/** Whether the person at this page picked a language since it loaded (not a stored old choice). */
+let pickedThisVisit = false;
+export const languagePickedThisVisit = () => pickedThisVisit;
+
 export async function changeLanguage(language: Language) {
+  pickedThisVisit = true;
   storeLanguage(language);
   await i18n.changeLanguage(language);
 }

@@ -14,7 +14,7 @@ import {
 import { useNavigate } from 'react-router-dom';
 import { signOut as authSignOut, configureAuth, currentUser, onAuthChange, type SessionUser } from './auth';
 import { loadConfig } from './config';
-import { changeLanguage, hasStoredLanguage } from './i18n';
+import { hasStoredLanguage, languagePickedThisVisit } from './i18n';
 import { getMeQueryOptions, useSaveLanguage } from './me';
 
 type Status = 'loading' | 'signedIn' | 'signedOut';
@@ -58,9 +58,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return next;
   }, [queryClient]);
 
-  // The language follows the person: a browser with no choice of its own takes the profile's;
-  // one with a choice passes it on to the profile, as does every pick while signed in
-  // (e-mails are written in the language the person last chose).
+  // The language follows the person: a browser with no choice of its own shows the profile's
+  // (without storing it: the browser may be shared). A pick goes to the profile, as e-mails
+  // are written in the language the person last chose: one made while signed in, or on this
+  // visit before signing in. An older choice stored in the browser is not pushed: it may be
+  // someone else's.
   useEffect(() => {
     if (status !== 'signedIn') return;
     let active = true;
@@ -68,10 +70,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (isLanguage(language)) saveLanguage(language);
     };
     const follow = async () => {
-      if (hasStoredLanguage()) return remember(i18n.language);
+      if (hasStoredLanguage()) return languagePickedThisVisit() ? remember(i18n.language) : undefined;
       try {
         const me = await queryClient.fetchQuery(getMeQueryOptions());
-        if (active && me.profile.language !== i18n.language) await changeLanguage(me.profile.language);
+        if (active && me.profile.language !== i18n.language) await i18n.changeLanguage(me.profile.language);
       } catch (error) {
         // The page reports a profile it cannot load; the interface keeps its language.
         console.error('Could not read the profile language', error);

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { serverMessage } from '../../lib/errors';
-import { useExportMyData } from './export-api';
+import { useExportMyData } from './api';
 
 /**
  * Saves a file the way a link click does. The archive lives on the storage origin, where the

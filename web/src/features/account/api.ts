@@ -1,11 +1,11 @@
-import type { DeletionResponse, Profile } from '@shared/api';
+import type { DeletionResponse, DownloadLink, Profile } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
 import type { PasswordChangeRequest } from '@shared/schemas/auth';
 import type { DeletionRequestInput } from '@shared/schemas/journey';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { accessToken } from '../../lib/auth';
-import { setMyProfile } from '../../lib/me';
+import { getMeQueryOptions, setMyProfile } from '../../lib/me';
 
 export const requestDeletion = (request: DeletionRequestInput) =>
   apiFetch<DeletionResponse>(apiPath(API_PATHS.myDeletion), { method: 'POST', body: request });
@@ -28,6 +28,8 @@ export function useWithdrawDeletion() {
       // Tasks and services were locked by the request; they read afresh.
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
     },
+    // Refused (the team answered the request meanwhile): the page shows what is true now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
   });
 }
 
@@ -49,3 +51,9 @@ export const useChangePassword = () =>
   useMutation({
     mutationFn: ({ current, next }: { current: string; next: string }) => changePassword(current, next),
   });
+
+/** Builds the customer's data export on the server; the link works for a few minutes. */
+export const exportMyData = () => apiFetch<DownloadLink>(apiPath(API_PATHS.myDataExport), { method: 'POST' });
+
+/** Nothing to invalidate: an export changes none of the customer's data. */
+export const useExportMyData = () => useMutation({ mutationFn: exportMyData });

@@ -64,7 +64,10 @@ export function DeletionRequestCard({ userId, request }: { userId: string; reque
             maxLength={NOTES_MAX}
             value={reason}
             error={error}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(undefined);
+            }}
           />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>

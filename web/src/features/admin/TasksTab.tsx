@@ -61,13 +61,11 @@ export function TasksTab({ userId, phases }: { userId: string; phases: JourneyPh
                     <p className="text-sm text-slate-600 italic">
                       {item.completed_by_user === false
                         ? t('admin.tasks.internalNote', { notes: item.notes })
-                        : t('tasks.notesLabel', { notes: item.notes })}
+                        : t('admin.tasks.customerNotes', { notes: item.notes })}
                     </p>
                   )}
                   {item.team_note && (
-                    <p className="text-sm text-slate-800">
-                      {t('admin.tasks.teamNoteShown', { note: item.team_note })}
-                    </p>
+                    <p className="text-sm text-slate-800">{t('tasks.teamNote', { note: item.team_note })}</p>
                   )}
                 </div>
                 {item.completion_type === 'support_team_complete' &&
@@ -106,6 +104,7 @@ export function TasksTab({ userId, phases }: { userId: string; phases: JourneyPh
           />
           <TextArea
             label={t('admin.tasks.teamNote')}
+            hint={t('admin.tasks.teamNoteHint')}
             maxLength={NOTES_MAX}
             value={teamNote}
             onChange={(e) => setTeamNote(e.target.value)}

@@ -1,0 +1,41 @@
+// The status notices' shape: greeting, body, the team's note or reason, the page link in both
+// parts, everything escaped in the html part.
+import { describe, expect, it } from 'vitest';
+import { NOTICE_PAGES, type NoticeKind, noticeMail } from './templates';
+
+const ORIGIN = 'https://app.example.com';
+
+describe('noticeMail', () => {
+  it.each(Object.keys(NOTICE_PAGES) as NoticeKind[])(
+    '%s links its page in both parts, in both languages',
+    (kind) => {
+      for (const language of ['en', 'de']) {
+        const mail = noticeMail(language, kind, ORIGIN, {
+          values: { task: 'T', oldEmail: 'a@x', newEmail: 'b@x' },
+        });
+        const link = `${ORIGIN}${NOTICE_PAGES[kind]}`;
+        expect(mail.html).toContain(`href="${link}"`);
+        expect(mail.text).toContain(link);
+        expect(mail.subject).not.toBe('');
+        expect(mail.text).not.toMatch(/\{\{\w+\}\}/);
+      }
+    },
+  );
+
+  it('greets by first name, writes the note and the reason, escapes them and keeps their line breaks', () => {
+    const mail = noticeMail('en', 'deletionRejected', ORIGIN, {
+      name: 'Ada',
+      teamNote: 'first line\nsecond <b>line</b>',
+      reason: 'Open invoice',
+    });
+    expect(mail.text.startsWith('Hello Ada,')).toBe(true);
+    expect(mail.text).toContain('Note from our team: first line\nsecond <b>line</b>');
+    expect(mail.text).toContain('Reason: Open invoice');
+    expect(mail.html).toContain('first line<br>second &lt;b&gt;line&lt;/b&gt;');
+  });
+
+  it('falls back to English for an unknown language', () => {
+    expect(noticeMail('fr', 'accountDeleted', ORIGIN).subject).toBe('Your account has been deleted');
+    expect(noticeMail('de', 'accountDeleted', ORIGIN).subject).toBe('Ihr Konto wurde gelöscht');
+  });
+});
