@@ -188,19 +188,38 @@ describe('verification: resend, used links, unconfirmed logins', () => {
     },
   );
 
-  it('sends an opened-before link to /login with "already verified", and a stranger gets no login error', async () => {
-    const email = uniqueEmail('used');
-    await signUp(url, email, 'secret-pass');
-    const link = verificationLink(await waitForMail(url, email));
-    await confirmFromMailbox(url, email);
-    await page.goto(link.href);
-    await toast('Your email is already verified. Please log in.').waitFor();
-    await page.waitForURL('**/login');
+  const usedLinkTexts = {
+    en: {
+      verified: 'Your email is already verified. Please log in.',
+      mismatch: 'Invalid verification code provided, please try again.',
+      loginError: 'Incorrect email or password.',
+    },
+    de: {
+      verified: 'Ihre E-Mail-Adresse ist bereits bestätigt. Bitte melden Sie sich an.',
+      mismatch: 'Der Bestätigungscode ist ungültig. Bitte versuchen Sie es erneut.',
+      loginError: 'E-Mail-Adresse oder Passwort ist falsch.',
+    },
+  } as const;
 
-    await page.goto(`/verify-email?email=${encodeURIComponent(uniqueEmail('stranger'))}&code=123456`);
-    await toast('Invalid verification code provided, please try again.').waitFor();
-    expect(await page.getByText('Incorrect email or password.').count()).toBe(0);
-  });
+  it.each(['en', 'de'] as const)(
+    '(%s) sends an opened-before link to /login with "already verified", and a stranger gets no login error',
+    async (language) => {
+      const text = usedLinkTexts[language];
+      const email = uniqueEmail('used');
+      await signUp(url, email, 'secret-pass');
+      const link = verificationLink(await waitForMail(url, email));
+      await confirmFromMailbox(url, email);
+      await page.goto('/login');
+      if (language === 'de') await page.getByRole('button', { name: 'Deutsch' }).first().click();
+      await page.goto(link.href);
+      await toast(text.verified).waitFor();
+      await page.waitForURL('**/login');
+
+      await page.goto(`/verify-email?email=${encodeURIComponent(uniqueEmail('stranger'))}&code=123456`);
+      await toast(text.mismatch).waitFor();
+      expect(await page.getByText(text.loginError).count()).toBe(0);
+    },
+  );
 
   it('takes an unconfirmed login to /verify-email with a fresh code and the countdown running', async () => {
     const email = uniqueEmail('unconfirmed');
@@ -267,28 +286,35 @@ describe('My Account: password and sessions', () => {
     },
   );
 
-  it('signs out of all devices: this browser goes to /, another session cannot refresh any more', async () => {
-    const customer = await newCustomer(url);
-    const elsewhere = await login(url, customer.email, customer.password);
-    const { auth } = await runtimeConfig(url);
-    const refresh = () =>
-      cognitoCall(url, 'InitiateAuth', {
-        ClientId: auth.userPoolClientId,
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: elsewhere.refreshToken },
-      });
-    expect((await refresh()).status).toBe(200);
+  it.each([
+    ['en', 'Sign out of all devices', 'Signed out of all devices.'],
+    ['de', 'Auf allen Geräten abmelden', 'Auf allen Geräten abgemeldet.'],
+  ] as const)(
+    '(%s) signs out of all devices: this browser goes to /, another session cannot refresh any more',
+    async (language, button, done) => {
+      const customer = await newCustomer(url);
+      const elsewhere = await login(url, customer.email, customer.password);
+      const { auth } = await runtimeConfig(url);
+      const refresh = () =>
+        cognitoCall(url, 'InitiateAuth', {
+          ClientId: auth.userPoolClientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: elsewhere.refreshToken },
+        });
+      expect((await refresh()).status).toBe(200);
 
-    await logIn(customer.email, customer.password);
-    await page.waitForURL('**/onboarding/details');
-    await page.goto('/account');
-    await page.getByRole('button', { name: 'Sign out of all devices' }).click();
-    await toast('Signed out of all devices.').waitFor();
-    await page.waitForURL((u) => u.pathname === '/');
-    expect((await refresh()).status).toBe(400);
-    await page.goto('/account');
-    await page.waitForURL('**/login');
-  });
+      await logIn(customer.email, customer.password);
+      await page.waitForURL('**/onboarding/details');
+      await page.goto('/account');
+      if (language === 'de') await page.getByRole('button', { name: 'Deutsch' }).first().click();
+      await page.getByRole('button', { name: button }).click();
+      await toast(done).waitFor();
+      await page.waitForURL((u) => u.pathname === '/');
+      expect((await refresh()).status).toBe(400);
+      await page.goto('/account');
+      await page.waitForURL('**/login');
+    },
+  );
 });
 
 describe('password reset', () => {

@@ -62,6 +62,41 @@ describe('the team answers a deletion request', () => {
   });
 });
 
+describe('the customer withdraws, in German', () => {
+  it("withdraws the request on Mein Konto; the banner goes, actions come back, the team's note reads in German", async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
+    await setLanguage(c.idToken, 'de');
+    const journey = (await api<JourneyResponse>(url, '/api/me/journey', { token: c.idToken })).body;
+    const review = journey.phases
+      .flatMap((p) => p.tasks)
+      .find((t) => t.task_template_id === 'document_review');
+    await api(url, `/api/admin/tasks/${review?.id}/complete`, {
+      token: await adminToken(url),
+      method: 'POST',
+      body: { notes: 'intern: telefonisch geprüft', team_note: 'Ihre Unterlagen sind vollständig.' },
+    });
+    await api(url, '/api/me/deletion', { token: c.idToken, method: 'POST', body: {} });
+
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.clear());
+    await logIn(page, c.email, c.password);
+    await page.getByRole('heading', { name: 'Ihre Umzugsreise' }).waitFor();
+    await page.getByText('Kontolöschung ausstehend').waitFor();
+    await page.getByText('Hinweis von unserem Team: Ihre Unterlagen sind vollständig.').waitFor();
+    expect((await page.locator('body').textContent()) ?? '').not.toContain('telefonisch');
+
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Löschantrag zurückziehen' }).click();
+    await toast(page, 'Löschantrag zurückgezogen.').waitFor();
+    await page.getByRole('button', { name: 'Konto löschen' }).waitFor();
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Ihre Umzugsreise' }).waitFor();
+    expect(await page.getByText('Kontolöschung ausstehend').count()).toBe(0);
+    const mail = await waitForMail(url, c.email, 'Ihr Löschantrag wurde zurückgezogen');
+    expect(mail.text).toContain(`${url}/dashboard`);
+  });
+});
+
 describe("the team's notes", () => {
   it("shows the customer the team's note on a workflow and a support task, never the internal notes, and one label", async () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
