@@ -143,6 +143,33 @@ describe('onboardingDetailsSchema (SPEC 5 "Onboarding details form")', () => {
     expect(out.whatsapp_number).toBe('+491512345678');
   });
 
+  it('reports every error in one round: the address fields too, while other fields are wrong', () => {
+    // A fresh form: nothing chosen yet (an enum's failure used to stop the address checks).
+    const found = errors({
+      gender: '',
+      nationality: '',
+      first_name: '',
+      whatsapp_number: 'call me',
+      knows_address: true,
+      street_address: 'a'.repeat(201),
+      postal_code: '1234',
+      city: 'b'.repeat(101),
+    });
+    expect(Object.keys(found).sort()).toEqual([
+      'city',
+      'first_name',
+      'gender',
+      'nationality',
+      'postal_code',
+      'street_address',
+      'whatsapp_number',
+    ]);
+  });
+
+  it.each([null, 'text', 42, []])('refuses a body that is no object (%j) without throwing', (body) => {
+    expect(onboardingDetailsSchema.safeParse(body).success).toBe(false);
+  });
+
   it('keeps the address only when the box is ticked', () => {
     const address = { street_address: ' Hafenstraße 1 ', postal_code: '20457', city: 'Hamburg' };
     expect(onboardingDetailsSchema.parse({ ...valid, knows_address: true, ...address })).toMatchObject({

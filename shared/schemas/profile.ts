@@ -62,15 +62,21 @@ export const onboardingDetailsSchema = z
     city: z.string().nullish(),
   })
   // The address counts only when the box is ticked: only then is it checked, else it is null.
-  .superRefine((value, ctx) => {
-    if (!value.knows_address) return;
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if ((value.street_address ?? '').trim().length > STREET_MAX)
-      issue('street_address', 'validation.streetMax');
-    const postal = (value.postal_code ?? '').trim();
-    if (postal && !POSTAL_CODE_PATTERN.test(postal)) issue('postal_code', 'validation.postalCode');
-    if ((value.city ?? '').trim().length > CITY_MAX) issue('city', 'validation.cityMax');
-  })
+  // It is checked even while other fields fail (`when`), so the form shows every error in one
+  // round; the value may then be partly invalid, hence the type guards.
+  .superRefine(
+    (value, ctx) => {
+      if (value.knows_address !== true) return;
+      const text = (field: unknown) => (typeof field === 'string' ? field.trim() : '');
+      const issue = (path: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      if (text(value.street_address).length > STREET_MAX) issue('street_address', 'validation.streetMax');
+      const postal = text(value.postal_code);
+      if (postal && !POSTAL_CODE_PATTERN.test(postal)) issue('postal_code', 'validation.postalCode');
+      if (text(value.city).length > CITY_MAX) issue('city', 'validation.cityMax');
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
   .transform(({ knows_address, street_address, postal_code, city, ...rest }) => {
     const kept = (text: string | null | undefined) => (knows_address && text?.trim()) || null;
     return {

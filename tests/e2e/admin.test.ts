@@ -101,8 +101,9 @@ describe('admin console', () => {
     expect(docs.body.map((d) => d.file_name)).toEqual(['passport-scan.png']);
 
     // Timeline
-    await page.getByText('Profile Created').waitFor();
-    await page.getByText('1 document(s)').waitFor();
+    // One date format per entry (SPEC 9's 'MMM d, yyyy'), not two side by side.
+    await page.getByText(/^Profile Created · [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
+    await page.getByText(/Documents Uploaded · 1 document$/).waitFor();
 
     // Permanent deletion
     await page.getByRole('tab', { name: 'Personal Info' }).click();

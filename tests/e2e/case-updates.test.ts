@@ -45,6 +45,12 @@ describe('the team answers a deletion request', () => {
     await dialog.getByLabel('Reason (sent to the customer)').fill('Es gibt noch eine offene Rechnung.');
     await dialog.getByRole('button', { name: 'Reject request' }).click();
     await toast(page, 'Deletion request rejected.').waitFor();
+    // Toasts speak in the page's font (issue 14).
+    const fonts = await toast(page, 'Deletion request rejected.').evaluate((element) => [
+      getComputedStyle(element).fontFamily,
+      getComputedStyle(document.body).fontFamily,
+    ]);
+    expect(fonts[0]).toBe(fonts[1]);
     await page
       .getByText('This user has requested the deletion of their account.')
       .waitFor({ state: 'detached' });

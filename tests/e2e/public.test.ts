@@ -177,6 +177,19 @@ describe('landing page', () => {
     }
   });
 
+  it('names each language button by what it shows, so "click DE" works for voice control', async () => {
+    await openPage(page, '/');
+    const names = await page
+      .getByRole('group', { name: 'Language' })
+      .first()
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((b) => [b.textContent?.trim(), b.getAttribute('aria-label')]));
+    expect(names).toEqual([
+      ['EN', 'EN (English)'],
+      ['DE', 'DE (Deutsch)'],
+    ]);
+  });
+
   it('switches to German everywhere and keeps it across reloads', async () => {
     await openPage(page, '/');
     await page.getByRole('button', { name: 'Deutsch' }).first().click();

@@ -12,7 +12,11 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
           key={language}
           type="button"
           lang={language}
-          aria-label={t(`language.${language}Label`)}
+          // The name starts with what the button shows ("DE"), so voice control finds it by that.
+          aria-label={t('language.buttonName', {
+            code: t(`language.${language}`),
+            name: t(`language.${language}Label`),
+          })}
           aria-pressed={i18n.language === language}
           onClick={() => void changeLanguage(language)}
           className={`rounded-md px-2 py-1 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600 ${

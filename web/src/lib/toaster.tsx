@@ -14,7 +14,8 @@ export function ensureToaster() {
     ({ Toaster }) => {
       // Its own root, outside the (possibly hydrated) page tree.
       createRoot(document.body.appendChild(document.createElement('div'))).render(
-        <Toaster position="bottom-right" richColors closeButton />,
+        // The page's font, not sonner's own system font stack.
+        <Toaster position="bottom-right" richColors closeButton style={{ fontFamily: 'inherit' }} />,
       );
     },
     (error: unknown) => {

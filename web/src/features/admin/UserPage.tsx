@@ -7,7 +7,7 @@ import { Dialog } from '../../components/Dialog';
 import { Panel } from '../../components/Panel';
 import { Tabs } from '../../components/Tabs';
 import { ApiError, serverMessage } from '../../lib/errors';
-import { formatDate, formatLongDate } from '../../lib/format';
+import { formatLongDate } from '../../lib/format';
 import { fullName } from '../../lib/names';
 import { useOnError } from '../../lib/on-error';
 import { AdminLayout } from './AdminLayout';
@@ -143,12 +143,12 @@ export default function UserPage() {
         <ol className="mt-3 space-y-2 text-sm">
           <li>
             <span className="font-medium">{t('admin.user.profileCreated')}</span> ·{' '}
-            {formatLongDate(profile.created_at, i18n.language)} · {formatDate(profile.created_at, true)}
+            {formatLongDate(profile.created_at, i18n.language)}
           </li>
           {profile.updated_at !== profile.created_at && (
             <li>
               <span className="font-medium">{t('admin.user.profileUpdated')}</span> ·{' '}
-              {formatLongDate(profile.updated_at, i18n.language)} · {formatDate(profile.updated_at, true)}
+              {formatLongDate(profile.updated_at, i18n.language)}
             </li>
           )}
           {detail.documents.length > 0 && (
