@@ -86,7 +86,7 @@ describe('the customer withdraws, in German', () => {
     await page.goto('/login');
     await page.evaluate(() => localStorage.clear());
     await logIn(page, c.email, c.password);
-    await page.getByRole('heading', { name: 'Ihre Umzugsreise' }).waitFor();
+    await page.getByRole('heading', { name: 'Ihr Umzug Schritt für Schritt' }).waitFor();
     await page.getByText('Kontolöschung ausstehend').waitFor();
     await page.getByText('Hinweis von unserem Team: Ihre Unterlagen sind vollständig.').waitFor();
     expect((await page.locator('body').textContent()) ?? '').not.toContain('telefonisch');
@@ -96,7 +96,7 @@ describe('the customer withdraws, in German', () => {
     await toast(page, 'Löschantrag zurückgezogen.').waitFor();
     await page.getByRole('button', { name: 'Konto löschen' }).waitFor();
     await page.goto('/dashboard');
-    await page.getByRole('heading', { name: 'Ihre Umzugsreise' }).waitFor();
+    await page.getByRole('heading', { name: 'Ihr Umzug Schritt für Schritt' }).waitFor();
     expect(await page.getByText('Kontolöschung ausstehend').count()).toBe(0);
     const mail = await waitForMail(url, c.email, 'Ihr Löschantrag wurde zurückgezogen');
     expect(mail.text).toContain(`${url}/dashboard`);
@@ -173,9 +173,9 @@ describe('the interface follows the person', () => {
     await page.getByLabel('E-Mail').fill(c.email);
     await page.getByLabel('Passwort').fill(c.password);
     await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.getByRole('heading', { name: 'Ihre Umzugsreise' }).waitFor();
+    await page.getByRole('heading', { name: 'Ihr Umzug Schritt für Schritt' }).waitFor();
     await page.reload();
-    await page.getByRole('heading', { name: 'Ihre Umzugsreise' }).waitFor();
+    await page.getByRole('heading', { name: 'Ihr Umzug Schritt für Schritt' }).waitFor();
     expect(await profileLanguage(c.idToken)).toBe('en');
 
     // Another customer picks German on the login page, then signs in: that is their choice.
@@ -187,7 +187,7 @@ describe('the interface follows the person', () => {
     await page.getByLabel('E-Mail').fill(d.email);
     await page.getByLabel('Passwort').fill(d.password);
     await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.getByRole('heading', { name: 'Ihre Umzugsreise' }).waitFor();
+    await page.getByRole('heading', { name: 'Ihr Umzug Schritt für Schritt' }).waitFor();
     await expect.poll(() => profileLanguage(d.idToken)).toBe('de');
   });
 
@@ -198,7 +198,7 @@ describe('the interface follows the person', () => {
     await page.goto('/login');
     await page.evaluate(() => localStorage.clear());
     await logIn(page, c.email, c.password);
-    await page.getByRole('heading', { name: 'Ihre Umzugsreise' }).waitFor();
+    await page.getByRole('heading', { name: 'Ihr Umzug Schritt für Schritt' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('de');
     // The person picks English here: the profile (and their mails) follow.
     await page.getByRole('button', { name: 'English' }).first().click();
