@@ -36,21 +36,39 @@ export function browserSession(baseURL: string, options: { cookieConsent?: boole
     session.context = await session.browser.newContext({ baseURL });
     // Most suites test other things than the cookie banner: consent is given up front, so the
     // banner never covers what they click. The banner's own tests opt out.
-    if (options.cookieConsent !== false) {
-      await session.context.addInitScript(() => {
-        try {
-          if (!localStorage.getItem('relocate-germany.cookie-consent')) {
-            const consent = { essential: true, timestamp: new Date().toISOString() };
-            localStorage.setItem('relocate-germany.cookie-consent', JSON.stringify(consent));
-          }
-        } catch {
-          // sandboxed frames (the mailbox's mail previews) have no storage
-        }
-      });
-    }
+    if (options.cookieConsent !== false) await giveCookieConsent(session.context);
     session.page = await session.context.newPage();
   });
   return session;
+}
+
+/** Stores essential-cookie consent before every page of the context loads (no banner). */
+export function giveCookieConsent(context: BrowserContext) {
+  return context.addInitScript(() => {
+    try {
+      if (!localStorage.getItem('relocate-germany.cookie-consent')) {
+        const consent = { essential: true, timestamp: new Date().toISOString() };
+        localStorage.setItem('relocate-germany.cookie-consent', JSON.stringify(consent));
+      }
+    } catch {
+      // sandboxed frames (the mailbox's mail previews) have no storage
+    }
+  });
+}
+
+/**
+ * One headless Chromium per test file, and no context of its own: for suites that keep a
+ * context (a language, a signed-in role) across several tests.
+ */
+export function sharedBrowser() {
+  const shared = {} as { browser: Browser };
+  beforeAll(async () => {
+    shared.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await shared.browser?.close();
+  });
+  return shared;
 }
 
 export const toast = (page: Page, text: string) =>

@@ -29,15 +29,19 @@ export function CookieBanner() {
   if (!visible) return null;
   // Sticky at the end of the page, not fixed: it floats over the content while scrolling but
   // takes its own place at the bottom, so it never hides the page's last links and buttons.
+  // Compact (on a phone a quarter of the screen at most): the text, the two choices on one row
+  // (the first one wraps its words when the row is short), the close button in the corner.
   return (
-    <div className="pointer-events-none sticky bottom-0 z-40 px-4 pb-4">
+    <div className="pointer-events-none sticky bottom-0 z-40 px-2 pb-2 sm:px-4 sm:pb-4">
       <section
         aria-label={t('cookies.label')}
-        className="pointer-events-auto mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-4 shadow-xl sm:flex sm:items-center sm:gap-4"
+        className="pointer-events-auto relative mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-3 shadow-xl sm:p-4"
       >
-        <p className="flex-1 text-sm text-slate-700">{t('cookies.text')}</p>
-        <div className="mt-3 flex flex-wrap items-center gap-2 sm:mt-0">
+        {/* A floated spacer keeps the first line of text clear of the close button. */}
+        <p className="text-sm text-slate-700 before:float-right before:h-6 before:w-8">{t('cookies.text')}</p>
+        <div className="mt-2 flex items-center gap-2 sm:mt-3">
           <Button
+            className="flex-1 text-center sm:flex-none"
             onClick={() => {
               storeConsent();
               setVisible(false);
@@ -47,6 +51,7 @@ export function CookieBanner() {
           </Button>
           <Button
             variant="secondary"
+            className="shrink-0"
             onClick={() => {
               storeConsent();
               setVisible(false);
@@ -59,7 +64,7 @@ export function CookieBanner() {
             type="button"
             aria-label={t('cookies.close')}
             onClick={() => setVisible(false)}
-            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="absolute top-1 right-1 rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 sm:top-2 sm:right-2"
           >
             <span aria-hidden="true">✕</span>
           </button>

@@ -16,7 +16,7 @@ export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectF
   const generated = useId();
   const selectId = id ?? generated;
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
+    <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -25,7 +25,9 @@ export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectF
         id={selectId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${selectId}-error` : undefined}
-        className={`rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 ${error ? 'border-red-500' : 'border-slate-300'}`}
+        // As wide as its column, never wider: the longest option (a long nationality) does
+        // not widen the form on a phone.
+        className={`w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 ${error ? 'border-red-500' : 'border-slate-300'}`}
         {...props}
       >
         <option value="">{placeholder}</option>

@@ -4,11 +4,13 @@ export function TableHead({ labels, actionsLabel }: { labels: string[]; actionsL
     <thead className="text-slate-600">
       <tr>
         {labels.map((label) => (
-          <th key={label} scope="col" className="py-2 pr-4 font-medium">
+          <th key={label} scope="col" className="px-3 py-2 font-medium">
             {label}
           </th>
         ))}
-        <th scope="col" className="py-2">
+        {/* Relative: the visually hidden label is placed within its cell, so it cannot reach
+            past the table's scrolling box and widen the page. */}
+        <th scope="col" className="relative px-3 py-2">
           <span className="sr-only">{actionsLabel}</span>
         </th>
       </tr>

@@ -19,7 +19,7 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
     .filter(Boolean)
     .join(' ');
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
+    <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -28,7 +28,7 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
-        className={`rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 ${error ? 'border-red-500' : 'border-slate-300'}`}
+        className={`w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 ${error ? 'border-red-500' : 'border-slate-300'}`}
         {...props}
       />
       {hint && (

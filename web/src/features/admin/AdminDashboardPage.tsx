@@ -3,15 +3,39 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../components/Button';
+import { CardFields } from '../../components/CardFields';
 import { TableHead } from '../../components/TableHead';
 import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
+import { useMediaQuery, WIDE_SCREEN } from '../../lib/media';
 import { fullName } from '../../lib/names';
 import { nationalityLabel } from '../../lib/nationality';
 import { useOnError } from '../../lib/on-error';
 import { AdminLayout } from './AdminLayout';
 import { useCustomers, useDeletionRequests } from './api';
 import { type CustomerFilter, customerStats, FILTERS, visibleCustomers } from './customers';
+
+function VerificationBadge({ verified }: { verified: boolean }) {
+  const { t } = useTranslation();
+  return verified ? (
+    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
+      {t('admin.users.verified')}
+    </span>
+  ) : (
+    <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-500">
+      {t('admin.users.pending')}
+    </span>
+  );
+}
+
+function DeletionBadge() {
+  const { t } = useTranslation();
+  return (
+    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+      {t('admin.deletions.pending')}
+    </span>
+  );
+}
 
 export default function AdminDashboardPage() {
   const { t } = useTranslation(['translation', 'nationalities']);
@@ -32,6 +56,8 @@ export default function AdminDashboardPage() {
   const stats = useMemo(() => customerStats(customers ?? []), [customers]);
   const rows = useMemo(() => visibleCustomers(customers ?? [], filter, search), [customers, filter, search]);
   const nationality = (value: string | null) => nationalityLabel(t, value) ?? '';
+  // Tables on wide screens; on phones and tablets a card per customer and per request.
+  const wide = useMediaQuery(WIDE_SCREEN);
 
   return (
     <AdminLayout>
@@ -62,47 +88,79 @@ export default function AdminDashboardPage() {
 
       {deletions.length > 0 && (
         <section
-          className="mt-8 rounded-2xl border border-red-200 bg-white p-5 shadow-sm"
+          className="mt-8 rounded-2xl border border-red-200 bg-white p-4 shadow-sm sm:p-5"
           aria-labelledby="deletions-title"
         >
           <h2 id="deletions-title" className="text-lg font-semibold text-red-800">
             {t('admin.deletions.title')}
           </h2>
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <TableHead
-                labels={(['user', 'email', 'requested', 'reason', 'status'] as const).map((c) =>
-                  t(`admin.deletions.${c}`),
-                )}
-                actionsLabel={t('admin.users.actions')}
-              />
-              <tbody>
-                {deletions.map((d) => (
-                  <tr key={d.id} className="border-t border-slate-100">
-                    <td className="py-2 pr-4">{fullName(d) || t('admin.users.unnamed')}</td>
-                    <td className="py-2 pr-4">{d.email}</td>
-                    <td className="py-2 pr-4">{formatDate(d.requested_at)}</td>
-                    <td className="py-2 pr-4">{d.reason || t('admin.deletions.noReason')}</td>
-                    <td className="py-2 pr-4">
-                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
-                        {t('admin.deletions.pending')}
-                      </span>
-                    </td>
-                    <td className="py-2">
-                      <Link to={`/admin/users/${d.user_id}`} className={buttonClass('secondary')}>
-                        {t('admin.deletions.review')}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {wide ? (
+            <div className="relative mt-3 overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <TableHead
+                  labels={(['user', 'email', 'requested', 'reason', 'status'] as const).map((c) =>
+                    t(`admin.deletions.${c}`),
+                  )}
+                  actionsLabel={t('admin.users.actions')}
+                />
+                <tbody>
+                  {deletions.map((d) => (
+                    <tr key={d.id} className="border-t border-slate-100">
+                      <td className="px-3 py-2">{fullName(d) || t('admin.users.unnamed')}</td>
+                      <td className="px-3 py-2">{d.email}</td>
+                      <td className="px-3 py-2">{formatDate(d.requested_at)}</td>
+                      <td className="px-3 py-2">{d.reason || t('admin.deletions.noReason')}</td>
+                      <td className="px-3 py-2">
+                        <DeletionBadge />
+                      </td>
+                      <td className="px-3 py-2">
+                        <Link
+                          to={`/admin/users/${d.user_id}`}
+                          className={buttonClass('secondary', 'whitespace-nowrap')}
+                        >
+                          {t('admin.deletions.review')}
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <ul className="mt-3 grid gap-3 md:grid-cols-2">
+              {deletions.map((d) => (
+                <li key={d.id} className="rounded-xl border border-red-200 p-4">
+                  <h3 id={`deletion-${d.id}`} className="font-semibold text-slate-900 wrap-anywhere">
+                    {fullName(d) || t('admin.users.unnamed')}
+                  </h3>
+                  <CardFields
+                    fields={[
+                      { label: t('admin.deletions.email'), value: d.email, wide: true },
+                      { label: t('admin.deletions.requested'), value: formatDate(d.requested_at) },
+                      { label: t('admin.deletions.status'), value: <DeletionBadge /> },
+                      {
+                        label: t('admin.deletions.reason'),
+                        value: d.reason || t('admin.deletions.noReason'),
+                        wide: true,
+                      },
+                    ]}
+                  />
+                  <Link
+                    to={`/admin/users/${d.user_id}`}
+                    aria-describedby={`deletion-${d.id}`}
+                    className={buttonClass('secondary', 'mt-3 w-full sm:w-auto')}
+                  >
+                    {t('admin.deletions.review')}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       )}
 
       <section
-        className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
         aria-labelledby="users-title"
       >
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -118,59 +176,114 @@ export default function AdminDashboardPage() {
             className="w-full rounded-lg border border-slate-300 px-3 py-2 sm:w-72 focus:outline-2 focus:outline-brand-600"
           />
         </div>
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <TableHead
-              labels={(['name', 'email', 'nationality', 'targetCity', 'verification', 'status'] as const).map(
-                (c) => t(`admin.users.${c}`),
-              )}
-              actionsLabel={t('admin.users.actions')}
-            />
-            <tbody>
-              {!customers && (
-                <tr>
-                  <td colSpan={7} className="py-6 text-center text-slate-600">
-                    {t('admin.users.loading')}
-                  </td>
-                </tr>
-              )}
-              {customers && rows.length === 0 && (
-                <tr>
-                  <td colSpan={7} className="py-6 text-center text-slate-600">
-                    {t('admin.users.empty')}
-                  </td>
-                </tr>
-              )}
-              {rows.map((c) => (
-                <tr
-                  key={c.id}
-                  className={`border-t border-slate-100 ${c.account_verified ? '' : 'bg-amber-50'}`}
-                >
-                  <td className="py-2 pr-4 font-medium text-slate-900">
-                    {fullName(c) || t('admin.users.unnamed')}
-                  </td>
-                  <td className="py-2 pr-4">{c.email}</td>
-                  <td className="py-2 pr-4">{nationality(c.nationality)}</td>
-                  <td className="py-2 pr-4">{c.target_city}</td>
-                  <td className="py-2 pr-4">
-                    {c.account_verified ? t('admin.users.verified') : t('admin.users.pending')}
-                  </td>
-                  <td className="py-2 pr-4">
-                    {c.onboarding_completed ? t('admin.users.complete') : t('admin.users.incomplete')}
-                  </td>
-                  <td className="py-2">
+        {wide ? (
+          <div className="relative mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <TableHead
+                labels={(
+                  ['name', 'email', 'nationality', 'targetCity', 'verification', 'status'] as const
+                ).map((c) => t(`admin.users.${c}`))}
+                actionsLabel={t('admin.users.actions')}
+              />
+              <tbody>
+                {!customers && (
+                  <tr>
+                    <td colSpan={7} className="py-6 text-center text-slate-600">
+                      {t('admin.users.loading')}
+                    </td>
+                  </tr>
+                )}
+                {customers && rows.length === 0 && (
+                  <tr>
+                    <td colSpan={7} className="py-6 text-center text-slate-600">
+                      {t('admin.users.empty')}
+                    </td>
+                  </tr>
+                )}
+                {rows.map((c) => (
+                  // Unverified: an amber row with a bar at its start, and the Pending badge.
+                  <tr
+                    key={c.id}
+                    className={`border-t ${c.account_verified ? 'border-slate-100' : 'border-amber-200 bg-amber-100'}`}
+                  >
+                    <td
+                      className={`px-3 py-2 font-medium text-slate-900 ${c.account_verified ? '' : 'shadow-[inset_4px_0_0_var(--color-amber-500)]'}`}
+                    >
+                      {fullName(c) || t('admin.users.unnamed')}
+                    </td>
+                    <td className="px-3 py-2">{c.email}</td>
+                    <td className="px-3 py-2">{nationality(c.nationality)}</td>
+                    <td className="px-3 py-2">{c.target_city}</td>
+                    <td className="px-3 py-2">
+                      <VerificationBadge verified={c.account_verified} />
+                    </td>
+                    <td className="px-3 py-2">
+                      {c.onboarding_completed ? t('admin.users.complete') : t('admin.users.incomplete')}
+                    </td>
+                    <td className="px-3 py-2">
+                      <Link
+                        to={`/admin/users/${c.id}`}
+                        className={buttonClass('secondary', 'whitespace-nowrap')}
+                      >
+                        {t('admin.users.viewDetails')}
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <>
+            {(!customers || rows.length === 0) && (
+              <p className="mt-4 py-6 text-center text-slate-600">
+                {customers ? t('admin.users.empty') : t('admin.users.loading')}
+              </p>
+            )}
+            {rows.length > 0 && (
+              <ul className="mt-4 grid gap-3 md:grid-cols-2">
+                {rows.map((c) => (
+                  <li
+                    key={c.id}
+                    className={`rounded-xl border p-4 ${
+                      c.account_verified
+                        ? 'border-slate-200'
+                        : 'border-amber-300 border-l-4 border-l-amber-500 bg-amber-100'
+                    }`}
+                  >
+                    <h3 id={`customer-${c.id}`} className="font-semibold text-slate-900 wrap-anywhere">
+                      {fullName(c) || t('admin.users.unnamed')}
+                    </h3>
+                    <CardFields
+                      fields={[
+                        { label: t('admin.users.email'), value: c.email, wide: true },
+                        { label: t('admin.users.nationality'), value: nationality(c.nationality) },
+                        { label: t('admin.users.targetCity'), value: c.target_city },
+                        {
+                          label: t('admin.users.verification'),
+                          value: <VerificationBadge verified={c.account_verified} />,
+                        },
+                        {
+                          label: t('admin.users.status'),
+                          value: c.onboarding_completed
+                            ? t('admin.users.complete')
+                            : t('admin.users.incomplete'),
+                        },
+                      ]}
+                    />
                     <Link
                       to={`/admin/users/${c.id}`}
-                      className={buttonClass('secondary', 'whitespace-nowrap')}
+                      aria-describedby={`customer-${c.id}`}
+                      className={buttonClass('secondary', 'mt-3 w-full sm:w-auto')}
                     >
                       {t('admin.users.viewDetails')}
                     </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
       </section>
     </AdminLayout>
   );

@@ -7,8 +7,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="min-h-screen bg-slate-50">
-      <nav className="border-b border-slate-200 bg-white" aria-label={t('admin.title')}>
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
+      <header className="border-b border-slate-200 bg-white">
+        <nav
+          className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3"
+          aria-label={t('admin.title')}
+        >
           <div className="flex items-center gap-3">
             <Logo />
             <span className="hidden rounded-md bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white sm:inline">
@@ -16,8 +19,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             </span>
           </div>
           <LanguageAndLogout />
-        </div>
-      </nav>
+        </nav>
+      </header>
       <main className="mx-auto max-w-7xl px-4 py-8">{children}</main>
     </div>
   );

@@ -9,15 +9,26 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
+import { CardFields } from '../../components/CardFields';
 import { Dialog } from '../../components/Dialog';
 import { TableHead } from '../../components/TableHead';
 import { serverMessage } from '../../lib/errors';
 import { formatBytes, formatDate } from '../../lib/format';
+import { useMediaQuery, WIDE_SCREEN } from '../../lib/media';
 import { documentLink, useDeleteDocument, useReplaceDocument } from './api';
 
 const ACCEPT = ADMIN_REPLACE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
-function DocumentRow({ userId, document }: { userId: string; document: DocumentRecord }) {
+/** One document: a table row on wide screens, a card on narrow ones; the same actions in both. */
+function DocumentItem({
+  userId,
+  document,
+  wide,
+}: {
+  userId: string;
+  document: DocumentRecord;
+  wide: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const replaceDocument = useReplaceDocument(userId);
   const deleteDocument = useDeleteDocument(userId);
@@ -54,104 +65,127 @@ function DocumentRow({ userId, document }: { userId: string; document: DocumentR
     }, 'admin.documents.deleteFailed');
 
   const isImage = ['png', 'jpg', 'jpeg'].includes(extensionOf(document.file_name) ?? '');
+  const size = formatBytes(document.file_size, i18n.language);
+  const uploaded = formatDate(document.uploaded_at, true);
+  const actions = (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() =>
+            run(
+              async () => setPreview((await documentLink(document.id, 'inline')).url),
+              'admin.documents.previewFailed',
+            )
+          }
+        >
+          {t('admin.documents.preview')}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() =>
+            run(async () => {
+              window.location.assign((await documentLink(document.id, 'attachment')).url);
+            }, 'admin.documents.downloadFailed')
+          }
+        >
+          {t('admin.documents.download')}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          aria-label={`${t('admin.documents.replace')} ${title}`}
+          onClick={() => input.current?.click()}
+        >
+          {t('admin.documents.replace')}
+        </Button>
+        <Button
+          variant="danger"
+          disabled={busy}
+          aria-label={`${t('admin.documents.delete')} ${title}`}
+          onClick={remove}
+        >
+          {t('admin.documents.delete')}
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPT}
+          className="hidden"
+          tabIndex={-1}
+          data-replace-document={document.document_type}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void replace(file);
+          }}
+        />
+      </div>
+      <Dialog
+        open={!!preview}
+        title={t('admin.documents.previewTitle', { name: document.file_name })}
+        onClose={() => setPreview(null)}
+      >
+        {preview &&
+          (isImage ? (
+            <img src={preview} alt={document.file_name} className="max-h-[70vh] w-full object-contain" />
+          ) : (
+            <iframe src={preview} title={document.file_name} className="h-[70vh] w-full rounded border" />
+          ))}
+        <div className="mt-3 flex justify-end">
+          <Button variant="secondary" onClick={() => setPreview(null)}>
+            {t('admin.documents.close')}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+
+  if (!wide) {
+    return (
+      <li className="rounded-xl border border-slate-200 p-4">
+        <h3 className="font-semibold text-slate-900">{title}</h3>
+        <CardFields
+          fields={[
+            { label: t('admin.documents.name'), value: document.file_name, wide: true },
+            { label: t('admin.documents.size'), value: size },
+            { label: t('admin.documents.uploaded'), value: uploaded },
+          ]}
+        />
+        <div className="mt-3">{actions}</div>
+      </li>
+    );
+  }
   return (
     <tr className="border-t border-slate-100 align-top">
-      <td className="py-2 pr-4">{title}</td>
-      <td className="py-2 pr-4 break-all">{document.file_name}</td>
-      <td className="py-2 pr-4 whitespace-nowrap">{formatBytes(document.file_size, i18n.language)}</td>
-      <td className="py-2 pr-4 whitespace-nowrap">{formatDate(document.uploaded_at, true)}</td>
-      <td className="py-2">
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() =>
-              run(
-                async () => setPreview((await documentLink(document.id, 'inline')).url),
-                'admin.documents.previewFailed',
-              )
-            }
-          >
-            {t('admin.documents.preview')}
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() =>
-              run(async () => {
-                window.location.assign((await documentLink(document.id, 'attachment')).url);
-              }, 'admin.documents.downloadFailed')
-            }
-          >
-            {t('admin.documents.download')}
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            aria-label={`${t('admin.documents.replace')} ${title}`}
-            onClick={() => input.current?.click()}
-          >
-            {t('admin.documents.replace')}
-          </Button>
-          <Button
-            variant="danger"
-            disabled={busy}
-            aria-label={`${t('admin.documents.delete')} ${title}`}
-            onClick={remove}
-          >
-            {t('admin.documents.delete')}
-          </Button>
-          <input
-            ref={input}
-            type="file"
-            accept={ACCEPT}
-            className="hidden"
-            tabIndex={-1}
-            data-replace-document={document.document_type}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void replace(file);
-            }}
-          />
-        </div>
-        <Dialog
-          open={!!preview}
-          title={t('admin.documents.previewTitle', { name: document.file_name })}
-          onClose={() => setPreview(null)}
-        >
-          {preview &&
-            (isImage ? (
-              <img src={preview} alt={document.file_name} className="max-h-[70vh] w-full object-contain" />
-            ) : (
-              <iframe src={preview} title={document.file_name} className="h-[70vh] w-full rounded border" />
-            ))}
-          <div className="mt-3 flex justify-end">
-            <Button variant="secondary" onClick={() => setPreview(null)}>
-              {t('admin.documents.close')}
-            </Button>
-          </div>
-        </Dialog>
-      </td>
+      <td className="px-3 py-2">{title}</td>
+      {/* A long name wraps, between words where it can; it keeps a readable width. */}
+      <td className="min-w-48 px-3 py-2 wrap-anywhere">{document.file_name}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{size}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{uploaded}</td>
+      <td className="px-3 py-2">{actions}</td>
     </tr>
   );
 }
 
 export function DocumentsTab({ userId, documents }: { userId: string; documents: DocumentRecord[] }) {
   const { t } = useTranslation();
+  const wide = useMediaQuery(WIDE_SCREEN);
   if (documents.length === 0) return <p className="text-slate-600">{t('admin.documents.empty')}</p>;
+  const items = documents.map((d) => (
+    <DocumentItem key={`${d.id}-${d.file_path}`} userId={userId} document={d} wide={wide} />
+  ));
+  if (!wide) return <ul className="grid gap-3 md:grid-cols-2">{items}</ul>;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <TableHead
           labels={(['type', 'name', 'size', 'uploaded'] as const).map((c) => t(`admin.documents.${c}`))}
           actionsLabel={t('admin.users.actions')}
         />
-        <tbody>
-          {documents.map((d) => (
-            <DocumentRow key={`${d.id}-${d.file_path}`} userId={userId} document={d} />
-          ))}
-        </tbody>
+        <tbody>{items}</tbody>
       </table>
     </div>
   );

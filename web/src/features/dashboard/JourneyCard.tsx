@@ -66,9 +66,10 @@ export function JourneyCard({
         }))}
         selected={selected}
         onSelect={setSelected}
-        className="mt-4 grid grid-cols-4 gap-2"
+        // Two rows of two on a phone: 'Phase 2' beside its lock fits on one line.
+        className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4"
         tabClassName={(active) =>
-          `flex items-center justify-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600 ${
+          `flex items-center justify-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600 ${
             active ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
           }`
         }

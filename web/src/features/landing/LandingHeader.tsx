@@ -15,7 +15,7 @@ export const NAV_ITEMS = [
 
 function NavLinks({ onNavigate, vertical }: { onNavigate?: () => void; vertical?: boolean }) {
   const { t } = useTranslation();
-  const item = `rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 ${vertical ? 'block text-base' : ''}`;
+  const item = `rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 ${vertical ? 'block text-base' : 'whitespace-nowrap'}`;
   return (
     <ul className={vertical ? 'flex flex-col gap-1' : 'flex items-center gap-1'}>
       {NAV_ITEMS.map(({ key, anchor, badge }) => (
@@ -66,16 +66,17 @@ export function LandingHeader() {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Logo />
-        <nav aria-label={t('landing.nav.label')} className="hidden lg:block">
+        {/* The full bar from 1280 px on (German needs it); below, the menu. */}
+        <nav aria-label={t('landing.nav.label')} className="hidden xl:block">
           <NavLinks />
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">
+        <div className="hidden shrink-0 items-center gap-2 xl:flex">
           <LanguageSwitcher />
           <AccountLinks />
         </div>
         <button
           type="button"
-          className="rounded-md p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:hidden"
+          className="rounded-md p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 xl:hidden"
           aria-label={t('landing.nav.openMenu')}
           aria-expanded={open}
           onClick={() => setOpen(true)}

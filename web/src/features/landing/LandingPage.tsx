@@ -261,7 +261,7 @@ export default function LandingPage() {
       </main>
       <footer className="border-t border-slate-200 bg-white py-8">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
-          <nav aria-label={t('landing.footer.label')} className="flex gap-4">
+          <nav aria-label={t('landing.footer.label')} className="flex flex-wrap gap-x-4 gap-y-2">
             <Link to="/imprint" className="underline">
               {t('landing.footer.imprint')}
             </Link>

@@ -99,7 +99,7 @@ function DetailsForm({ profile }: { profile: Profile | undefined }) {
       <form
         noValidate
         onSubmit={onSubmit}
-        className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2"
+        className="grid grid-cols-1 gap-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6"
       >
         <SelectField
           label={t('onboarding.details.gender')}

@@ -48,8 +48,8 @@ function DocumentCard({ type, document }: { type: DocumentType; document: Docume
   const uploading = progress !== null;
   return (
     <li className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
-      <div className="flex-1">
-        <div className="flex items-center gap-2">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
           <span
             className={`rounded-full px-2 py-0.5 text-xs font-semibold ${required ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-700'}`}
@@ -59,12 +59,15 @@ function DocumentCard({ type, document }: { type: DocumentType; document: Docume
         </div>
         <p className="mt-1 text-sm text-slate-600">{t(`onboarding.documents.types.${type}.description`)}</p>
         {document && (
-          <p className="mt-2 flex items-center gap-1 text-sm text-green-800">
+          <p className="mt-2 flex items-start gap-1 text-sm text-green-800">
             <span aria-hidden="true">✓</span>
-            {t('onboarding.documents.onFile', {
-              name: document.file_name,
-              size: formatBytes(document.file_size, i18n.language),
-            })}
+            {/* A long file name wraps inside the card. */}
+            <span className="min-w-0 wrap-anywhere">
+              {t('onboarding.documents.onFile', {
+                name: document.file_name,
+                size: formatBytes(document.file_size, i18n.language),
+              })}
+            </span>
           </p>
         )}
         {uploading && (

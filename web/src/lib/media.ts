@@ -1,0 +1,25 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Tailwind's `lg` breakpoint: from here on, wide lists are tables; below it, cards. */
+export const WIDE_SCREEN = '(min-width: 64rem)';
+
+/**
+ * Whether a media query matches now, following every change (a rotated phone, a resized
+ * window). Rendering one layout or the other, instead of both with one hidden by CSS, keeps
+ * a single copy of each list in the page for screen readers and tests alike.
+ */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
