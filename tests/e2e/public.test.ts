@@ -197,6 +197,8 @@ describe('landing page', () => {
       .getByRole('heading', { name: 'Ihr Umzug nach Deutschland, vom ersten Tag an organisiert.' })
       .waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('de');
+    // German quotation marks in the testimonials.
+    expect((await page.locator('blockquote').first().textContent())?.trim()).toMatch(/^„.+“$/);
     await page.reload();
     await page
       .getByRole('heading', { name: 'Ihr Umzug nach Deutschland, vom ersten Tag an organisiert.' })

@@ -56,7 +56,8 @@ export function Testimonials() {
               className={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${position === 1 ? 'hidden md:block' : ''}`}
             >
               <blockquote className="text-slate-800">
-                “{t(`landing.testimonials.${item.key}.quote`)}”
+                {/* Quotation marks as each language writes them: “…” in English, „…“ in German. */}
+                {t('landing.testimonials.quoted', { quote: t(`landing.testimonials.${item.key}.quote`) })}
               </blockquote>
               <figcaption className="mt-4 flex items-center gap-3">
                 <img
