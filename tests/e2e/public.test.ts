@@ -300,6 +300,12 @@ describe('the landing page in the chosen language, before any script runs', () =
 });
 
 describe('legal pages', () => {
+  it('switch language in their own header', async () => {
+    await openPage(page, '/privacy');
+    await page.getByRole('banner').getByRole('button', { name: 'Deutsch' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Datenschutzerklärung' }).waitFor();
+  });
+
   it('link to each other and back home', async () => {
     await page.goto('/imprint');
     await page.getByRole('heading', { name: 'Imprint' }).waitFor();

@@ -2,6 +2,7 @@ import { COMPANY } from '@shared/company';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/Button';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Logo } from '../../components/Logo';
 
 const SECTIONS = {
@@ -40,8 +41,9 @@ export default function LegalPage({ page }: { page: 'imprint' | 'privacy' }) {
   const other = page === 'imprint' ? 'privacy' : 'imprint';
   return (
     <div className="min-h-screen bg-white">
-      <header className="mx-auto max-w-3xl px-4 py-4">
+      <header className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-4">
         <Logo />
+        <LanguageSwitcher />
       </header>
       <main className="mx-auto max-w-3xl px-4 pb-16">
         <h1 className="mt-4 text-3xl font-bold text-slate-900">{t(`legal.${page}.title`)}</h1>
