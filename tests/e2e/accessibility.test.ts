@@ -87,6 +87,10 @@ describe('axe-core finds no WCAG 2.1 A/AA violation', () => {
     await upload(url, c.idToken, 'employment_contract', 'contract.pdf', tinyPdf());
     await api(url, '/api/me/onboarding/complete', { token: c.idToken, method: 'POST', body: {} });
     expect(await scan('/dashboard', heading('Your Relocation Journey'))).toEqual([]);
+    // With the avatar menu open (role menu, menu items).
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menu').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     expect(await scan('/account', heading('Personal Information'))).toEqual([]);
   });
 

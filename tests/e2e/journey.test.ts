@@ -89,12 +89,42 @@ describe('customer dashboard', () => {
     await openDashboard(c.email, c.password);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByText('Rahul Sharma').waitFor();
-    await page.getByRole('link', { name: 'My Account' }).click();
+    await page.getByRole('menuitem', { name: 'My Account' }).click();
     await page.waitForURL('**/account');
     await page.getByText(c.email).first().waitFor();
     await page.getByText(dateFromToday(10).split('-').reverse().join('.')).waitFor();
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${url}/`);
+  });
+
+  it('runs the avatar menu by keyboard alone (WAI-ARIA menu button): arrows, Home, End, Esc back to the button', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true });
+    await openDashboard(c.email, c.password);
+    const button = page.getByRole('button', { name: 'Account menu' });
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor();
+    expect(await focused()).toBe('My Account');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Logout');
+    await page.keyboard.press('ArrowDown'); // wraps
+    expect(await focused()).toBe('My Account');
+    await page.keyboard.press('End');
+    expect(await focused()).toBe('Logout');
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe('My Account');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Account menu',
+    );
+    // ArrowUp on the button opens the menu at its last item.
+    await page.keyboard.press('ArrowUp');
+    await page.getByRole('menu').waitFor();
+    expect(await focused()).toBe('Logout');
+    await page.keyboard.press('Enter');
     await page.waitForURL(`${url}/`);
   });
 });

@@ -7,32 +7,67 @@ import { useLogout } from '../lib/session';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 
+/** Focuses the item at `index` of the menu, counting from the end when negative, wrapping. */
+function focusAt(items: (HTMLElement | null)[], index: number) {
+  const list = items.filter((item): item is HTMLElement => item !== null);
+  list[(index + list.length) % list.length]?.focus();
+}
+
 /** The signed-in customer's header: logo, language, avatar menu (SPEC 2 'Customer dashboard'). */
 export function AppHeader({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const items = useRef<(HTMLElement | null)[]>([]);
+  /** Which item takes focus when the menu opens: first, last, or none (opened by pointer). */
+  const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last' | null>(null);
   const name = fullName(profile);
+
+  const focusItem = (index: number) => focusAt(items.current, index);
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) button.current?.focus();
+  };
 
   useEffect(() => {
     if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !menu.current?.contains(event.target as Node)
-      ) {
-        setOpen(false);
-      }
+    if (focusOnOpen) focusAt(items.current, focusOnOpen === 'first' ? 0 : -1);
+    const outside = (event: MouseEvent) => {
+      if (!menu.current?.contains(event.target as Node)) setOpen(false);
     };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [open, focusOnOpen]);
+
+  // The WAI-ARIA menu button pattern: arrows, Home and End move between the items, Esc closes
+  // and gives focus back to the button, Tab leaves the menu closed.
+  const onMenuKey = (event: React.KeyboardEvent) => {
+    const list = items.current.filter((item): item is HTMLElement => item !== null);
+    const current = list.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Tab') return setOpen(false);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      return close(true);
+    }
+    const target = new Map([
+      ['ArrowDown', current + 1],
+      ['ArrowUp', current - 1],
+      ['Home', 0],
+      ['End', -1],
+    ]).get(event.key);
+    if (target === undefined) return;
+    event.preventDefault();
+    focusItem(target);
+  };
+  const onButtonKey = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape' && open) return close(true);
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    setFocusOnOpen(event.key === 'ArrowDown' ? 'first' : 'last');
+    setOpen(true);
+  };
 
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -42,11 +77,19 @@ export function AppHeader({ profile }: { profile: Profile }) {
           <LanguageSwitcher />
           <div ref={menu} className="relative">
             <button
+              ref={button}
+              id="account-menu-button"
               type="button"
-              aria-haspopup="true"
+              aria-haspopup="menu"
               aria-expanded={open}
+              aria-controls={open ? 'account-menu' : undefined}
               aria-label={t('dashboard.menu')}
-              onClick={() => setOpen((v) => !v)}
+              onKeyDown={onButtonKey}
+              // Enter and Space click: a keyboard opening focuses the first item (detail 0).
+              onClick={(event) => {
+                setFocusOnOpen(event.detail === 0 ? 'first' : null);
+                setOpen((v) => !v);
+              }}
               className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
@@ -62,19 +105,36 @@ export function AppHeader({ profile }: { profile: Profile }) {
                   {name && <p className="font-semibold text-slate-900">{name}</p>}
                   <p className="truncate text-sm text-slate-600">{profile.email}</p>
                 </div>
-                <Link
-                  to="/account"
-                  className="mt-1 block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100"
+                <div
+                  id="account-menu"
+                  role="menu"
+                  aria-labelledby="account-menu-button"
+                  onKeyDown={onMenuKey}
                 >
-                  {t('dashboard.myAccount')}
-                </Link>
-                <button
-                  type="button"
-                  onClick={logout}
-                  className="block w-full rounded-lg px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100"
-                >
-                  {t('common.logout')}
-                </button>
+                  <Link
+                    ref={(element) => {
+                      items.current[0] = element;
+                    }}
+                    role="menuitem"
+                    tabIndex={-1}
+                    to="/account"
+                    className="mt-1 block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    {t('dashboard.myAccount')}
+                  </Link>
+                  <button
+                    ref={(element) => {
+                      items.current[1] = element;
+                    }}
+                    role="menuitem"
+                    tabIndex={-1}
+                    type="button"
+                    onClick={logout}
+                    className="block w-full rounded-lg px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    {t('common.logout')}
+                  </button>
+                </div>
               </div>
             )}
           </div>
