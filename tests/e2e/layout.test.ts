@@ -207,6 +207,23 @@ async function languageContext(language: Language, consent = true): Promise<Brow
   return context;
 }
 
+/**
+ * A page signed in as this user, then set to a language (after the sign-in, which reads the
+ * stored choice), cookie consent given.
+ */
+async function signedInPage(language: Language, email: string, password: string, home: string) {
+  const context = await shared.browser.newContext({
+    baseURL: url,
+    viewport: { width: 1366, height: HEIGHT },
+  });
+  await giveCookieConsent(context);
+  const page = await context.newPage();
+  await logIn(page, email, password);
+  await page.waitForURL(home);
+  await setLanguage(context, language);
+  return { context, page };
+}
+
 /** As after choosing a language: storage for the app, the cookie for the prerendered landing page. */
 async function setLanguage(context: BrowserContext, language: Language) {
   await context.addInitScript(
@@ -312,12 +329,12 @@ describe.each(LANGUAGES)('in %s', (language) => {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
-      context = await shared.browser.newContext({ baseURL: url, viewport: { width: 1366, height: HEIGHT } });
-      await giveCookieConsent(context);
-      page = await context.newPage();
-      await logIn(page, data.customer.email, data.customer.password);
-      await page.waitForURL('**/dashboard');
-      await setLanguage(context, language);
+      ({ context, page } = await signedInPage(
+        language,
+        data.customer.email,
+        data.customer.password,
+        '**/dashboard',
+      ));
     });
     afterAll(() => context?.close());
 
@@ -333,12 +350,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
-      context = await shared.browser.newContext({ baseURL: url, viewport: { width: 1366, height: HEIGHT } });
-      await giveCookieConsent(context);
-      page = await context.newPage();
-      await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
-      await page.waitForURL('**/admin');
-      await setLanguage(context, language);
+      ({ context, page } = await signedInPage(language, TEST_ADMIN.email, TEST_ADMIN.password, '**/admin'));
     });
     afterAll(() => context?.close());
 

@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, Profile, UserTask } from '@shared/api';
 import { DEFAULT_LANGUAGE, type Language, type Role } from '@shared/constants';
 import { env } from '../config';
+import { log } from '../lib/log';
 import { accountNotDeleted, createForUser } from './accounts';
 import { batchGet, dynamo, queryPage, transact } from './client';
 import { CUSTOMER_LIST, CUSTOMER_PAGE_KEY, profiles, type StoredProfile } from './entities';
@@ -56,6 +57,19 @@ export function putProfileIfAbsent(profile: Profile, role: Role): Promise<'creat
 export async function getStoredProfile(userId: string): Promise<StoredProfile | null> {
   const out = await dynamo().send(new GetCommand({ TableName: env.tableName, Key: profiles.key(userId) }));
   return out.Item ? profiles.fromItem(out.Item) : null;
+}
+
+/**
+ * The user's profile, or null when there is none or the table cannot be read (logged): for
+ * the Cognito triggers, whose own work (a code mail, a confirmed reset) must go on without it.
+ */
+export async function profileIfReadable(userId: string): Promise<Profile | null> {
+  try {
+    return (await getStoredProfile(userId))?.profile ?? null;
+  } catch (error) {
+    log.warn('profile unavailable', { userId, error: String(error) });
+    return null;
+  }
 }
 
 /** Takes a profile out of the customer list (it belongs to an admin). */

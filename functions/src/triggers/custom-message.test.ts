@@ -1,10 +1,13 @@
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getStoredProfile } from '../store/profiles';
+import { profiles } from '../store/entities';
 import { profile } from '../test-fixtures';
 import { handler } from './custom-message';
 
-vi.mock('../store/profiles');
+// The profile is read from the table itself (a failure must not stop the mail).
+const ddb = mockClient(DynamoDBDocumentClient);
 
 function event(triggerSource: string, locale?: string, sub?: string): CustomMessageTriggerEvent {
   return {
@@ -21,7 +24,9 @@ function event(triggerSource: string, locale?: string, sub?: string): CustomMess
 
 beforeEach(() => {
   process.env.APP_ORIGIN = 'https://app.example.com';
-  vi.mocked(getStoredProfile).mockReset();
+  process.env.TABLE_NAME = 'test-table';
+  ddb.reset();
+  ddb.on(GetCommand).resolves({});
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -57,15 +62,17 @@ describe('CustomMessage trigger', () => {
   });
 
   it("writes the reset mail in the account's language, whatever the page's", async () => {
-    vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile({ language: 'de' }), role: 'customer' });
+    ddb.on(GetCommand).resolves({
+      Item: profiles.toItem({ profile: profile({ id: 'user-1', language: 'de' }), role: 'customer' }),
+    });
     const out = await handler(event('CustomMessage_ForgotPassword', 'en', 'user-1'));
-    expect(getStoredProfile).toHaveBeenCalledWith('user-1');
+    expect(ddb.commandCalls(GetCommand)[0]?.args[0].input.Key).toEqual(profiles.key('user-1'));
     expect(out.response.emailSubject).toBe('Passwort zurücksetzen');
   });
 
   it("falls back to the page's language when the profile cannot be read, and still writes the mail", async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    vi.mocked(getStoredProfile).mockRejectedValue(new Error('table down'));
+    ddb.on(GetCommand).rejects(new Error('table down'));
     const out = await handler(event('CustomMessage_ForgotPassword', 'de', 'user-1'));
     expect(out.response.emailSubject).toBe('Passwort zurücksetzen');
     expect(out.response.emailMessage).toContain('{####}');

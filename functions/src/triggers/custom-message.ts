@@ -1,8 +1,7 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { env } from '../config';
-import { log } from '../lib/log';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
-import { getStoredProfile } from '../store/profiles';
+import { profileIfReadable } from '../store/profiles';
 
 /** Which of our mails each Cognito message is, and the page its link opens. */
 const MAILS: Partial<
@@ -18,17 +17,9 @@ const MAILS: Partial<
   CustomMessage_ForgotPassword: { page: '/reset-password', render: resetPasswordMail, accountLanguage: true },
 };
 
-/** The language the account's owner last chose, or null (no profile, or the table unreachable). */
-async function accountLanguage(userId: string | undefined) {
-  if (!userId) return null;
-  try {
-    return (await getStoredProfile(userId))?.profile.language ?? null;
-  } catch (error) {
-    // The code must still go out: the page's language will do.
-    log.warn('profile language unavailable', { userId, error: String(error) });
-    return null;
-  }
-}
+/** The language the account's owner last chose, or null: then the page's language will do. */
+const accountLanguage = async (userId: string | undefined) =>
+  userId ? ((await profileIfReadable(userId))?.language ?? null) : null;
 
 /**
  * Writes the mails that carry a Cognito code (sign-up verification, password reset): a link

@@ -2,9 +2,8 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@shared/constants';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { log } from '../lib/log';
 import { createCustomerProfile } from '../services/account';
-import type { Addressee } from '../services/notify';
 import { notify } from '../services/notify';
-import { getStoredProfile } from '../store/profiles';
+import { profileIfReadable } from '../store/profiles';
 
 /**
  * A confirmed sign-up gets its profile; a confirmed password reset is told to the account's
@@ -22,17 +21,8 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
   } else if (event.triggerSource === 'PostConfirmation_ConfirmForgotPassword') {
     // The reset is done whatever happens here: a failure is logged, never thrown (Cognito
     // would report the reset as failed), and one attempt keeps within the trigger's 5 seconds.
-    const to = (await ownerOf(sub)) ?? { email, language };
+    const to = (await profileIfReadable(sub)) ?? { email, language };
     await notify(to, 'passwordReset', {}, { userId: sub }, { attempts: 1 });
   }
   return event;
-}
-
-async function ownerOf(userId: string): Promise<Addressee | null> {
-  try {
-    return (await getStoredProfile(userId))?.profile ?? null;
-  } catch (error) {
-    log.warn('profile unavailable for the reset mail', { userId, error: String(error) });
-    return null;
-  }
 }

@@ -61,15 +61,21 @@ export async function currentUser(): Promise<SessionUser | null> {
   }
 }
 
-/** The ID token the API expects (refreshed by Amplify when it is close to expiry). */
-export async function idToken(): Promise<string | null> {
+/** One of the session's tokens (refreshed by Amplify when close to expiry), or null without one. */
+async function sessionToken(kind: 'idToken' | 'accessToken'): Promise<string | null> {
   try {
     const { tokens } = await fetchAuthSession();
-    return tokens?.idToken?.toString() ?? null;
+    return tokens?.[kind]?.toString() ?? null;
   } catch {
     return null;
   }
 }
+
+/** The ID token the API expects. */
+export const idToken = () => sessionToken('idToken');
+
+/** The access token (the API passes it to Cognito for a password change). */
+export const accessToken = () => sessionToken('accessToken');
 
 export async function signUp(email: string, password: string, locale: string) {
   return amplifySignUp({
@@ -118,16 +124,6 @@ export async function confirmPasswordReset(email: string, code: string, newPassw
 /** A fresh verification code for an unconfirmed account (mail in `locale`). */
 export async function resendVerification(email: string, locale: string): Promise<void> {
   await amplifyResendSignUpCode({ username: email, options: { clientMetadata: { locale } } });
-}
-
-/** The signed-in user's access token (the API passes it to Cognito for a password change). */
-export async function accessToken(): Promise<string | null> {
-  try {
-    const { tokens } = await fetchAuthSession();
-    return tokens?.accessToken?.toString() ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /**
