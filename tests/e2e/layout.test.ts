@@ -4,7 +4,6 @@
 // look by eye. The cookie banner stays compact on a phone.
 import { mkdirSync } from 'node:fs';
 import type { JourneyResponse } from '@shared/api';
-import de from '@shared/locales/de/translation.json';
 import en from '@shared/locales/en/translation.json';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,6 +11,7 @@ import { api, customerWith, dateFromToday, newCustomer } from '../support/auth';
 import { axeViolations, giveCookieConsent, logIn, openPage, sharedBrowser } from '../support/browser';
 import { upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
+import { LANGUAGES, type Language, setLanguage, text } from '../support/language';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -19,19 +19,7 @@ const shared = sharedBrowser();
 
 const WIDTHS = [360, 390, 768, 1024, 1366] as const;
 const HEIGHT = 844;
-const LANGUAGES = ['en', 'de'] as const;
-type Language = (typeof LANGUAGES)[number];
 const SHOTS = 'test-results/layout';
-
-const TEXTS = { en, de } as const;
-/** A text of the SPA in a language, by its key ('login.title'). */
-function text(language: Language, key: string): string {
-  const found = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], TEXTS[language]);
-  if (typeof found !== 'string') throw new Error(`no text ${key} in ${language}`);
-  return found;
-}
 
 // Names long enough to find what breaks (no break opportunity in the second one).
 const LONG_FILES = {
@@ -203,7 +191,7 @@ async function languageContext(language: Language, consent = true): Promise<Brow
     viewport: { width: 1366, height: HEIGHT },
   });
   if (consent) await giveCookieConsent(context);
-  await setLanguage(context, language);
+  await setLanguage(context, url, language);
   return context;
 }
 
@@ -220,17 +208,8 @@ async function signedInPage(language: Language, email: string, password: string,
   const page = await context.newPage();
   await logIn(page, email, password);
   await page.waitForURL(home);
-  await setLanguage(context, language);
+  await setLanguage(context, url, language);
   return { context, page };
-}
-
-/** As after choosing a language: storage for the app, the cookie for the prerendered landing page. */
-async function setLanguage(context: BrowserContext, language: Language) {
-  await context.addInitScript(
-    (chosen) => localStorage.setItem('relocate-germany.language', chosen),
-    language,
-  );
-  await context.addCookies([{ name: 'relocate-germany.language', value: language, url }]);
 }
 
 /** The contrast ratio of an element's background with white (#fefce8 on white: 1.03). */

@@ -1,4 +1,5 @@
-import type { ButtonHTMLAttributes } from 'react';
+import { type ButtonHTMLAttributes, useEffect, useRef } from 'react';
+import { focusIsLost } from '../lib/focus';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -12,11 +13,37 @@ const VARIANTS: Record<Variant, string> = {
 export const buttonClass = (variant: Variant = 'primary', extra = '') =>
   `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`;
 
+/**
+ * A button that keeps keyboard users in place: disabled while its work runs, it drops focus to
+ * <body> (the browser blurs a disabled control); once enabled again it takes focus back,
+ * unless the person has moved on.
+ */
 export function Button({
   variant = 'primary',
   className = '',
   type = 'button',
+  disabled,
+  onBlur,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return <button type={type} className={buttonClass(variant, className)} {...props} />;
+  const own = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (disabled || !refocus.current) return;
+    refocus.current = false;
+    if (focusIsLost()) own.current?.focus();
+  }, [disabled]);
+  return (
+    <button
+      ref={own}
+      type={type}
+      disabled={disabled}
+      className={buttonClass(variant, className)}
+      onBlur={(event) => {
+        if (event.currentTarget.disabled) refocus.current = true;
+        onBlur?.(event);
+      }}
+      {...props}
+    />
+  );
 }

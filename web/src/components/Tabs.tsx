@@ -1,5 +1,8 @@
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 
+/** The element id of a tab, for a page that sends focus back to it. */
+export const tabId = (id: string) => `tab-${id}`;
+
 export interface TabItem {
   id: string;
   label: ReactNode;
@@ -53,7 +56,7 @@ export function Tabs({
             }}
             type="button"
             role="tab"
-            id={`tab-${item.id}`}
+            id={tabId(item.id)}
             aria-selected={i === selected}
             aria-controls={`panel-${item.id}`}
             tabIndex={i === selected ? 0 : -1}
@@ -65,7 +68,7 @@ export function Tabs({
         ))}
       </div>
       {current && (
-        <div role="tabpanel" id={`panel-${current.id}`} aria-labelledby={`tab-${current.id}`}>
+        <div role="tabpanel" id={`panel-${current.id}`} aria-labelledby={tabId(current.id)}>
           {children}
         </div>
       )}

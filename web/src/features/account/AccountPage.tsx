@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { AppHeader } from '../../components/AppHeader';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { PageHeading } from '../../components/PageHeading';
 import { Panel } from '../../components/Panel';
 import { PageLoading } from '../../components/Spinner';
 import { TextArea } from '../../components/TextArea';
@@ -81,7 +82,7 @@ export default function AccountPage() {
         <Button variant="ghost" className="-ml-2" onClick={() => navigate('/dashboard')}>
           <span aria-hidden="true">←</span> {t('account.backToDashboard')}
         </Button>
-        <h1 className="mt-4 text-3xl font-bold text-slate-900">{t('account.title')}</h1>
+        <PageHeading className="mt-4 text-3xl">{t('account.title')}</PageHeading>
         <Panel title={t('account.personalInfo')} className="mt-6">
           <dl className="mt-4 grid gap-4 sm:grid-cols-2">
             {rows.map(([label, value]) => (

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../components/Button';
 import { CardFields } from '../../components/CardFields';
+import { PageHeading } from '../../components/PageHeading';
 import { TableHead } from '../../components/TableHead';
 import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
@@ -61,7 +62,7 @@ export default function AdminDashboardPage() {
 
   return (
     <AdminLayout>
-      <h1 className="text-3xl font-bold text-slate-900">{t('admin.title')}</h1>
+      <PageHeading className="text-3xl">{t('admin.title')}</PageHeading>
       <div className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         {FILTERS.map((f) => (
           <button

@@ -5,14 +5,16 @@ import {
   isAllowedExtension,
   MAX_DOCUMENT_BYTES,
 } from '@shared/documents';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { CardFields } from '../../components/CardFields';
 import { Dialog } from '../../components/Dialog';
 import { TableHead } from '../../components/TableHead';
+import { tabId } from '../../components/Tabs';
 import { serverMessage } from '../../lib/errors';
+import { focusIsLost } from '../../lib/focus';
 import { formatBytes, formatDate } from '../../lib/format';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/media';
 import { documentLink, useDeleteDocument, useReplaceDocument } from './api';
@@ -48,6 +50,16 @@ function DocumentItem({
     }
   };
 
+  // Not through `run`: the button keeps focus while the link loads, so the preview dialog
+  // hands focus back to it when it closes.
+  const showPreview = async () => {
+    try {
+      setPreview((await documentLink(document.id, 'inline')).url);
+    } catch (error) {
+      toast.error(serverMessage(error, t('admin.documents.previewFailed')));
+    }
+  };
+
   const replace = (file: File) =>
     run(async () => {
       if (!isAllowedExtension(file.name, ADMIN_REPLACE_EXTENSIONS))
@@ -70,16 +82,7 @@ function DocumentItem({
   const actions = (
     <>
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          disabled={busy}
-          onClick={() =>
-            run(
-              async () => setPreview((await documentLink(document.id, 'inline')).url),
-              'admin.documents.previewFailed',
-            )
-          }
-        >
+        <Button variant="secondary" disabled={busy} onClick={showPreview}>
           {t('admin.documents.preview')}
         </Button>
         <Button
@@ -146,7 +149,7 @@ function DocumentItem({
   if (!wide) {
     return (
       <li className="rounded-xl border border-slate-200 p-4">
-        <h3 className="font-semibold text-slate-900">{title}</h3>
+        <h2 className="font-semibold text-slate-900">{title}</h2>
         <CardFields
           fields={[
             { label: t('admin.documents.name'), value: document.file_name, wide: true },
@@ -173,10 +176,15 @@ function DocumentItem({
 export function DocumentsTab({ userId, documents }: { userId: string; documents: DocumentRecord[] }) {
   const { t } = useTranslation();
   const wide = useMediaQuery(WIDE_SCREEN);
+  const count = useRef(documents.length);
+  // A deleted document takes its buttons, and focus, with it: focus goes back to the tab.
+  useEffect(() => {
+    if (documents.length < count.current && focusIsLost())
+      document.getElementById(tabId('documents'))?.focus();
+    count.current = documents.length;
+  }, [documents.length]);
   if (documents.length === 0) return <p className="text-slate-600">{t('admin.documents.empty')}</p>;
-  const items = documents.map((d) => (
-    <DocumentItem key={`${d.id}-${d.file_path}`} userId={userId} document={d} wide={wide} />
-  ));
+  const items = documents.map((d) => <DocumentItem key={d.id} userId={userId} document={d} wide={wide} />);
   if (!wide) return <ul className="grid gap-3 md:grid-cols-2">{items}</ul>;
   return (
     <div className="relative overflow-x-auto">

@@ -185,9 +185,9 @@ function DangerZone({ profile, onDeleted }: { profile: Profile; onDeleted: () =>
   const matches = typed === profile.email;
   return (
     <section className="rounded-xl border border-red-200 p-4" aria-labelledby="admin-danger">
-      <h3 id="admin-danger" className="font-semibold text-red-800">
+      <h2 id="admin-danger" className="font-semibold text-red-800">
         {t('admin.user.dangerZone')}
-      </h3>
+      </h2>
       <p className="mt-1 text-sm text-slate-700">{t('admin.user.deleteBody')}</p>
       <Button variant="danger" className="mt-3" onClick={() => setOpen(true)}>
         {t('admin.user.deleteButton')}

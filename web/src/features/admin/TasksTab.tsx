@@ -1,6 +1,6 @@
 import type { JourneyPhase, JourneyTask } from '@shared/api';
 import { NOTES_MAX } from '@shared/constants';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
@@ -10,12 +10,16 @@ import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { useCompleteSupportTask } from './api';
 
+const taskNameId = (taskId: string) => `admin-task-${taskId}`;
+
 export function TasksTab({ userId, phases }: { userId: string; phases: JourneyPhase[] }) {
   const { t } = useTranslation();
   const completeSupportTask = useCompleteSupportTask(userId);
   const [task, setTask] = useState<JourneyTask | null>(null);
   const [notes, setNotes] = useState('');
   const [teamNote, setTeamNote] = useState('');
+  // The task whose dialog was open last: completing it removes its button, so focus goes to its name.
+  const lastTask = useRef<string | null>(null);
 
   const complete = async () => {
     if (!task) return;
@@ -36,17 +40,23 @@ export function TasksTab({ userId, phases }: { userId: string; phases: JourneyPh
     <div className="space-y-6">
       {phases.map((phase) => (
         <section key={phase.id} aria-labelledby={`admin-phase-${phase.id}`}>
-          <h3 id={`admin-phase-${phase.id}`} className="font-semibold text-slate-900">
+          <h2 id={`admin-phase-${phase.id}`} className="font-semibold text-slate-900">
             {t('dashboard.phaseTab', { number: phase.phase_order })}: {phase.display_name}{' '}
             <span className="text-sm font-normal text-slate-600">
               {t('dashboard.progress', { completed: phase.completed_count, total: phase.total_count })}
             </span>
-          </h3>
+          </h2>
           <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
             {phase.tasks.map((item) => (
               <li key={item.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center">
                 <div className="flex-1">
-                  <p className="font-medium text-slate-900">{item.task_name}</p>
+                  <p
+                    id={taskNameId(item.id)}
+                    tabIndex={-1}
+                    className="font-medium text-slate-900 outline-none"
+                  >
+                    {item.task_name}
+                  </p>
                   <p className="text-sm text-slate-600">
                     {item.is_preview ? t('admin.tasks.preview') : t(`tasks.status.${item.status}`)}
                     {item.status === 'completed' && item.completed_by_user !== null && (
@@ -76,6 +86,7 @@ export function TasksTab({ userId, phases }: { userId: string; phases: JourneyPh
                       onClick={() => {
                         setNotes('');
                         setTeamNote('');
+                        lastTask.current = item.id;
                         setTask(item);
                       }}
                     >
@@ -87,7 +98,12 @@ export function TasksTab({ userId, phases }: { userId: string; phases: JourneyPh
           </ul>
         </section>
       ))}
-      <Dialog open={!!task} title={t('admin.tasks.completeTitle')} onClose={() => setTask(null)}>
+      <Dialog
+        open={!!task}
+        title={t('admin.tasks.completeTitle')}
+        onClose={() => setTask(null)}
+        returnFocus={() => document.getElementById(taskNameId(lastTask.current ?? ''))}
+      >
         <form
           className="flex flex-col gap-4"
           onSubmit={(event) => {

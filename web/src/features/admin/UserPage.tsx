@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { PageHeading } from '../../components/PageHeading';
 import { Panel } from '../../components/Panel';
 import { Tabs } from '../../components/Tabs';
 import { ApiError, serverMessage } from '../../lib/errors';
+import { useFocusWhenGone } from '../../lib/focus';
 import { formatLongDate } from '../../lib/format';
 import { fullName } from '../../lib/names';
 import { useOnError } from '../../lib/on-error';
@@ -68,6 +70,11 @@ export default function UserPage() {
   const user = useUser(userId);
   const verifyUser = useVerifyUser();
   const [tab, setTab] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Verifying removes the verification card, rejecting a deletion request its card, and the
+  // focused button with them: the page then starts over at the customer's name.
+  useFocusWhenGone(user.data?.profile.account_verified === false, heading);
+  useFocusWhenGone(!!user.data?.deletion_request, heading);
 
   const missing = isMissing(user.error);
   useOnError(user, (error) => {
@@ -106,7 +113,9 @@ export default function UserPage() {
   return (
     <AdminLayout>
       {back}
-      <h1 className="mt-4 text-3xl font-bold text-slate-900">{fullName(profile) || profile.email}</h1>
+      <PageHeading ref={heading} className="mt-4 text-3xl">
+        {fullName(profile) || profile.email}
+      </PageHeading>
       <p className="text-slate-600">{profile.email}</p>
       {detail.deletion_request && (
         <DeletionRequestCard userId={profile.id} request={detail.deletion_request} />

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Logo } from '../../components/Logo';
+import { PageHeading } from '../../components/PageHeading';
 
 export function AuthLayout({
   title,
@@ -27,7 +28,7 @@ export function AuthLayout({
           <span aria-hidden="true">←</span> {t('common.back')}
         </Button>
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+          <PageHeading className="text-2xl">{title}</PageHeading>
           {subtitle && <p className="mt-1 text-slate-600">{subtitle}</p>}
           <div className="mt-6">{children}</div>
         </section>

@@ -5,6 +5,7 @@ import { Navigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { AppHeader } from '../../components/AppHeader';
 import { Button } from '../../components/Button';
+import { PageHeading } from '../../components/PageHeading';
 import { PageLoading } from '../../components/Spinner';
 import { useRuntimeConfig } from '../../lib/config';
 import { serverMessage } from '../../lib/errors';
@@ -87,7 +88,7 @@ export default function DashboardPage() {
     <div className="min-h-screen bg-slate-50">
       <AppHeader profile={profile} />
       <main className="mx-auto max-w-6xl px-4 py-8">
-        <h1 className="text-3xl font-bold text-slate-900">{t('dashboard.title')}</h1>
+        <PageHeading className="text-3xl">{t('dashboard.title')}</PageHeading>
         <p className="mt-1 text-slate-600">
           {profile.first_name
             ? t('dashboard.welcome', { name: profile.first_name })

@@ -1,11 +1,12 @@
 import type { JourneyTask } from '@shared/api';
 import { NOTES_MAX } from '@shared/constants';
 import type { TaskRefusal } from '@shared/journey';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextArea } from '../../components/TextArea';
+import { useFocusWhenGone } from '../../lib/focus';
 import { refusalReason } from './task-refusal';
 
 const STATUS_STYLES: Record<JourneyTask['status'], string> = {
@@ -31,6 +32,7 @@ export function TaskRow({
   const [dialog, setDialog] = useState(false);
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
   const open = task.status === 'not_started';
   const reasonId = `task-${task.task_template_id}-reason`;
   const reasonKey = refusalReason(refusal);
@@ -67,11 +69,16 @@ export function TaskRow({
     );
   }
 
+  // Completing or requesting takes the button away: focus stays on this task, at its name.
+  useFocusWhenGone(action !== null, heading);
+
   return (
     <li className="flex flex-col gap-3 border-t border-slate-100 py-4 first:border-t-0 sm:flex-row sm:items-start">
       <div className="flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h4 className="font-semibold text-slate-900">{task.task_name}</h4>
+          <h4 ref={heading} tabIndex={-1} className="font-semibold text-slate-900 outline-none">
+            {task.task_name}
+          </h4>
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[task.status]}`}>
             {t(`tasks.status.${task.status}`)} {by}
           </span>
@@ -96,7 +103,12 @@ export function TaskRow({
         )}
       </div>
       <div className="shrink-0">{action}</div>
-      <Dialog open={dialog} title={t('tasks.completeTitle')} onClose={() => setDialog(false)}>
+      <Dialog
+        open={dialog}
+        title={t('tasks.completeTitle')}
+        onClose={() => setDialog(false)}
+        returnFocus={() => heading.current}
+      >
         <form
           method="dialog"
           onSubmit={async (event) => {

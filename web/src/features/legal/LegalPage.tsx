@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/Button';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Logo } from '../../components/Logo';
+import { PageHeading } from '../../components/PageHeading';
 
 const SECTIONS = {
   imprint: ['provider', 'represented', 'register', 'vat', 'contact', 'disclaimer', 'dispute'],
@@ -46,7 +47,7 @@ export default function LegalPage({ page }: { page: 'imprint' | 'privacy' }) {
         <LanguageSwitcher />
       </header>
       <main className="mx-auto max-w-3xl px-4 pb-16">
-        <h1 className="mt-4 text-3xl font-bold text-slate-900">{t(`legal.${page}.title`)}</h1>
+        <PageHeading className="mt-4 text-3xl">{t(`legal.${page}.title`)}</PageHeading>
         {page === 'privacy' && <p className="mt-4 text-slate-700">{t('legal.privacy.intro')}</p>}
         {SECTIONS[page].map((section) => (
           <section key={section} className="mt-6">

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { LanguageAndLogout } from '../../components/LanguageAndLogout';
 import { Logo } from '../../components/Logo';
+import { PageHeading } from '../../components/PageHeading';
 
 export function OnboardingLayout({
   step,
@@ -33,7 +34,7 @@ export function OnboardingLayout({
           </Button>
         )}
         {step && <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{step}</p>}
-        <h1 className="mt-1 text-3xl font-bold text-slate-900">{title}</h1>
+        <PageHeading className="mt-1 text-3xl">{title}</PageHeading>
         {subtitle && <p className="mt-2 text-slate-600">{subtitle}</p>}
         <div className="mt-8">{children}</div>
       </main>
