@@ -15,6 +15,7 @@ export const API_ERRORS = {
   alreadyVerified: 'This account is already verified',
   documentChangedWhileSaving: 'The document changed while it was being saved; please try again',
   documentChanged: 'The document changed meanwhile; reload and try again',
+  profileChanged: 'This profile was changed meanwhile; reload and try again',
   onlySupportTasks: 'Only support tasks are completed by the team',
   adminNotDeletable: 'Admin accounts cannot be deleted here',
   contentMismatch: 'The file content does not match its format',

@@ -21,6 +21,7 @@ export const API_PATHS = {
   myPassword: '/api/me/password',
   myDataExport: '/api/me/export',
   adminUsers: '/api/admin/users',
+  adminStats: '/api/admin/stats',
   adminUser: '/api/admin/users/{userId}',
   adminVerification: '/api/admin/users/{userId}/verify',
   adminUserDocuments: '/api/admin/users/{userId}/documents',

@@ -17,7 +17,7 @@ import {
 import { passwordChangeRequestSchema } from '@shared/schemas/auth';
 import { uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
-import { pageQuerySchema } from '@shared/schemas/pagination';
+import { customerListQuerySchema } from '@shared/schemas/pagination';
 import { adminProfileSchema, languageSchema, onboardingDetailsSchema } from '@shared/schemas/profile';
 import * as z from 'zod';
 
@@ -182,7 +182,13 @@ export const ROUTES = {
     method: 'GET',
     path: API_PATHS.adminUsers,
     access: 'admin',
-    query: pageQuerySchema,
+    query: customerListQuerySchema,
+    permissions: { table: 'read' },
+  },
+  'admin-customer-stats': {
+    method: 'GET',
+    path: API_PATHS.adminStats,
+    access: 'admin',
     permissions: { table: 'read' },
   },
   'admin-get-user': {

@@ -1,8 +1,16 @@
 import * as z from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
+import { CUSTOMER_FILTERS, CUSTOMER_SEARCH_MAX } from '../customer-filters';
 
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   cursor: z.string().max(2048).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** The admin's customer list (issue 15): a page of one filter, optionally searched. */
+export const customerListQuerySchema = pageQuerySchema.extend({
+  filter: z.enum(CUSTOMER_FILTERS).default('total'),
+  search: z.string().trim().max(CUSTOMER_SEARCH_MAX).optional(),
+});
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;

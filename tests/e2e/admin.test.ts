@@ -1,8 +1,10 @@
-import type { DocumentRecord, JourneyResponse } from '@shared/api';
+import { randomUUID } from 'node:crypto';
+import type { DocumentRecord, JourneyResponse, Page as ListPage, Profile } from '@shared/api';
+import { CUSTOMER_FILTERS, type CustomerStats } from '@shared/customer-filters';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { api, customerWith, dateFromToday, login } from '../support/auth';
-import { browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { adminToken, api, customerWith, dateFromToday, login, newCustomer } from '../support/auth';
+import { axeViolations, browserSession, logIn, toast, trackErrors } from '../support/browser';
 import { upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
 import { TEST_ADMIN } from '../support/stack-process';
@@ -18,6 +20,72 @@ const journey = async (token: string) => (await api<JourneyResponse>(url, '/api/
 const task = (j: JourneyResponse, template: string) =>
   j.phases.flatMap((p) => p.tasks).find((t) => t.task_template_id === template);
 
+// The stack is shared with the other suites: these tests never count the whole list, they
+// find their own customers by a word no one else has.
+
+/** Eight letters of a name pattern's liking (no digits), different in every call. */
+const uniqueWord = () =>
+  randomUUID()
+    .replace(/-/g, '')
+    .slice(0, 8)
+    .replace(/\d/g, (digit) => 'ghijklmnop'.charAt(Number(digit)));
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** A customer with details saved under the given name, verified by the admin if asked. */
+async function namedCustomer(firstName: string, lastName: string, options: { verified?: boolean } = {}) {
+  const customer = await newCustomer(url);
+  const saved = await api(url, '/api/me/profile', {
+    token: customer.idToken,
+    method: 'PUT',
+    body: {
+      gender: 'female',
+      first_name: firstName,
+      last_name: lastName,
+      whatsapp_number: '+919876543210',
+      nationality: 'Indian',
+      target_city: 'Berlin',
+      intended_arrival_date: dateFromToday(10),
+      knows_address: false,
+    },
+  });
+  expect(saved.status).toBe(200);
+  const me = await api<{ profile: { id: string } }>(url, '/api/me', { token: customer.idToken });
+  const userId = me.body.profile.id;
+  if (options.verified) {
+    const verified = await api(url, `/api/admin/users/${userId}/verify`, {
+      token: await adminToken(url),
+      method: 'POST',
+    });
+    expect(verified.status).toBe(200);
+  }
+  return { ...customer, userId };
+}
+
+const customerList = () => page.getByRole('region', { name: 'Customers' });
+const customerRow = (email: string) => customerList().getByRole('row').filter({ hasText: email });
+/** Rows of the customer table, its header included. */
+const rowCount = () => customerList().getByRole('row').count();
+const statCard = (label: string) => page.getByRole('button', { name: new RegExp(`^${label}`) });
+
+/** Which of these customers the list shows now. */
+const shown = async (...customers: { email: string }[]) => {
+  const found = await Promise.all(customers.map(async (c) => (await customerRow(c.email).count()) > 0));
+  return customers.filter((_c, i) => found[i]).map((c) => c.email);
+};
+
+/**
+ * Does what changes the list (a search typed, a card clicked) and waits for the server's
+ * answer and the end of "Loading...": a search goes out only once typing pauses, so until
+ * then the previous list is still there.
+ */
+async function listAfter(change: () => Promise<unknown>) {
+  const answered = page.waitForResponse((response) => response.url().includes('/api/admin/users?'));
+  await change();
+  await answered;
+  await customerList().getByText('Loading...').waitFor({ state: 'detached' });
+}
+const search = (text: string) => listAfter(() => page.getByLabel('Search users').fill(text));
+
 describe('admin console', () => {
   it('verifies a customer, completes a support task and a workflow, replaces and deletes documents, deletes the account', async () => {
     const errors = trackErrors(page);
@@ -29,13 +97,13 @@ describe('admin console', () => {
     await page.waitForURL('**/admin');
     await page.getByRole('button', { name: /Pending Verification/ }).click();
     await page.getByRole('button', { name: 'Clear Filter' }).waitFor();
-    await page.getByLabel('Search users').fill(c.email.toUpperCase());
+    await search(c.email.toUpperCase());
     const row = page.getByRole('row', { name: new RegExp(c.email) });
     await row.getByText('Pending').first().waitFor();
-    expect(await page.getByRole('region', { name: 'Customers' }).getByRole('row').count()).toBe(2); // header, one match
-    await page.getByLabel('Search users').fill('no-such-person-anywhere');
+    expect(await rowCount()).toBe(2); // header, one match
+    await search('no-such-person-anywhere');
     await page.getByText('No users found').waitFor();
-    await page.getByLabel('Search users').fill(c.email);
+    await search(c.email);
     await row.getByRole('link', { name: 'View Details' }).click();
     await page.waitForURL(`**/admin/users/${c.userId}`);
 
@@ -164,5 +232,152 @@ describe('admin console', () => {
     await page.getByText('This user has requested the deletion of their account.').waitFor();
     await page.goto('/admin/users/does-not-exist');
     await page.getByText('User not found').waitFor();
+  });
+
+  it('loads the first view with one request per list, in English and in German', async () => {
+    await customerWith(url, { arrival: dateFromToday(10) });
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.waitForURL('**/admin');
+    const firstRow = page.locator('section[aria-labelledby="users-title"] a[href^="/admin/users/"]').first();
+    await firstRow.waitFor();
+    for (const language of ['en', 'de']) {
+      await page.evaluate((chosen) => localStorage.setItem('relocate-germany.language', chosen), language);
+      const requests: string[] = [];
+      const count = (request: { url(): string }) => {
+        if (request.url().includes('/api/admin/')) requests.push(new URL(request.url()).pathname);
+      };
+      page.on('request', count);
+      await page.goto('/admin');
+      await firstRow.waitFor();
+      // Late arrivals (the nationality names, the session's own checks) have settled.
+      await page.waitForLoadState('networkidle');
+      page.off('request', count);
+      expect(
+        requests.filter((path) => path === '/api/admin/users'),
+        language,
+      ).toHaveLength(1);
+      // Stats, the first page of the list, the deletion requests: nothing else of the admin API.
+      expect([...requests].sort(), language).toEqual([
+        '/api/admin/deletion-requests',
+        '/api/admin/stats',
+        '/api/admin/users',
+      ]);
+    }
+  });
+
+  it('shows the stats the server counts', async () => {
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.waitForURL('**/admin');
+    const labels: Record<(typeof CUSTOMER_FILTERS)[number], string> = {
+      total: 'Total Users',
+      verified: 'Verified',
+      pending: 'Pending Verification',
+      deletions: 'Pending Deletions',
+      onboarded: 'Completed Onboarding',
+      documents: 'With Documents',
+    };
+    const figure = (filter: (typeof CUSTOMER_FILTERS)[number]) =>
+      statCard(labels[filter]).locator('span').nth(1);
+    await expect.poll(() => figure('total').textContent()).toMatch(/^\d+$/);
+    const served = await api<CustomerStats>(url, '/api/admin/stats', { token: await adminToken(url) });
+    expect(served.status).toBe(200);
+    const shown = Object.fromEntries(
+      await Promise.all(CUSTOMER_FILTERS.map(async (f) => [f, Number(await figure(f).textContent())])),
+    );
+    expect(shown).toEqual(served.body);
+  });
+
+  it('searches by word beginnings, whatever the case and accents, within a filter', async () => {
+    const word = uniqueWord();
+    const strom = await namedCustomer('Zoë', `Strömberg-${capitalized(word)}`);
+    const strand = await namedCustomer('Zoë', `Strand-${capitalized(word)}`, { verified: true });
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.waitForURL('**/admin');
+    await customerRow(strand.email).waitFor();
+
+    // Every word of the search begins one of the customer's: "strom" finds Strömberg, not Strand.
+    await search(`  STROM ${word.slice(0, 5).toUpperCase()} `);
+    await expect.poll(() => shown(strom, strand)).toEqual([strom.email]);
+    expect(await rowCount()).toBe(2); // header, one match
+    await search(word);
+    await expect.poll(() => shown(strom, strand)).toEqual([strom.email, strand.email]);
+    expect(await rowCount()).toBe(3);
+
+    // A stat card filters the search's results, and stays pressed.
+    await listAfter(() => statCard('Pending Verification').click());
+    await expect.poll(() => shown(strom, strand)).toEqual([strom.email]);
+    expect(await rowCount()).toBe(2);
+    expect(await statCard('Pending Verification').getAttribute('aria-pressed')).toBe('true');
+    await listAfter(() => statCard('Verified').click());
+    await expect.poll(() => shown(strom, strand)).toEqual([strand.email]);
+    expect(await rowCount()).toBe(2);
+    expect(await statCard('Verified').getAttribute('aria-pressed')).toBe('true');
+    expect(await statCard('Pending Verification').getAttribute('aria-pressed')).toBe('false');
+    await search(`zoe strÖmberg ${word}`);
+    await customerList().getByText('No users found').waitFor();
+    await page.getByRole('button', { name: 'Clear Filter' }).click();
+    await customerRow(strom.email).waitFor();
+    await expect.poll(() => shown(strom, strand)).toEqual([strom.email]);
+    expect(await rowCount()).toBe(2);
+  });
+
+  it('filters by a stat card: Pending Verification lists the unverified, not the verified', async () => {
+    const word = capitalized(uniqueWord());
+    const unverified = await namedCustomer('Pia', `Pending-${word}`);
+    const verified = await namedCustomer('Vera', `Verified-${word}`, { verified: true });
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.waitForURL('**/admin');
+    // The newest customers come first: both are on the first page.
+    await expect.poll(() => shown(unverified, verified)).toEqual([unverified.email, verified.email]);
+    await listAfter(() => statCard('Pending Verification').click());
+    await page.getByRole('button', { name: 'Clear Filter' }).waitFor();
+    await customerRow(unverified.email).getByText('Pending').first().waitFor();
+    expect(await shown(unverified, verified)).toEqual([unverified.email]);
+    expect(await statCard('Pending Verification').getAttribute('aria-pressed')).toBe('true');
+    expect(await statCard('Total Users').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('loads more pages on request and shows a customer found twice once', async () => {
+    const word = uniqueWord();
+    const trio = await Promise.all(
+      ['Ada', 'Bea', 'Cleo'].map((first) => namedCustomer(first, `Paging-${capitalized(word)}`)),
+    );
+    // The server's own search results, cut into two pages of two where the second repeats a
+    // customer of the first, as search pages may.
+    const asked: URL[] = [];
+    await page.route('**/api/admin/users?*', async (route) => {
+      const request = new URL(route.request().url());
+      asked.push(request);
+      if (request.searchParams.get('search') !== word) return route.continue();
+      const real = await route.fetch({ url: `${request.origin}${request.pathname}?search=${word}` });
+      const found = ((await real.json()) as ListPage<Profile>).items;
+      const reply: ListPage<Profile> = request.searchParams.has('cursor')
+        ? { items: found.slice(1), nextCursor: null }
+        : { items: found.slice(0, 2), nextCursor: 'second-page' };
+      return route.fulfill({ response: real, json: reply });
+    });
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.waitForURL('**/admin');
+    await page.goto('/admin'); // without the welcome toast, for the scan below
+    await search(word);
+    const more = customerList().getByRole('button', { name: 'Load more' });
+    await more.waitFor();
+    expect(await rowCount()).toBe(3); // header, the first page's two
+    expect(await axeViolations(page)).toEqual([]);
+    await more.click();
+    await more.waitFor({ state: 'detached' });
+    await expect.poll(() => shown(...trio)).toHaveLength(3);
+    expect(await rowCount()).toBe(4); // the repeated customer once
+    const next = asked.find((request) => request.searchParams.has('cursor'));
+    expect(Object.fromEntries(next?.searchParams ?? [])).toEqual({
+      filter: 'total',
+      search: word,
+      limit: '50',
+      cursor: 'second-page',
+    });
+    // Keyboard focus does not drop to the page with the button: it lands on the first new customer.
+    const lastLink = customerList().getByRole('row').last().getByRole('link');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+    expect(focused).toBe(await lastLink.getAttribute('href'));
   });
 });

@@ -136,6 +136,90 @@ describe('customer list', () => {
   });
 });
 
+describe('customer list on the server: filters, search and counts (issue 15)', () => {
+  /** Letters only (names allow no digits), so each run's customers are found by this alone. */
+  const marker = () =>
+    Array.from(
+      randomUUID()
+        .replace(/[^a-f]/g, '')
+        .slice(0, 8),
+      (c) => String.fromCharCode(c.charCodeAt(0) + 10),
+    ).join('');
+
+  async function named(token: string, first: string, last: string) {
+    const saved = await api(url, '/api/me/profile', {
+      token,
+      method: 'PUT',
+      body: {
+        gender: 'female',
+        first_name: first,
+        last_name: last,
+        whatsapp_number: '+4915112345678',
+        nationality: 'Polish',
+        target_city: 'München',
+        intended_arrival_date: dateFromToday(20),
+        knows_address: false,
+      },
+    });
+    expect(saved.status).toBe(200);
+  }
+  const ids = (page: { body: Page<Profile> }) => page.body.items.map((p) => p.id).sort();
+  const list = (query: string) => as(admin).get<Page<Profile>>(`/api/admin/users?${query}`);
+
+  it('lists a filter and finds customers by the beginnings of their words, case and accents ignored', async () => {
+    const tag = marker();
+    const [done, fresh] = await Promise.all([
+      customerWith(url, { arrival: dateFromToday(20), onboarded: true, verified: true }),
+      customerWith(url, { arrival: dateFromToday(20) }),
+    ]);
+    await named(done.idToken, 'Zoë', `Müller${tag}`);
+    await named(fresh.idToken, 'Anna', `Kowalska${tag}`);
+
+    expect(ids(await list(`search=${tag}`))).toEqual([]); // a word's end is no match
+    expect(ids(await list(`search=MULLER${tag}`))).toEqual([done.userId]);
+    expect(ids(await list(`search=${encodeURIComponent(`zoe mül${tag}`)}`))).toEqual([]);
+    expect(ids(await list(`search=${encodeURIComponent(`anna kowalska${tag.slice(0, 3)}`)}`))).toEqual([
+      fresh.userId,
+    ]);
+    const both = [done.userId, fresh.userId].sort();
+    for (const [filter, expected] of [
+      ['total', both],
+      ['verified', [done.userId]],
+      ['pending', [fresh.userId]],
+      ['onboarded', [done.userId]],
+      ['documents', [done.userId]],
+      ['deletions', []],
+    ] as const) {
+      // Nationality in German, city without its umlaut: both customers, within the filter.
+      const found = ids(await list(`filter=${filter}&search=${encodeURIComponent('polnisch munchen')}`));
+      expect(
+        found.filter((id) => both.includes(id)),
+        filter,
+      ).toEqual([...expected].sort());
+    }
+  });
+
+  it('counts customers on the server: the stat cards in one call', async () => {
+    const before = await as(admin).get<Record<string, number>>('/api/admin/stats');
+    expect(before.status).toBe(200);
+    expect(Object.keys(before.body).sort()).toEqual(
+      ['deletions', 'documents', 'onboarded', 'pending', 'total', 'verified'].sort(),
+    );
+    expect(before.body.pending).toBe((before.body.total ?? 0) - (before.body.verified ?? 0));
+    const customer = await customerWith(url, { arrival: dateFromToday(20) });
+    const after = await as(admin).get<Record<string, number>>('/api/admin/stats');
+    // Other files' customers come and go meanwhile: at least this one more.
+    expect(after.body.total).toBeGreaterThanOrEqual((before.body.total ?? 0) + 1);
+    const listed = await list(`filter=pending&search=${encodeURIComponent(customer.email)}`);
+    expect(ids(listed)).toEqual([customer.userId]);
+  });
+
+  it('refuses a filter it does not know and a search longer than 100 characters', async () => {
+    expect((await list('filter=everyone')).status).toBe(400);
+    expect((await list(`search=${'a'.repeat(101)}`)).status).toBe(400);
+  });
+});
+
 describe('user detail and profile edit', () => {
   it('returns the whole user, and 404 for unknown users and for admins', async () => {
     const c = await customerWith(url, { arrival: dateFromToday(5), verified: true });

@@ -160,7 +160,7 @@ describe('apiHandler path and query parameters (schemas on the route row)', () =
   it("parses the query with the route's schema: defaults applied, failures a 400 per field", async () => {
     const users = apiHandler(ROUTES['admin-list-users'], async ({ query }) => ({ body: query }));
     const fine = await users(withEvent('GET /api/admin/users', { queryStringParameters: {} }), context);
-    expect(body(fine)).toEqual({ limit: 50 });
+    expect(body(fine)).toEqual({ limit: 50, filter: 'total' });
     const broken = await users(
       withEvent('GET /api/admin/users', { queryStringParameters: { limit: 'lots' } }),
       context,

@@ -259,8 +259,8 @@ describe('verifyAccount (admin)', () => {
     const result = await verifyAccount(admin(), USER);
 
     expect(verifyWithTasks).toHaveBeenCalledOnce();
-    const [userId, adminId, at, tasks] = vi.mocked(verifyWithTasks).mock.calls[0] ?? [];
-    expect([userId, adminId, at]).toEqual([USER, ADMIN, NOW]);
+    const [verified, adminId, at, tasks] = vi.mocked(verifyWithTasks).mock.calls[0] ?? [];
+    expect([verified?.id, adminId, at]).toEqual([USER, ADMIN, NOW]);
     expect(tasks?.map((t) => t.task_template_id)).toEqual(templateIds('before_arrival'));
     for (const t of tasks ?? []) {
       expect(t).toEqual({

@@ -69,8 +69,11 @@ describe('verifyAccount when mail fails', () => {
     await expect(result).resolves.toMatchObject({ account_verified: true, account_verified_by: 'admin-1' });
 
     const transaction = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(transaction).toHaveLength(3); // the profile update, the one phase-1 task, the not-deleted check
+    // The profile update, the one phase-1 task, the not-deleted check; then the customer moves
+    // from the dashboard's pending list to its verified list, and is counted verified.
+    expect(transaction).toHaveLength(6);
     expect(transaction[1]?.Put?.Item).toMatchObject({ task_template_id: 'work_visa', status: 'not_started' });
+    expect(transaction.slice(3).map((item) => Object.keys(item)[0])).toEqual(['Put', 'Delete', 'Update']);
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(3);
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('mail not sent after retries'));
   });

@@ -50,7 +50,7 @@ export async function verifyAccount(admin: AdminAccount, userId: string): Promis
   const tasks = catalogue.templates
     .filter((t) => t.phase_id === ALWAYS_UNLOCKED_PHASE)
     .map((template) => newTask(userId, template, at));
-  await verifyWithTasks(userId, admin.userId, at, tasks);
+  await verifyWithTasks(profile, admin.userId, at, tasks);
   await mailTo(profile.email, accountVerifiedMail(profile.language, `${env.appOrigin}/dashboard`), {
     userId,
     mail: 'accountVerified',

@@ -17,7 +17,7 @@ import {
   saveDocument,
 } from '../store/documents';
 import type { StoredProfile } from '../store/entities';
-import { getStoredProfile, updateProfile } from '../store/profiles';
+import { getStoredProfile, markOnboardingCompleted } from '../store/profiles';
 import { claimTicket, getTicket, putTicket } from '../store/uploads';
 import { readUserPartition, type UserPartition } from '../store/user-partition';
 import {
@@ -107,7 +107,7 @@ describe('while a deletion request is pending', () => {
       document({ document_type: 'employment_contract' }),
     ]);
     await expectRefused(completeOnboarding(pending()), Conflict, 'actionsLockedByDeletion');
-    expect(updateProfile).not.toHaveBeenCalled();
+    expect(markOnboardingCompleted).not.toHaveBeenCalled();
   });
 });
 
@@ -224,7 +224,7 @@ describe('completeOnboarding', () => {
       'requiredDocuments',
     );
     expect(listDocuments).toHaveBeenCalledWith(USER);
-    expect(updateProfile).not.toHaveBeenCalled();
+    expect(markOnboardingCompleted).not.toHaveBeenCalled();
   });
 
   it('with a passport and an employment contract: marks onboarding completed at the pinned time', async () => {
@@ -233,9 +233,10 @@ describe('completeOnboarding', () => {
       document({ document_type: 'passport' }),
     ]);
     const updated = profile({ onboarding_completed: true, updated_at: NOW });
-    vi.mocked(updateProfile).mockResolvedValue(updated);
-    await expect(completeOnboarding(customer({ onboarding_completed: false }))).resolves.toBe(updated);
-    expect(updateProfile).toHaveBeenCalledWith(USER, { onboarding_completed: true }, NOW);
+    vi.mocked(markOnboardingCompleted).mockResolvedValue(updated);
+    const caller = customer({ onboarding_completed: false });
+    await expect(completeOnboarding(caller)).resolves.toBe(updated);
+    expect(markOnboardingCompleted).toHaveBeenCalledWith(caller.profile, NOW);
   });
 });
 

@@ -8,7 +8,7 @@ import type { CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
 import { deleteDocumentRecord, findDocument, getDocument, listDocuments } from '../store/documents';
-import { updateProfile } from '../store/profiles';
+import { markOnboardingCompleted } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
 import { assertNoPendingDeletion, customerProfile } from './profiles';
 import { confirmUpload, customerUpload, issueUpload, replacementUpload } from './uploads';
@@ -40,7 +40,7 @@ export async function completeOnboarding(caller: CustomerAccount): Promise<Profi
   assertNoPendingDeletion(caller.profile);
   const types = (await listDocuments(caller.userId)).map((d) => d.document_type);
   if (!hasRequiredDocuments(types)) throw new Conflict('requiredDocuments');
-  return updateProfile(caller.userId, { onboarding_completed: true }, clock.iso());
+  return markOnboardingCompleted(caller.profile, clock.iso());
 }
 
 /** A customer's documents for the team, newest first: one read of the partition. */

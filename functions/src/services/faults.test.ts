@@ -43,6 +43,8 @@ const cognito = mockClient(CognitoIdentityProviderClient);
 const USER = 'u-1';
 const profile = newProfile(USER, 'c@example.com', '2026-01-01T00:00:00Z');
 const caller: CustomerAccount = { userId: USER, email: profile.email, role: 'customer', profile };
+const PROFILE_KEY = { PK: `USER#${USER}`, SK: 'PROFILE' };
+const profileItem = { ...PROFILE_KEY, ...profile, role: 'customer' };
 const UPLOAD = '11111111-1111-4111-8111-111111111111';
 const ticket: UploadTicketRecord = {
   upload_id: UPLOAD,
@@ -98,7 +100,8 @@ describe('account deletion', () => {
       ],
     });
     ddb.on(BatchWriteCommand).resolves({});
-    ddb.on(DeleteCommand).resolves({});
+    ddb.on(GetCommand, { Key: PROFILE_KEY }).resolves({ Item: profileItem });
+    ddb.on(TransactWriteCommand).resolves({});
     s3.on(ListObjectsV2Command).resolves({ Contents: [{ Key: `${USER}/a.pdf` }] });
     s3.on(DeleteObjectsCommand).resolves({});
     cognito.on(AdminUserGlobalSignOutCommand).resolves({});
@@ -117,8 +120,11 @@ describe('account deletion', () => {
       'DeleteObjectsCommand',
       'DeleteObjectsCommand',
       'BatchWriteCommand',
-      'DeleteCommand',
+      'TransactWriteCommand',
     ]);
+    // The profile goes last, with the customer's place in the dashboard's lists and counts.
+    const last = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(last[0]?.Delete?.Key).toEqual(PROFILE_KEY);
     expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.Item).toEqual({
       PK: `DELETED#${USER}`,
       SK: 'TOMBSTONE',
@@ -137,7 +143,7 @@ describe('account deletion', () => {
     cognito.on(AdminDeleteUserCommand).rejects({ name: 'UserNotFoundException', message: 'gone' });
     cognito.on(AdminUserGlobalSignOutCommand).rejects({ name: 'UserNotFoundException', message: 'gone' });
     await deleteAccount(USER, null);
-    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(1);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 
   it('Cognito failing: nothing but the tombstone is written, a retry completes', async () => {
@@ -146,7 +152,7 @@ describe('account deletion', () => {
     await expect(deleteAccount(USER, null)).rejects.toThrow('Cognito down');
     expect(steps()).toEqual(['PutCommand', 'AdminUserGlobalSignOutCommand']);
     await deleteAccount(USER, null);
-    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(1);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
   });
 });
@@ -154,6 +160,7 @@ describe('account deletion', () => {
 describe('confirming an upload', () => {
   function staged() {
     ddb.on(GetCommand, { Key: { PK: `USER#${USER}`, SK: 'DOC#passport' } }).resolves({});
+    ddb.on(GetCommand, { Key: PROFILE_KEY }).resolves({ Item: profileItem });
     ddb
       .on(GetCommand, { Key: { PK: `USER#${USER}`, SK: `UPLOAD#${UPLOAD}` } })
       .resolves({ Item: { ...ticket } });
@@ -180,7 +187,15 @@ describe('confirming an upload', () => {
     const record = await confirmMyUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' });
     expect(record).toMatchObject({ file_path: ticket.key, document_type: 'passport', file_size: 1000 });
     const written = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(written.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Update', 'Delete', 'ConditionCheck']);
+    // The record, the count (0 → 1: onto the "With Documents" list and count), the ticket, the check.
+    expect(written.map((i) => Object.keys(i)[0])).toEqual([
+      'Put',
+      'Update',
+      'Put',
+      'Update',
+      'Delete',
+      'ConditionCheck',
+    ]);
   });
 
   it('DynamoDB failing (not a lost race): the copied file stays (no record may point at nothing), the ticket is given back', async () => {

@@ -9,7 +9,8 @@ import { sendMail } from '../adapters/mail';
 import { pinClock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
-import { getStoredProfile, listCustomers, setProfileLanguage, updateProfile } from '../store/profiles';
+import { listFilterPage, searchPage } from '../store/customer-lists';
+import { getStoredProfile, setProfileLanguage, updateProfile } from '../store/profiles';
 import { createTaskIfAbsent } from '../store/tasks';
 import { readUserPartition } from '../store/user-partition';
 import {
@@ -43,6 +44,7 @@ vi.mock('../store/tasks');
 vi.mock('../store/catalogue');
 vi.mock('../store/profiles');
 vi.mock('../store/user-partition');
+vi.mock('../store/customer-lists');
 
 let unpin: () => void;
 beforeEach(() => {
@@ -52,8 +54,8 @@ beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.mocked(createTaskIfAbsent).mockResolvedValue('created');
   vi.mocked(loadCatalogue).mockResolvedValue(catalogue());
-  vi.mocked(updateProfile).mockImplementation(async (id, fields, now) => ({
-    ...profile({ id }),
+  vi.mocked(updateProfile).mockImplementation(async (before, fields, now) => ({
+    ...before,
     ...fields,
     updated_at: now,
   }));
@@ -130,7 +132,7 @@ describe('updateMyDetails', () => {
 
   it("writes the details to the caller's profile at the pinned time", async () => {
     const result = await updateMyDetails(customer(), details);
-    expect(updateProfile).toHaveBeenCalledWith(USER, details, NOW);
+    expect(updateProfile).toHaveBeenCalledWith(expect.objectContaining({ id: USER }), details, NOW);
     expect(result).toMatchObject({ first_name: 'Max', updated_at: NOW });
   });
 });
@@ -154,12 +156,22 @@ describe('updateMyLanguage', () => {
 });
 
 describe('listCustomerPage', () => {
-  it('asks the store for one page, no cursor as null', async () => {
-    vi.mocked(listCustomers).mockResolvedValue({ items: [profile()], nextCursor: 'c2' });
-    await expect(listCustomerPage({ limit: 20 })).resolves.toEqual({ items: [profile()], nextCursor: 'c2' });
-    expect(listCustomers).toHaveBeenCalledWith(20, null);
-    await listCustomerPage({ limit: 5, cursor: 'c2' });
-    expect(listCustomers).toHaveBeenLastCalledWith(5, 'c2');
+  it('asks the store for one page of the filter, no cursor as null', async () => {
+    vi.mocked(listFilterPage).mockResolvedValue({ items: [profile()], nextCursor: 'c2' });
+    await expect(listCustomerPage({ limit: 20, filter: 'total' })).resolves.toEqual({
+      items: [profile()],
+      nextCursor: 'c2',
+    });
+    expect(listFilterPage).toHaveBeenCalledWith('total', 20, null);
+    await listCustomerPage({ limit: 5, filter: 'verified', cursor: 'c2', search: ' , ' });
+    expect(listFilterPage).toHaveBeenLastCalledWith('verified', 5, 'c2');
+    expect(searchPage).not.toHaveBeenCalled();
+  });
+
+  it('searches with the folded words of the search, within the filter', async () => {
+    vi.mocked(searchPage).mockResolvedValue({ items: [], nextCursor: null });
+    await listCustomerPage({ limit: 50, filter: 'pending', search: 'Zoë  MÜLLER' });
+    expect(searchPage).toHaveBeenCalledWith(['zoe', 'muller'], 'pending', 50, null);
   });
 });
 
@@ -174,7 +186,11 @@ describe('editProfile (admin)', () => {
   it('leaves the sign-in e-mail alone when only its case differs', async () => {
     await editProfile(USER, { ...adminEdit, email: 'customer@EXAMPLE.com' });
     expect(updateIdentityEmail).not.toHaveBeenCalled();
-    expect(updateProfile).toHaveBeenCalledWith(USER, { ...adminEdit, email: 'customer@EXAMPLE.com' }, NOW);
+    expect(updateProfile).toHaveBeenCalledWith(
+      expect.objectContaining({ id: USER }),
+      { ...adminEdit, email: 'customer@EXAMPLE.com' },
+      NOW,
+    );
   });
 
   it('changes the sign-in e-mail first when the address changed', async () => {
@@ -182,9 +198,9 @@ describe('editProfile (admin)', () => {
     vi.mocked(updateIdentityEmail).mockImplementation(async () => {
       order.push('identity');
     });
-    vi.mocked(updateProfile).mockImplementation(async (id, fields, now) => {
+    vi.mocked(updateProfile).mockImplementation(async (before, fields, now) => {
       order.push('profile');
-      return { ...profile({ id }), ...fields, updated_at: now };
+      return { ...before, ...fields, updated_at: now };
     });
     const result = await editProfile(USER, { ...adminEdit, email: 'new@example.com' });
     expect(updateIdentityEmail).toHaveBeenCalledWith(USER, 'new@example.com');

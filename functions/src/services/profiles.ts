@@ -1,16 +1,20 @@
 // The profile: the customer's own details and language, and the admin's view and edit of it.
 import type { AdminUserDetail, MeResponse, Page, Profile } from '@shared/api';
 import type { Language } from '@shared/constants';
+import type { CustomerStats } from '@shared/customer-filters';
 import { newestFirst } from '@shared/documents';
-import type { PageQuery } from '@shared/schemas/pagination';
+import type { CustomerListQuery } from '@shared/schemas/pagination';
 import type { AdminProfile, OnboardingDetails } from '@shared/schemas/profile';
+import { queryWords } from '@shared/search-words';
 import { updateIdentityEmail } from '../adapters/identity';
 import type { Account, CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
+import { readCustomerCounts } from '../store/customer-index';
+import { listFilterPage, searchPage } from '../store/customer-lists';
 import type { StoredProfile } from '../store/entities';
-import { getStoredProfile, listCustomers, setProfileLanguage, updateProfile } from '../store/profiles';
+import { getStoredProfile, setProfileLanguage, updateProfile } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
 import { assignUnlockedTasks, buildJourney, toWorkflows } from './journey';
 import { notify } from './notify';
@@ -41,7 +45,7 @@ export async function updateMyDetails(
   details: OnboardingDetails,
 ): Promise<Profile> {
   assertNoPendingDeletion(account.profile);
-  return updateProfile(account.userId, details, clock.iso());
+  return updateProfile(account.profile, details, clock.iso());
 }
 
 /**
@@ -57,8 +61,26 @@ export async function updateMyLanguage(
   return { language };
 }
 
-export function listCustomerPage(query: PageQuery): Promise<Page<Profile>> {
-  return listCustomers(query.limit, query.cursor ?? null);
+/** The admin's customer list (issue 15): a page of one filter, or of a search within it. */
+export function listCustomerPage(query: CustomerListQuery): Promise<Page<Profile>> {
+  const words = queryWords(query.search ?? '');
+  const cursor = query.cursor ?? null;
+  return words.length > 0
+    ? searchPage(words, query.filter, query.limit, cursor)
+    : listFilterPage(query.filter, query.limit, cursor);
+}
+
+/** The admin dashboard's stat cards: the kept counts, read in one call. */
+export async function customerStats(): Promise<CustomerStats> {
+  const counts = await readCustomerCounts();
+  return {
+    total: counts.total,
+    verified: counts.verified,
+    pending: counts.total - counts.verified,
+    deletions: counts.deletions,
+    onboarded: counts.onboarded,
+    documents: counts.documents,
+  };
 }
 
 /**
@@ -88,7 +110,7 @@ export async function editProfile(userId: string, changes: AdminProfile): Promis
   const profile = await requireCustomer(userId);
   const emailChanged = changes.email.toLowerCase() !== profile.email.toLowerCase();
   if (emailChanged) await updateIdentityEmail(userId, changes.email);
-  const updated = await updateProfile(userId, changes, clock.iso());
+  const updated = await updateProfile(profile, changes, clock.iso());
   if (emailChanged) {
     const values = { oldEmail: profile.email, newEmail: updated.email };
     for (const email of [profile.email, updated.email]) {

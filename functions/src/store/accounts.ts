@@ -41,13 +41,19 @@ export function accountNotDeleted(userId: string): TransactItems[number] {
 }
 
 /**
- * Creates a new item of a user's: 'exists' when its key is taken, 'deleted' when the
- * account's deletion has begun (nothing new may appear behind it).
+ * Creates a new item of a user's (with what must be written `alongside` it): 'exists' when
+ * its key is taken, 'deleted' when the account's deletion has begun (nothing new may appear
+ * behind it).
  */
-export async function createForUser(userId: string, item: Item): Promise<'created' | 'exists' | 'deleted'> {
+export async function createForUser(
+  userId: string,
+  item: Item,
+  alongside: TransactItems = [],
+): Promise<'created' | 'exists' | 'deleted'> {
   const failed = await tryTransact([
     { Put: { TableName: env.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
     accountNotDeleted(userId),
+    ...alongside,
   ]);
   if (!failed) return 'created';
   return failed[1] ? 'deleted' : 'exists';

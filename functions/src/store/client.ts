@@ -67,20 +67,29 @@ export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems
  * as `items`; none for a concurrent transaction alone). Other errors are thrown.
  */
 export async function tryTransact(items: TransactItems): Promise<boolean[] | null> {
-  try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-    return null;
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const codes = items.map((_, i) => error.CancellationReasons?.[i]?.Code);
-    // A concurrent transaction on one of the items is a state conflict too (the state changed
-    // meanwhile, as a failed condition says); anything else (throttling, validation) is a
-    // failure a retry may overcome, thrown as it came.
-    if (!codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict'))
-      throw error;
-    return codes.map((code) => code === 'ConditionalCheckFailed');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+      return null;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const codes = items.map((_, i) => error.CancellationReasons?.[i]?.Code);
+      // A concurrent transaction on one of the items is a state conflict too (the state changed
+      // meanwhile, as a failed condition says); anything else (throttling, validation) is a
+      // failure a retry may overcome, thrown as it came.
+      if (!codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict'))
+        throw error;
+      const failed = codes.map((code) => code === 'ConditionalCheckFailed');
+      // Met another transaction without any condition failing (most often on a shared counter
+      // of the admin dashboard): nothing has changed for this one, so it tries again.
+      if (failed.some(Boolean) || attempt >= CONFLICT_ATTEMPTS) return failed;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40));
+    }
   }
 }
+
+/** How often a transaction that only met another one is tried before it counts as a conflict. */
+const CONFLICT_ATTEMPTS = 4;
 
 /**
  * Writes items together or not at all. A cancelled transaction means one of its conditions

@@ -2,6 +2,7 @@ import type { DeletionRequest } from '@shared/api';
 import { env } from '../config';
 import { accountNotDeleted } from './accounts';
 import { queryAll, transact } from './client';
+import { countDeletionRequest, customersOnly } from './customer-index';
 import { deletionRequests, PENDING_DELETIONS, profiles } from './entities';
 
 /** The request and the profile flag, together; a second request is a conflict. */
@@ -21,16 +22,17 @@ export async function fileDeletionRequest(request: DeletionRequest, requestedBy:
           Key: profiles.key(request.user_id),
           UpdateExpression:
             'SET deletion_requested = :true, deletion_requested_at = :at, deletion_requested_by = :by',
-          ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :false',
-          ExpressionAttributeValues: {
+          // Customers only: the dashboard counts their requests.
+          ...customersOnly('attribute_exists(PK) AND deletion_requested = :false', {
             ':true': true,
             ':false': false,
             ':at': request.requested_at,
             ':by': requestedBy,
-          },
+          }),
         },
       },
       accountNotDeleted(request.user_id),
+      ...countDeletionRequest(request.user_id, 1),
     ],
     'deletionPending',
   );
@@ -63,11 +65,18 @@ export async function closeDeletionRequest(userId: string): Promise<void> {
           Key: profiles.key(userId),
           UpdateExpression:
             'SET deletion_requested = :false, deletion_requested_at = :null, deletion_requested_by = :null',
-          ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :true',
-          ExpressionAttributeValues: { ':true': true, ':false': false, ':null': null },
+          ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :true AND #role = :customer',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: {
+            ':customer': 'customer',
+            ':true': true,
+            ':false': false,
+            ':null': null,
+          },
         },
       },
       accountNotDeleted(userId),
+      ...countDeletionRequest(userId, -1),
     ],
     'noDeletionRequest',
   );

@@ -1,10 +1,21 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord } from '@shared/api';
+import type { ApiErrorKey } from '@shared/api-errors';
 import { type DocumentType, newestFirst } from '@shared/documents';
 import { env } from '../config';
+import { Conflict } from '../lib/errors';
 import { accountNotDeleted } from './accounts';
-import { dynamo, queryAll, queryFirst, type TransactItems, transact } from './client';
-import { documentById, documents, profiles, type UploadTicketRecord, userPartitionKey } from './entities';
+import { dynamo, queryAll, queryFirst, type TransactItems, transact, tryTransact } from './client';
+import { stateChange, stateOf } from './customer-index';
+import {
+  documentById,
+  documents,
+  profiles,
+  type StoredProfile,
+  type UploadTicketRecord,
+  userPartitionKey,
+} from './entities';
+import { getStoredProfile } from './profiles';
 import { consumeTicket } from './uploads';
 
 export async function getDocument(userId: string, type: DocumentType): Promise<DocumentRecord | null> {
@@ -26,16 +37,56 @@ export async function listDocuments(userId: string): Promise<DocumentRecord[]> {
   return newestFirst(items.map(documents.fromItem));
 }
 
-/** Adds `delta` to the profile's document count, inside a transaction. */
-const countDocuments = (userId: string, delta: 1 | -1): TransactItems[number] => ({
-  Update: {
-    TableName: env.tableName,
-    Key: profiles.key(userId),
-    UpdateExpression: 'ADD documents_count :delta',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':delta': delta },
-  },
-});
+/**
+ * The profile's document count moved by one from what was read, and, when it crosses zero,
+ * the customer on or off the dashboard's "With Documents" list and count. The first item is
+ * the count's update, conditioned on the count read.
+ */
+function countDocuments({ profile, role }: StoredProfile, delta: 1 | -1): TransactItems {
+  const state = stateOf(profile);
+  const next = profile.documents_count + delta;
+  return [
+    {
+      Update: {
+        TableName: env.tableName,
+        Key: profiles.key(profile.id),
+        UpdateExpression: 'SET documents_count = :next',
+        // The role read too: only a customer is on the dashboard's lists and counts.
+        ConditionExpression: 'attribute_exists(PK) AND documents_count = :count AND #role = :role',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':next': next, ':count': profile.documents_count, ':role': role },
+      },
+    },
+    ...(role === 'customer' ? stateChange(profile, state, { ...state, documents: next > 0 }) : []),
+  ];
+}
+
+/**
+ * Writes `record` (first) with the profile's count moved by `delta`: the count is read, then
+ * written only if unchanged; a count changed meanwhile (another document of the customer's) is
+ * read again, any other failed condition is the `reason` conflict.
+ */
+async function withCount(
+  userId: string,
+  delta: 1 | -1,
+  record: TransactItems[number],
+  alongside: TransactItems,
+  reason: ApiErrorKey,
+): Promise<void> {
+  for (let attempt = 1; attempt <= COUNT_ATTEMPTS; attempt++) {
+    const stored = await getStoredProfile(userId, { consistent: true });
+    if (!stored) throw new Conflict(reason);
+    const count = countDocuments(stored, delta);
+    const failed = await tryTransact([record, ...count, ...alongside]);
+    if (!failed) return;
+    const onlyTheCount = failed[1] && failed.filter(Boolean).length === 1;
+    if (!onlyTheCount) throw new Conflict(reason);
+  }
+  throw new Conflict(reason);
+}
+
+/** Reads of a document count that keeps changing under a write, before it gives up. */
+const COUNT_ATTEMPTS = 5;
 
 /**
  * Writes a document record and consumes the upload's ticket (so an upload becomes a record
@@ -49,8 +100,10 @@ export async function saveDocument(
   ticket: UploadTicketRecord,
 ): Promise<void> {
   const Item = documents.toItem(document);
-  const record: TransactItems = previous
-    ? [
+  const alongside = [consumeTicket(ticket), accountNotDeleted(document.user_id)];
+  if (previous) {
+    await transact(
+      [
         {
           Put: {
             TableName: env.tableName,
@@ -59,31 +112,35 @@ export async function saveDocument(
             ExpressionAttributeValues: { ':previous': previous.file_path },
           },
         },
-      ]
-    : [
-        { Put: { TableName: env.tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } },
-        countDocuments(document.user_id, 1),
-      ];
-  await transact(
-    [...record, consumeTicket(ticket), accountNotDeleted(document.user_id)],
+        ...alongside,
+      ],
+      'documentChangedWhileSaving',
+    );
+    return;
+  }
+  await withCount(
+    document.user_id,
+    1,
+    { Put: { TableName: env.tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } },
+    alongside,
     'documentChangedWhileSaving',
   );
 }
 
 /** Removes a document record and uncounts it, together; the file goes afterwards. */
 export async function deleteDocumentRecord(document: DocumentRecord): Promise<void> {
-  await transact(
-    [
-      {
-        Delete: {
-          TableName: env.tableName,
-          Key: documents.keyOf(document),
-          ConditionExpression: 'file_path = :path',
-          ExpressionAttributeValues: { ':path': document.file_path },
-        },
+  await withCount(
+    document.user_id,
+    -1,
+    {
+      Delete: {
+        TableName: env.tableName,
+        Key: documents.keyOf(document),
+        ConditionExpression: 'file_path = :path',
+        ExpressionAttributeValues: { ':path': document.file_path },
       },
-      countDocuments(document.user_id, -1),
-    ],
+    },
+    [],
     'documentChanged',
   );
 }

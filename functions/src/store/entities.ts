@@ -229,5 +229,110 @@ export const taskTemplates = entity<TaskTemplate, [templateId: string]>({
   fromAttributes: withoutKind,
 });
 
+/**
+ * The customer lists the admin dashboard filters by (issue 15), besides all customers (the
+ * profiles themselves) and pending deletions (the requests): one entry per list a customer is
+ * on, in their partition, listed through GSI1 newest first like the profiles.
+ */
+export const LISTED_STATES = ['verified', 'pending', 'onboarded', 'documents'] as const;
+export type ListedState = (typeof LISTED_STATES)[number];
+export interface ListEntry {
+  user_id: string;
+  state: ListedState;
+  /** The profile's creation time: the list's order. */
+  created_at: string;
+}
+export const listPartition = (state: ListedState) => `${CUSTOMER_LIST}#${state}`;
+const listEntryKey = (userId: string, state: ListedState): TableKey => ({
+  PK: userPartition(userId),
+  SK: `LIST#${state}`,
+});
+export const listEntries = entity<ListEntry, [userId: string, state: ListedState]>({
+  key: listEntryKey,
+  keyOf: (entry) => listEntryKey(entry.user_id, entry.state),
+  sortPrefix: 'LIST#',
+  indexOf: (entry) => ({
+    GSI1PK: listPartition(entry.state),
+    GSI1SK: `${entry.created_at}#${entry.user_id}`,
+  }),
+  toAttributes: ({ user_id }) => ({ user_id }),
+  fromAttributes: (attributes, key) => ({
+    user_id: String(attributes.user_id),
+    state: key.SK.slice('LIST#'.length) as ListedState,
+    created_at: '',
+  }),
+});
+
+/**
+ * One word a customer is found by in the admin's search (shared/search-words.ts), in their
+ * partition; GSI1 groups the words by first letter, sorted by word, so a search reads only
+ * the words that begin with what was typed.
+ */
+export interface SearchWord {
+  user_id: string;
+  word: string;
+}
+export const wordPartition = (word: string) => `WORDS#${word.slice(0, 1)}`;
+const searchWordKey = (userId: string, word: string): TableKey => ({
+  PK: userPartition(userId),
+  SK: `WORD#${word}`,
+});
+export const searchWords = entity<SearchWord, [userId: string, word: string]>({
+  key: searchWordKey,
+  keyOf: (entry) => searchWordKey(entry.user_id, entry.word),
+  sortPrefix: 'WORD#',
+  indexOf: (entry) => ({ GSI1PK: wordPartition(entry.word), GSI1SK: `${entry.word}#${entry.user_id}` }),
+  toAttributes: ({ user_id }) => ({ user_id }),
+  fromAttributes: (attributes, key) => ({
+    user_id: String(attributes.user_id),
+    word: key.SK.slice('WORD#'.length),
+  }),
+});
+
+/** The admin dashboard's counts, kept in the transactions that change what they count. */
+export interface CustomerCounts {
+  total: number;
+  verified: number;
+  onboarded: number;
+  documents: number;
+  deletions: number;
+}
+export const COUNTS: readonly (keyof CustomerCounts)[] = [
+  'total',
+  'verified',
+  'onboarded',
+  'documents',
+  'deletions',
+];
+/**
+ * The counts are spread over shards, a customer always counted in the same one: concurrent
+ * transactions of different customers rarely meet on one counter item.
+ */
+export const COUNT_SHARDS = 8;
+const countsKey = (shard: number): TableKey => ({ PK: 'STATS#CUSTOMERS', SK: `SHARD#${shard}` });
+export const customerCounts = entity<CustomerCounts & { shard: number }, [shard: number]>({
+  key: countsKey,
+  keyOf: (counts) => countsKey(counts.shard),
+  sortPrefix: 'SHARD#',
+  toAttributes: ({ shard: _shard, ...counts }) => counts,
+  fromAttributes: (attributes, key) => ({
+    shard: Number(key.SK.slice('SHARD#'.length)),
+    ...(Object.fromEntries(
+      COUNTS.map((name) => [name, Number(attributes[name] ?? 0)]),
+    ) as unknown as CustomerCounts),
+  }),
+});
+
+/**
+ * A page key of a GSI1 list: what DynamoDB hands back as LastEvaluatedKey of a query of that
+ * index partition over items of the given sort-key prefix, each attribute checked.
+ */
+export const indexPageKey = (partition: (value: string) => boolean, sortPrefix: string): CursorShape => ({
+  [TABLE_KEYS.partitionKey]: (v) => v.startsWith(userPartition('')) && v.length <= 200,
+  [TABLE_KEYS.sortKey]: (v) => v.startsWith(sortPrefix) && v.length <= 200,
+  [GSI1.partitionKey]: partition,
+  [GSI1.sortKey]: (v) => v.length <= 300,
+});
+
 /** The partition key of everything stored for one user (their profile and what hangs off it). */
 export const userPartitionKey = userPartition;

@@ -2,9 +2,18 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, Profile, UserTask } from '@shared/api';
 import { DEFAULT_LANGUAGE, type Language, type Role } from '@shared/constants';
 import { env } from '../config';
+import { Conflict } from '../lib/errors';
 import { log } from '../lib/log';
 import { accountNotDeleted, createForUser } from './accounts';
-import { batchGet, dynamo, queryPage, transact } from './client';
+import { batchGet, dynamo, queryPage, type TransactItems, transact, tryTransact } from './client';
+import {
+  customersOnly,
+  leavingCustomerIndex,
+  newCustomerIndex,
+  stateChange,
+  stateOf,
+  wordChange,
+} from './customer-index';
 import { CUSTOMER_LIST, CUSTOMER_PAGE_KEY, profiles, type StoredProfile } from './entities';
 import { GSI1 } from './table';
 import { putNewTask } from './tasks';
@@ -50,12 +59,26 @@ export function newProfile(
  * begun is never created again ('deleted').
  */
 export function putProfileIfAbsent(profile: Profile, role: Role): Promise<'created' | 'exists' | 'deleted'> {
-  return createForUser(profile.id, profiles.toItem({ profile, role }));
+  // A customer joins the dashboard's lists, counts and search with their profile.
+  return createForUser(
+    profile.id,
+    profiles.toItem({ profile, role }),
+    role === 'customer' ? newCustomerIndex(profile) : [],
+  );
 }
 
 /** A profile with its role, or null. */
-export async function getStoredProfile(userId: string): Promise<StoredProfile | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: env.tableName, Key: profiles.key(userId) }));
+export async function getStoredProfile(
+  userId: string,
+  options: { consistent?: boolean } = {},
+): Promise<StoredProfile | null> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: env.tableName,
+      Key: profiles.key(userId),
+      ...(options.consistent ? { ConsistentRead: true } : {}),
+    }),
+  );
   return out.Item ? profiles.fromItem(out.Item) : null;
 }
 
@@ -72,20 +95,73 @@ export async function profileIfReadable(userId: string): Promise<Profile | null>
   }
 }
 
-/** Takes a profile out of the customer list (it belongs to an admin). */
+/**
+ * Takes a profile out of the customer list (it belongs to an admin): out of the lists, counts
+ * and search too, in the same transaction, for the state it was read in.
+ */
 export async function markProfileAdmin(userId: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: env.tableName,
-      Key: profiles.key(userId),
-      // Out of the customer list: the sparse index holds only items with its keys.
-      UpdateExpression: `SET #role = :admin REMOVE ${GSI1.partitionKey}, ${GSI1.sortKey}`,
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#role': 'role' },
-      ExpressionAttributeValues: { ':admin': 'admin' },
-    }),
-  );
+  await withStateRead(userId, async (stored) => {
+    if (stored.role === 'admin') return [];
+    return [
+      {
+        Update: {
+          TableName: env.tableName,
+          Key: profiles.key(userId),
+          // Out of the customer list: the sparse index holds only items with its keys.
+          UpdateExpression: `SET #role = :admin REMOVE ${GSI1.partitionKey}, ${GSI1.sortKey}`,
+          ...stateCondition(stored.profile, { '#role': 'role' }, { ':admin': 'admin' }),
+        },
+      },
+      ...leavingCustomerIndex(stored.profile),
+    ];
+  });
 }
+
+/**
+ * The condition that a profile is still in the state it was read in (its listed flags and
+ * document count), for a write whose list and count changes were computed from that read.
+ */
+export function stateCondition(
+  profile: Profile,
+  names: Record<string, string> = {},
+  values: Record<string, unknown> = {},
+) {
+  return {
+    ConditionExpression:
+      'attribute_exists(PK) AND account_verified = :sv AND onboarding_completed = :so AND documents_count = :sc AND deletion_requested = :sd',
+    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: {
+      ...values,
+      ':sv': profile.account_verified,
+      ':so': profile.onboarding_completed,
+      ':sc': profile.documents_count,
+      ':sd': profile.deletion_requested,
+    },
+  };
+}
+
+/**
+ * Reads the stored profile (strongly consistent) and writes what `build` makes of it in one
+ * transaction, whose first item must carry `stateCondition`; when the profile changed between
+ * the read and the write, reads it again and retries. No profile: nothing to do.
+ */
+export async function withStateRead(
+  userId: string,
+  build: (stored: StoredProfile) => Promise<TransactItems> | TransactItems,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const stored = await getStoredProfile(userId, { consistent: true });
+    if (!stored) return;
+    const items = await build(stored);
+    if (items.length === 0) return;
+    const failed = await tryTransact(items);
+    if (!failed) return;
+    if (attempt >= STATE_ATTEMPTS) throw new Conflict('profileChanged');
+  }
+}
+
+/** Reads of a profile that keeps changing under a write, before it gives up. */
+const STATE_ATTEMPTS = 5;
 
 /** Customers newest first, one Query page at a time. */
 export async function listCustomers(limit: number, cursor: string | null): Promise<Page<Profile>> {
@@ -96,21 +172,64 @@ export async function listCustomers(limit: number, cursor: string | null): Promi
   return { items: page.items.map((item) => profiles.fromItem(item).profile), nextCursor: page.nextCursor };
 }
 
-/** Sets the given profile fields and updated_at; the profile must exist. */
-export async function updateProfile(userId: string, fields: Partial<Profile>, now: string): Promise<Profile> {
+/**
+ * Sets profile fields and updated_at, for a profile read as `before`: the customer's search
+ * words change with it, in one transaction. A profile edited by someone else since it was
+ * read is a conflict (the words were computed from what was read).
+ */
+export async function updateProfile(
+  before: Profile,
+  fields: Partial<Profile>,
+  now: string,
+): Promise<Profile> {
+  const after: Profile = { ...before, ...fields, updated_at: now };
   const entries = Object.entries({ ...fields, updated_at: now });
-  const out = await dynamo().send(
-    new UpdateCommand({
-      TableName: env.tableName,
-      Key: profiles.key(userId),
-      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value ?? null])),
-      ReturnValues: 'ALL_NEW',
-    }),
+  await transact(
+    [
+      {
+        Update: {
+          TableName: env.tableName,
+          Key: profiles.key(before.id),
+          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(PK) AND updated_at = :before',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value ?? null])),
+            ':before': before.updated_at,
+          },
+        },
+      },
+      ...wordChange(before.id, before, after),
+    ],
+    'profileChanged',
   );
-  return profiles.fromItem(out.Attributes ?? {}).profile;
+  return after;
+}
+
+/**
+ * Onboarding done (SPEC 3): the flag, and the customer on the dashboard's "Completed
+ * Onboarding" list and count, together. Done before is no error: the profile as it is.
+ */
+export async function markOnboardingCompleted(before: Profile, now: string): Promise<Profile> {
+  const failed = await tryTransact([
+    {
+      Update: {
+        TableName: env.tableName,
+        Key: profiles.key(before.id),
+        UpdateExpression: 'SET onboarding_completed = :true, updated_at = :now',
+        ...customersOnly('attribute_exists(PK) AND onboarding_completed = :false', {
+          ':true': true,
+          ':false': false,
+          ':now': now,
+        }),
+      },
+    },
+    ...stateChange(before, { ...stateOf(before), onboarded: false }, { ...stateOf(before), onboarded: true }),
+  ]);
+  if (!failed) return { ...before, onboarding_completed: true, updated_at: now };
+  const stored = await getStoredProfile(before.id);
+  if (!stored) throw new Conflict('profileChanged');
+  return stored.profile;
 }
 
 /** Several profiles by id (BatchGet, 100 at a time). */
@@ -138,7 +257,9 @@ export async function setProfileLanguage(userId: string, language: Language): Pr
  * Verification (SPEC 4): the profile flag and every phase-1 task in one transaction, so a
  * verified account always has its tasks and a second verification changes nothing.
  */
-export async function verifyWithTasks(userId: string, adminId: string, at: string, tasks: UserTask[]) {
+export async function verifyWithTasks(profile: Profile, adminId: string, at: string, tasks: UserTask[]) {
+  const userId = profile.id;
+  const state = stateOf(profile);
   await transact(
     [
       {
@@ -147,12 +268,18 @@ export async function verifyWithTasks(userId: string, adminId: string, at: strin
           Key: profiles.key(userId),
           UpdateExpression:
             'SET account_verified = :true, account_verified_at = :at, account_verified_by = :by',
-          ConditionExpression: 'attribute_exists(PK) AND account_verified = :false',
-          ExpressionAttributeValues: { ':true': true, ':false': false, ':at': at, ':by': adminId },
+          // Customers only: the dashboard lists and counts them.
+          ...customersOnly('attribute_exists(PK) AND account_verified = :false', {
+            ':true': true,
+            ':false': false,
+            ':at': at,
+            ':by': adminId,
+          }),
         },
       },
       ...tasks.map(putNewTask),
       accountNotDeleted(userId),
+      ...stateChange(profile, { ...state, verified: false }, { ...state, verified: true }),
     ],
     'alreadyVerified',
   );

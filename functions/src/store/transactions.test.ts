@@ -2,7 +2,7 @@
 // items, under which keys, with which conditions; that each transaction creating an item for a
 // user also checks the account's tombstone; and what a cancelled transaction becomes.
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiErrorKey } from '@shared/api-errors';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ import {
 } from '../test-fixtures';
 import { createForUser, writeTombstone } from './accounts';
 import type { TransactItems } from './client';
+import { shardOf } from './customer-index';
 import { closeDeletionRequest, fileDeletionRequest } from './deletion-requests';
 import { deleteDocumentRecord, saveDocument } from './documents';
 import { putProfileIfAbsent, verifyWithTasks } from './profiles';
@@ -35,6 +36,7 @@ beforeEach(() => {
   process.env.TABLE_NAME = 't';
   ddb.reset();
   ddb.on(TransactWriteCommand).resolves({});
+  storedProfile();
 });
 
 /** The items of the one transaction written. */
@@ -45,16 +47,15 @@ function written(): TransactItems {
 }
 
 /** DynamoDB cancelling the transaction: one reason per item, in order. */
-function cancelWith(
-  ...codes: ('ConditionalCheckFailed' | 'None' | 'TransactionConflict' | 'ThrottlingError')[]
-) {
-  ddb.on(TransactWriteCommand).rejects(
-    new TransactionCanceledException({
-      message: 'Transaction cancelled',
-      $metadata: {},
-      CancellationReasons: codes.map((Code) => ({ Code })),
-    }),
-  );
+type CancellationCode = 'ConditionalCheckFailed' | 'None' | 'TransactionConflict' | 'ThrottlingError';
+const cancellation = (...codes: CancellationCode[]) =>
+  new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
+function cancelWith(...codes: CancellationCode[]) {
+  ddb.on(TransactWriteCommand).rejects(cancellation(...codes));
 }
 
 const PROFILE_KEY = { PK: `USER#${USER}`, SK: 'PROFILE' };
@@ -72,15 +73,44 @@ const MAY_ACT = {
     ExpressionAttributeValues: { ':true': true, ':false': false },
   },
 };
-const countBy = (delta: 1 | -1) => ({
+/** The profile's document count set from the count read, only while it is still that. */
+const countFrom = (count: number, next: number) => ({
   Update: {
     TableName: 't',
     Key: PROFILE_KEY,
-    UpdateExpression: 'ADD documents_count :delta',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':delta': delta },
+    UpdateExpression: 'SET documents_count = :next',
+    ConditionExpression: 'attribute_exists(PK) AND documents_count = :count AND #role = :role',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':next': next, ':count': count, ':role': 'customer' },
   },
 });
+/** An entry of the customer's in an admin index (issue 15): a list or a search word. */
+const indexed = (SK: string, GSI1PK: string, GSI1SK: string) => ({
+  Put: { TableName: 't', Item: { user_id: USER, PK: `USER#${USER}`, SK, GSI1PK, GSI1SK } },
+});
+/** The customer onto one of the admin dashboard's lists. */
+const listed = (state: string, createdAt = profile().created_at) =>
+  indexed(`LIST#${state}`, `CUSTOMERS#${state}`, `${createdAt}#${USER}`);
+/** The customer off one of the dashboard's lists. */
+const unlisted = (state: string) => ({
+  Delete: { TableName: 't', Key: { PK: `USER#${USER}`, SK: `LIST#${state}` } },
+});
+/** The dashboard's counts changed in the customer's shard. */
+const counted = (deltas: Record<string, number>) => ({
+  Update: {
+    TableName: 't',
+    Key: { PK: 'STATS#CUSTOMERS', SK: `SHARD#${shardOf(USER)}` },
+    UpdateExpression: `ADD ${Object.keys(deltas)
+      .map((name) => `#${name} :${name}`)
+      .join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(Object.keys(deltas).map((name) => [`#${name}`, name])),
+    ExpressionAttributeValues: Object.fromEntries(Object.entries(deltas).map(([name, d]) => [`:${name}`, d])),
+  },
+});
+/** The stored profile the store reads before a counted write. */
+function storedProfile(overrides: Parameters<typeof profile>[0] = {}) {
+  ddb.on(GetCommand).resolves({ Item: { ...profile(overrides), role: 'customer', ...PROFILE_KEY } });
+}
 const consume = (uploadId: string) => ({
   Delete: {
     TableName: 't',
@@ -100,14 +130,34 @@ describe('saveDocument', () => {
   const doc = document({ id: 'doc-1', file_path: `${USER}/new.pdf` });
   const docItem = { ...doc, PK: `USER#${USER}`, SK: 'DOC#passport', GSI1PK: 'DOCID#doc-1', GSI1SK: 'ITEM' };
 
-  it('a first upload of its type: a new record, the count +1, the ticket consumed, the tombstone checked', async () => {
+  it.each<[string, number, TransactItems]>([
+    ['another type on file: the count +1', 1, []],
+    [
+      "the customer's first document: also onto the dashboard's list and count with documents",
+      0,
+      [listed('documents'), counted({ documents: 1 })],
+    ],
+  ])(
+    'a first upload of its type, %s; the ticket consumed, the tombstone checked',
+    async (_what, count, listing) => {
+      storedProfile({ documents_count: count });
+      await saveDocument(doc, null, ticket());
+      expect(written()).toEqual([
+        { Put: { TableName: 't', Item: docItem, ConditionExpression: 'attribute_not_exists(PK)' } },
+        countFrom(count, count + 1),
+        ...listing,
+        consume(ticket().upload_id),
+        NOT_DELETED,
+      ]);
+    },
+  );
+
+  it('a count changed meanwhile (another document) is read again; the write then goes through', async () => {
+    storedProfile({ documents_count: 0 });
+    ddb.on(TransactWriteCommand).rejectsOnce(cancellation('None', 'ConditionalCheckFailed')).resolves({});
     await saveDocument(doc, null, ticket());
-    expect(written()).toEqual([
-      { Put: { TableName: 't', Item: docItem, ConditionExpression: 'attribute_not_exists(PK)' } },
-      countBy(1),
-      consume(ticket().upload_id),
-      NOT_DELETED,
-    ]);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    expect(ddb.commandCalls(GetCommand)).toHaveLength(2);
   });
 
   it('a replacement: the record it replaces must still be there, no count, the ticket consumed', async () => {
@@ -128,6 +178,7 @@ describe('saveDocument', () => {
   });
 
   it('cancelled: Conflict documentChangedWhileSaving', async () => {
+    storedProfile();
     cancelWith('ConditionalCheckFailed', 'None', 'None', 'None');
     await expectRefused(saveDocument(doc, null, ticket()), Conflict, 'documentChangedWhileSaving');
   });
@@ -136,6 +187,7 @@ describe('saveDocument', () => {
 describe('deleteDocumentRecord', () => {
   it('removes the record only while it still points at the same file, and uncounts it', async () => {
     const doc = document({ document_type: 'rental_agreement', file_path: `${USER}/lease.pdf` });
+    storedProfile({ documents_count: 1 });
     await deleteDocumentRecord(doc);
     expect(written()).toEqual([
       {
@@ -146,11 +198,14 @@ describe('deleteDocumentRecord', () => {
           ExpressionAttributeValues: { ':path': `${USER}/lease.pdf` },
         },
       },
-      countBy(-1),
+      countFrom(1, 0),
+      unlisted('documents'),
+      counted({ documents: -1 }),
     ]);
   });
 
   it('cancelled: Conflict documentChanged', async () => {
+    storedProfile({ documents_count: 2 });
     cancelWith('ConditionalCheckFailed', 'None');
     await expectRefused(deleteDocumentRecord(document()), Conflict, 'documentChanged');
   });
@@ -314,7 +369,7 @@ describe('verifyWithTasks', () => {
       task('work_visa', { id: 't-1', created_at: NOW }),
       task('esim_card', { id: 't-2', created_at: NOW }),
     ];
-    await verifyWithTasks(USER, 'admin-1', NOW, tasks);
+    await verifyWithTasks(profile(), 'admin-1', NOW, tasks);
     expect(written()).toEqual([
       {
         Update: {
@@ -322,8 +377,15 @@ describe('verifyWithTasks', () => {
           Key: PROFILE_KEY,
           UpdateExpression:
             'SET account_verified = :true, account_verified_at = :at, account_verified_by = :by',
-          ConditionExpression: 'attribute_exists(PK) AND account_verified = :false',
-          ExpressionAttributeValues: { ':true': true, ':false': false, ':at': NOW, ':by': 'admin-1' },
+          ConditionExpression: 'attribute_exists(PK) AND account_verified = :false AND #role = :customer',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: {
+            ':customer': 'customer',
+            ':true': true,
+            ':false': false,
+            ':at': NOW,
+            ':by': 'admin-1',
+          },
         },
       },
       {
@@ -341,13 +403,17 @@ describe('verifyWithTasks', () => {
         },
       },
       NOT_DELETED,
+      // From the dashboard's pending list to its verified list, counted verified.
+      listed('verified'),
+      unlisted('pending'),
+      counted({ verified: 1 }),
     ]);
   });
 
   it('cancelled: Conflict alreadyVerified', async () => {
     cancelWith('ConditionalCheckFailed', 'None', 'None');
     await expectRefused(
-      verifyWithTasks(USER, 'admin-1', NOW, [task('work_visa')]),
+      verifyWithTasks(profile(), 'admin-1', NOW, [task('work_visa')]),
       Conflict,
       'alreadyVerified',
     );
@@ -378,11 +444,19 @@ describe('fileDeletionRequest', () => {
           Key: PROFILE_KEY,
           UpdateExpression:
             'SET deletion_requested = :true, deletion_requested_at = :at, deletion_requested_by = :by',
-          ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :false',
-          ExpressionAttributeValues: { ':true': true, ':false': false, ':at': NOW, ':by': USER },
+          ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :false AND #role = :customer',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: {
+            ':customer': 'customer',
+            ':true': true,
+            ':false': false,
+            ':at': NOW,
+            ':by': USER,
+          },
         },
       },
       NOT_DELETED,
+      counted({ deletions: 1 }),
     ]);
   });
 
@@ -409,11 +483,18 @@ describe('closeDeletionRequest (withdrawn or rejected)', () => {
           Key: PROFILE_KEY,
           UpdateExpression:
             'SET deletion_requested = :false, deletion_requested_at = :null, deletion_requested_by = :null',
-          ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :true',
-          ExpressionAttributeValues: { ':true': true, ':false': false, ':null': null },
+          ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :true AND #role = :customer',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: {
+            ':customer': 'customer',
+            ':true': true,
+            ':false': false,
+            ':null': null,
+          },
         },
       },
       NOT_DELETED,
+      counted({ deletions: -1 }),
     ]);
   });
 
@@ -444,7 +525,12 @@ describe('createForUser (profiles, upload tickets)', () => {
   });
 
   it("putProfileIfAbsent writes a customer's profile with its role and list keys", async () => {
-    const p = profile();
+    const p = profile({
+      account_verified: false,
+      account_verified_at: null,
+      account_verified_by: null,
+      onboarding_completed: false,
+    });
     await putProfileIfAbsent(p, 'customer');
     expect(written()).toEqual([
       {
@@ -461,6 +547,12 @@ describe('createForUser (profiles, upload tickets)', () => {
         },
       },
       NOT_DELETED,
+      // On the dashboard's pending list, counted, and found by the words of the e-mail and name.
+      listed('pending'),
+      counted({ total: 1 }),
+      ...['ada', 'lovelace', 'customer', 'example', 'com', 'british', 'britisch', 'berlin'].map((word) =>
+        indexed(`WORD#${word}`, `WORDS#${word[0]}`, `${word}#${USER}`),
+      ),
     ]);
   });
 
@@ -501,11 +593,17 @@ describe('writeTombstone', () => {
 
 describe('every transaction that creates an item for a user checks the tombstone', () => {
   it.each<[string, () => Promise<unknown>]>([
-    ['saveDocument (first upload)', () => saveDocument(document(), null, ticket())],
+    [
+      'saveDocument (first upload)',
+      () => {
+        storedProfile();
+        return saveDocument(document(), null, ticket());
+      },
+    ],
     ['saveDocument (replacement)', () => saveDocument(document(), document(), ticket())],
     ['createTaskIfAbsent', () => createTaskIfAbsent(task('tax_id'))],
     ['startServiceRequest', () => startServiceRequest(task('health_insurance'), workflow())],
-    ['verifyWithTasks', () => verifyWithTasks(USER, 'admin-1', NOW, [task('work_visa')])],
+    ['verifyWithTasks', () => verifyWithTasks(profile(), 'admin-1', NOW, [task('work_visa')])],
     ['fileDeletionRequest', () => fileDeletionRequest(deletionRequest(), USER)],
     ['putProfileIfAbsent', () => putProfileIfAbsent(profile(), 'customer')],
     ['putTicket', () => putTicket(ticket())],
@@ -533,7 +631,13 @@ describe('failures that are not a cancelled condition', () => {
     expect(error).toMatchObject({ message: 'throttled' });
   });
 
-  it('a transaction cancelled by a concurrent one is a state conflict, like a failed condition', async () => {
+  it('a transaction that met a concurrent one is tried again, and goes through', async () => {
+    ddb.on(TransactWriteCommand).rejectsOnce(cancellation('TransactionConflict', 'None')).resolves({});
+    await expect(createTaskIfAbsent(task('tax_id'))).resolves.toBe('created');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+  });
+
+  it('a transaction that keeps meeting concurrent ones is a state conflict, like a failed condition', async () => {
     cancelWith('None', 'TransactionConflict', 'None', 'None');
     await expectRefused(saveDocument(document(), null, ticket()), Conflict, 'documentChangedWhileSaving');
     cancelWith('TransactionConflict', 'None', 'None');

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { CUSTOMER_FILTERS, CUSTOMER_SEARCH_MAX, type CustomerFilter } from '@shared/customer-filters';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -6,15 +7,17 @@ import { Button, buttonClass } from '../../components/Button';
 import { CardFields } from '../../components/CardFields';
 import { PageHeading } from '../../components/PageHeading';
 import { TableHead } from '../../components/TableHead';
+import { useDebouncedValue } from '../../lib/debounce';
 import { serverMessage } from '../../lib/errors';
+import { useFocusWhenGone } from '../../lib/focus';
 import { formatDate } from '../../lib/format';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/media';
 import { fullName } from '../../lib/names';
 import { nationalityLabel } from '../../lib/nationality';
 import { useOnError } from '../../lib/on-error';
 import { AdminLayout } from './AdminLayout';
-import { useCustomers, useDeletionRequests } from './api';
-import { type CustomerFilter, customerStats, FILTERS, visibleCustomers } from './customers';
+import { useCustomerPages, useCustomerStats, useDeletionRequests } from './api';
+import { mergePages, SEARCH_DEBOUNCE_MS } from './customers';
 
 function VerificationBadge({ verified }: { verified: boolean }) {
   const { t } = useTranslation();
@@ -40,31 +43,57 @@ function DeletionBadge() {
 
 export default function AdminDashboardPage() {
   const { t } = useTranslation(['translation', 'nationalities']);
-  const customerList = useCustomers();
-  const deletionList = useDeletionRequests();
   const [filter, setFilter] = useState<CustomerFilter>('total');
   const [search, setSearch] = useState('');
+  // The server searches once typing pauses; spaces around the words change nothing.
+  const searched = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const statList = useCustomerStats();
+  const customerList = useCustomerPages(filter, searched);
+  const deletionList = useDeletionRequests();
 
-  // The two lists are one load: the table says "loading" until both are in, and a failure of
-  // either (toasted once) shows both empty rather than half a picture.
-  const loads = [customerList, deletionList];
-  const failed = loads.some((load) => load.isError);
-  const loading = loads.some((load) => load.isPending);
+  // The list's first page and the deletion requests are one load: the table says "loading"
+  // until both are in, and a failure of either (toasted once) shows both empty rather than
+  // half a picture. A failed "Load more" keeps the pages already shown. The stats show on
+  // their own ('–' until they are in).
+  const loads = [statList, customerList, deletionList];
   useOnError(loads, (error) => toast.error(serverMessage(error, t('admin.users.loadFailed'))));
-  const customers = failed ? [] : loading ? null : (customerList.data ?? []);
-  const deletions = failed || loading ? [] : (deletionList.data ?? []);
-
-  const stats = useMemo(() => customerStats(customers ?? []), [customers]);
-  const rows = useMemo(() => visibleCustomers(customers ?? [], filter, search), [customers, filter, search]);
+  const failed = (customerList.isError && !customerList.data) || deletionList.isError;
+  const pending = customerList.isPending || deletionList.isPending;
+  const rows = useMemo(
+    () => (failed || pending ? [] : mergePages(customerList.data?.pages ?? [])),
+    [failed, pending, customerList.data],
+  );
+  const deletions = failed || pending ? [] : (deletionList.data ?? []);
+  const { hasNextPage, isFetchingNextPage, isError: moreFailed, fetchNextPage } = customerList;
+  // A search page can come back empty with more to read (the server stops after a few rounds
+  // of its index): the next one is fetched at once, and the list stays "loading" meanwhile,
+  // rather than saying "No users found" above a "Load more".
+  const readingOn = !failed && !pending && rows.length === 0 && hasNextPage && !moreFailed;
+  useEffect(() => {
+    if (readingOn && !isFetchingNextPage) void fetchNextPage();
+  }, [readingOn, isFetchingNextPage, fetchNextPage]);
+  const loading = !failed && (pending || readingOn);
+  const showMore = !failed && !loading && hasNextPage;
+  // The first customer a "Load more" brought: keyboard focus goes there when the button
+  // leaves with the last page (the button itself keeps focus while more remain).
+  const [firstNew, setFirstNew] = useState<number | null>(null);
+  const firstNewLink = useRef<HTMLAnchorElement>(null);
+  useFocusWhenGone(showMore, firstNewLink);
+  const linkRef = (index: number) => (index === firstNew ? firstNewLink : undefined);
+  const loadMore = () => {
+    setFirstNew(rows.length);
+    void fetchNextPage();
+  };
   const nationality = (value: string | null) => nationalityLabel(t, value) ?? '';
   // Tables on wide screens; on phones and tablets a card per customer and per request.
   const wide = useMediaQuery(WIDE_SCREEN);
+  const stats = statList.data;
 
   return (
     <AdminLayout>
       <PageHeading className="text-3xl">{t('admin.title')}</PageHeading>
       <div className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-        {FILTERS.map((f) => (
+        {CUSTOMER_FILTERS.map((f) => (
           <button
             key={f}
             type="button"
@@ -77,7 +106,7 @@ export default function AdminDashboardPage() {
             }`}
           >
             <span className="block text-sm text-slate-600">{t(`admin.stats.${f}`)}</span>
-            <span className="mt-1 block text-2xl font-bold text-slate-900">{customers ? stats[f] : '–'}</span>
+            <span className="mt-1 block text-2xl font-bold text-slate-900">{stats ? stats[f] : '–'}</span>
           </button>
         ))}
       </div>
@@ -171,6 +200,7 @@ export default function AdminDashboardPage() {
           <input
             type="search"
             value={search}
+            maxLength={CUSTOMER_SEARCH_MAX}
             onChange={(e) => setSearch(e.target.value)}
             placeholder={t('admin.users.search')}
             aria-label={t('admin.users.searchLabel')}
@@ -187,21 +217,21 @@ export default function AdminDashboardPage() {
                 actionsLabel={t('admin.users.actions')}
               />
               <tbody>
-                {!customers && (
+                {loading && (
                   <tr>
                     <td colSpan={7} className="py-6 text-center text-slate-600">
                       {t('admin.users.loading')}
                     </td>
                   </tr>
                 )}
-                {customers && rows.length === 0 && (
+                {!loading && rows.length === 0 && (
                   <tr>
                     <td colSpan={7} className="py-6 text-center text-slate-600">
                       {t('admin.users.empty')}
                     </td>
                   </tr>
                 )}
-                {rows.map((c) => (
+                {rows.map((c, index) => (
                   // Unverified: an amber row with a bar at its start, and the Pending badge.
                   <tr
                     key={c.id}
@@ -223,6 +253,7 @@ export default function AdminDashboardPage() {
                     </td>
                     <td className="px-3 py-2">
                       <Link
+                        ref={linkRef(index)}
                         to={`/admin/users/${c.id}`}
                         className={buttonClass('secondary', 'whitespace-nowrap')}
                       >
@@ -236,14 +267,14 @@ export default function AdminDashboardPage() {
           </div>
         ) : (
           <>
-            {(!customers || rows.length === 0) && (
+            {(loading || rows.length === 0) && (
               <p className="mt-4 py-6 text-center text-slate-600">
-                {customers ? t('admin.users.empty') : t('admin.users.loading')}
+                {loading ? t('admin.users.loading') : t('admin.users.empty')}
               </p>
             )}
             {rows.length > 0 && (
               <ul className="mt-4 grid gap-3 md:grid-cols-2">
-                {rows.map((c) => (
+                {rows.map((c, index) => (
                   <li
                     key={c.id}
                     className={`rounded-xl border p-4 ${
@@ -273,6 +304,7 @@ export default function AdminDashboardPage() {
                       ]}
                     />
                     <Link
+                      ref={linkRef(index)}
                       to={`/admin/users/${c.id}`}
                       aria-describedby={`customer-${c.id}`}
                       className={buttonClass('secondary', 'mt-3 w-full sm:w-auto')}
@@ -284,6 +316,13 @@ export default function AdminDashboardPage() {
               </ul>
             )}
           </>
+        )}
+        {showMore && (
+          <div className="mt-4 flex justify-center">
+            <Button variant="secondary" disabled={isFetchingNextPage} onClick={loadMore}>
+              {isFetchingNextPage ? t('admin.users.loadingMore') : t('admin.users.loadMore')}
+            </Button>
+          </div>
         )}
       </section>
     </AdminLayout>

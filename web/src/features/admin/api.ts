@@ -1,6 +1,6 @@
 import type { AdminUserDetail, DownloadLink, Page, PendingDeletion, Profile, Workflow } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
-import { PAGE_SIZE_MAX } from '@shared/constants';
+import type { CustomerFilter, CustomerStats } from '@shared/customer-filters';
 import type {
   DeletionRejection,
   Disposition,
@@ -8,31 +8,54 @@ import type {
   WorkflowUpdate,
 } from '@shared/schemas/admin';
 import type { AdminProfileInput } from '@shared/schemas/profile';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../lib/api';
 import { uploadDocumentFile } from '../../lib/upload';
+import { CUSTOMER_PAGE_SIZE } from './customers';
 
-// ---- the customer list and the pending deletion requests (admin dashboard) ----
+// ---- the stat cards, the customer list and the pending deletion requests (admin dashboard) ----
 
-/** Every customer, newest first, fetched a server page (the largest allowed) at a time. */
-export async function listAllCustomers(): Promise<Profile[]> {
-  const all: Profile[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Page<Profile> = await apiFetch<Page<Profile>>(
-      apiPath(API_PATHS.adminUsers, undefined, { limit: PAGE_SIZE_MAX, cursor }),
-    );
-    all.push(...page.items);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return all;
-}
+/** Every query of the customer stats and list (all filters and searches): the key's prefix. */
+const customersKey = ['admin', 'customers'] as const;
 
-export const getCustomersQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'customers'], queryFn: listAllCustomers });
+/** The stat cards' figures, counted by the server. */
+export const getCustomerStats = () => apiFetch<CustomerStats>(apiPath(API_PATHS.adminStats));
 
-export const useCustomers = () => useQuery(getCustomersQueryOptions());
+export const getCustomerStatsQueryOptions = () =>
+  queryOptions({ queryKey: [...customersKey, 'stats'], queryFn: getCustomerStats });
+
+export const useCustomerStats = () => useQuery(getCustomerStatsQueryOptions());
+
+/** One page of a filter's customers, newest first; with a search, those matching it. */
+export const listCustomers = (filter: CustomerFilter, search: string, cursor: string | null) =>
+  apiFetch<Page<Profile>>(
+    apiPath(API_PATHS.adminUsers, undefined, { filter, search, limit: CUSTOMER_PAGE_SIZE, cursor }),
+  );
+
+/**
+ * The pages of one filter and search loaded so far (the first at once, the next ones on "Load
+ * more"). The key holds what the server is asked, nothing of the interface language: a
+ * language (or dictionary) arriving later must not load the list again.
+ */
+export const getCustomerPagesQueryOptions = (filter: CustomerFilter, search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...customersKey, 'list', filter, search],
+    queryFn: ({ pageParam }) => listCustomers(filter, search, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const useCustomerPages = (filter: CustomerFilter, search: string) =>
+  useInfiniteQuery(getCustomerPagesQueryOptions(filter, search));
 
 export const listDeletionRequests = () =>
   apiFetch<PendingDeletion[]>(apiPath(API_PATHS.adminDeletionRequests));
@@ -66,10 +89,12 @@ export function useUser(userId: string) {
 
 /**
  * The admin lists after a change to a user: dropped, so the dashboard loads them afresh when
- * next shown (its loading state, never a row that is no longer true).
+ * next shown (its loading state, never a row that is no longer true). `customers` drops the
+ * stats and every loaded list (each filter and search): the change can move the user into or
+ * out of any of them.
  */
 function dropLists(queryClient: QueryClient, lists: { customers?: boolean; deletions?: boolean }) {
-  if (lists.customers) queryClient.removeQueries({ queryKey: getCustomersQueryOptions().queryKey });
+  if (lists.customers) queryClient.removeQueries({ queryKey: customersKey });
   if (lists.deletions) queryClient.removeQueries({ queryKey: getDeletionRequestsQueryOptions().queryKey });
 }
 

@@ -1,11 +1,11 @@
-import type { Profile } from '@shared/api';
+import type { Page, Profile } from '@shared/api';
 import { describe, expect, it } from 'vitest';
-import { customerStats, matchesSearch, visibleCustomers } from './customers';
+import { mergePages } from './customers';
 
-const customer = (patch: Partial<Profile>): Profile =>
+const customer = (id: string, patch: Partial<Profile> = {}): Profile =>
   ({
-    id: 'x',
-    email: 'x@example.com',
+    id,
+    email: `${id}@example.com`,
     first_name: null,
     last_name: null,
     nationality: null,
@@ -17,51 +17,26 @@ const customer = (patch: Partial<Profile>): Profile =>
     ...patch,
   }) as Profile;
 
-const list = [
-  customer({
-    id: 'a',
-    first_name: 'Zoë',
-    last_name: 'Müller',
-    nationality: 'Indian',
-    account_verified: true,
-    documents_count: 2,
-    onboarding_completed: true,
-  }),
-  customer({
-    id: 'b',
-    email: 'ANNA@Example.com',
-    target_city: 'Hamburg',
-    deletion_requested: true,
-    account_verified: true,
-  }),
-  customer({ id: 'c' }),
-];
+const page = (items: Profile[], nextCursor: string | null = null): Page<Profile> => ({ items, nextCursor });
 
-describe('admin customer list', () => {
-  it('counts the six stats', () => {
-    expect(customerStats(list)).toEqual({
-      total: 3,
-      verified: 2,
-      pending: 1,
-      deletions: 1,
-      onboarded: 1,
-      documents: 1,
-    });
+describe('admin customer list pages', () => {
+  it('lists the pages in order', () => {
+    const pages = [page([customer('c'), customer('b')], 'next'), page([customer('a')])];
+    expect(mergePages(pages).map((c) => c.id)).toEqual(['c', 'b', 'a']);
   });
 
-  it('searches name, email, nationality and city case-insensitively', () => {
-    expect(matchesSearch(list[0] as Profile, 'zoË')).toBe(true);
-    expect(matchesSearch(list[0] as Profile, 'müll')).toBe(true);
-    expect(matchesSearch(list[0] as Profile, 'indian')).toBe(true);
-    expect(matchesSearch(list[1] as Profile, 'anna@')).toBe(true);
-    expect(matchesSearch(list[1] as Profile, 'hamb')).toBe(true);
-    expect(matchesSearch(list[2] as Profile, 'hamb')).toBe(false);
-    expect(matchesSearch(list[2] as Profile, '  ')).toBe(true);
+  it('shows a customer found on two search pages once, in the first place, as last loaded', () => {
+    const pages = [
+      page([customer('a'), customer('b', { account_verified: false })], 'next'),
+      page([customer('c'), customer('b', { account_verified: true })]),
+    ];
+    const merged = mergePages(pages);
+    expect(merged.map((c) => c.id)).toEqual(['a', 'b', 'c']);
+    expect(merged[1]?.account_verified).toBe(true);
   });
 
-  it('combines the filter and the search', () => {
-    expect(visibleCustomers(list, 'verified', '').map((c) => c.id)).toEqual(['a', 'b']);
-    expect(visibleCustomers(list, 'verified', 'hamburg').map((c) => c.id)).toEqual(['b']);
-    expect(visibleCustomers(list, 'pending', 'hamburg')).toEqual([]);
+  it('is empty without pages or with empty ones', () => {
+    expect(mergePages([])).toEqual([]);
+    expect(mergePages([page([], 'next'), page([])])).toEqual([]);
   });
 });

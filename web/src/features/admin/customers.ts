@@ -1,39 +1,22 @@
-import type { Profile } from '@shared/api';
+import type { Page, Profile } from '@shared/api';
+import { PAGE_SIZE_DEFAULT } from '@shared/constants';
 
-// SPEC 2 / 9: the admin stats are counted on the client from the list, and each stat card
-// is also a filter.
-export const FILTERS = ['total', 'verified', 'pending', 'deletions', 'onboarded', 'documents'] as const;
-export type CustomerFilter = (typeof FILTERS)[number];
+// SPEC 2 / 9, issue 15: the stat cards and the customer list come from the server (counted
+// and paged there, whatever the number of customers); the browser holds only the pages shown.
 
-const MATCHES: Record<CustomerFilter, (p: Profile) => boolean> = {
-  total: () => true,
-  verified: (p) => p.account_verified,
-  pending: (p) => !p.account_verified,
-  deletions: (p) => p.deletion_requested,
-  onboarded: (p) => p.onboarding_completed,
-  documents: (p) => p.documents_count > 0,
-};
+/** Customers per page of the list; the first view is one page, "Load more" adds the next. */
+export const CUSTOMER_PAGE_SIZE = PAGE_SIZE_DEFAULT;
 
-export function customerStats(customers: Profile[]): Record<CustomerFilter, number> {
-  return Object.fromEntries(FILTERS.map((f) => [f, customers.filter(MATCHES[f]).length])) as Record<
-    CustomerFilter,
-    number
-  >;
-}
+/** How long typing must pause before a search goes to the server: one request per pause, not per key. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
-/** Search over first name, last name, email, nationality and target city, ignoring case. */
-export function matchesSearch(customer: Profile, search: string): boolean {
-  const needle = search.trim().toLocaleLowerCase();
-  if (!needle) return true;
-  return [
-    customer.first_name,
-    customer.last_name,
-    customer.email,
-    customer.nationality,
-    customer.target_city,
-  ].some((field) => field?.toLocaleLowerCase().includes(needle));
-}
-
-export function visibleCustomers(customers: Profile[], filter: CustomerFilter, search: string): Profile[] {
-  return customers.filter((c) => MATCHES[filter](c) && matchesSearch(c, search));
+/**
+ * The loaded pages as one list, in page order and each customer once: a search page may
+ * repeat a customer of an earlier one (found by two of their words). A repeat keeps the
+ * first place and takes the later, fresher profile.
+ */
+export function mergePages(pages: readonly Page<Profile>[]): Profile[] {
+  const byId = new Map<string, Profile>();
+  for (const page of pages) for (const customer of page.items) byId.set(customer.id, customer);
+  return [...byId.values()];
 }

@@ -1,0 +1,7 @@
+import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
+import { customerStats } from '../services/profiles';
+
+export const handler = apiHandler(ROUTES['admin-customer-stats'], async () => ({
+  body: await customerStats(),
+}));

@@ -1,0 +1,94 @@
+// Issue 15: the repair of what store/customer-index.ts keeps. The transactions keep the lists,
+// counts and search words exact; this recounts and rewrites them from the profiles themselves,
+// for data written before they existed and as the answer should one ever be in doubt. It is
+// idempotent; writes made while it runs can leave a count off by what they changed, so it is
+// meant for a quiet moment (and can simply be run again).
+import type { Profile } from '@shared/api';
+import { customerWords } from '@shared/search-words';
+import { batchGet, batchWrite, queryAll } from './client';
+import { COUNTED, ON_LIST, shardOf, stateOf } from './customer-index';
+import type { TableKey } from './entities';
+import {
+  COUNT_SHARDS,
+  COUNTS,
+  CUSTOMER_LIST,
+  type CustomerCounts,
+  customerCounts,
+  LISTED_STATES,
+  listEntries,
+  profiles,
+  searchWords,
+  userPartitionKey,
+} from './entities';
+
+/** Customers whose entries are rewritten at the same time. */
+const PARALLEL = 8;
+
+/** The counts of these customers, per shard (every shard present, empty ones zero). */
+export function countByShard(customers: Profile[]): CustomerCounts[] {
+  const shards = Array.from(
+    { length: COUNT_SHARDS },
+    () => Object.fromEntries(COUNTS.map((name) => [name, 0])) as unknown as CustomerCounts,
+  );
+  for (const customer of customers) {
+    const shard = shards[shardOf(customer.id)];
+    if (!shard) continue;
+    const state = stateOf(customer);
+    for (const name of COUNTS) if (COUNTED[name](state)) shard[name] += 1;
+  }
+  return shards;
+}
+
+/** Whether the counts exist at all (a table from before them has none, not even zeros). */
+export async function hasCustomerIndex(): Promise<boolean> {
+  const shards = await batchGet(
+    Array.from({ length: COUNT_SHARDS }, (_, shard) => customerCounts.key(shard)),
+  );
+  return shards.length > 0;
+}
+
+/** Every customer's profile, through the customer list (GSI1). */
+export async function allCustomers(): Promise<Profile[]> {
+  const items = await queryAll({ partition: CUSTOMER_LIST, index: true });
+  return items.map((item) => profiles.fromItem(item).profile);
+}
+
+/** One customer's list entries and search words made what their profile says they are. */
+async function reindexCustomer(customer: Profile): Promise<void> {
+  const stored = (await queryAll({
+    partition: userPartitionKey(customer.id),
+    projection: 'PK, SK',
+  })) as unknown as TableKey[];
+  const wanted = [
+    ...LISTED_STATES.filter((state) => ON_LIST[state](stateOf(customer))).map((state) =>
+      listEntries.toItem({ user_id: customer.id, state, created_at: customer.created_at }),
+    ),
+    ...customerWords(customer).map((word) => searchWords.toItem({ user_id: customer.id, word })),
+  ];
+  const wantedKeys = new Set(wanted.map((item) => `${item.SK}`));
+  const stale = stored.filter(
+    (key) => (listEntries.owns(key) || searchWords.owns(key)) && !wantedKeys.has(key.SK),
+  );
+  await batchWrite([
+    ...stale.map((Key) => ({ DeleteRequest: { Key } })),
+    ...wanted.map((Item) => ({ PutRequest: { Item } })),
+  ]);
+}
+
+/**
+ * Rebuilds the dashboard's lists, counts and search words from the profiles: every customer's
+ * entries rewritten, then the counts written afresh. Returns the counts written.
+ */
+export async function rebuildCustomerIndex(): Promise<CustomerCounts> {
+  const customers = await allCustomers();
+  for (let i = 0; i < customers.length; i += PARALLEL) {
+    await Promise.all(customers.slice(i, i + PARALLEL).map(reindexCustomer));
+  }
+  const shards = countByShard(customers);
+  await batchWrite(
+    shards.map((counts, shard) => ({ PutRequest: { Item: customerCounts.toItem({ ...counts, shard }) } })),
+  );
+  const totals = Object.fromEntries(COUNTS.map((name) => [name, 0])) as unknown as CustomerCounts;
+  for (const shard of shards) for (const name of COUNTS) totals[name] += shard[name];
+  return totals;
+}

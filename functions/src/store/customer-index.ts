@@ -1,0 +1,160 @@
+// Issue 15: what the admin dashboard lists and counts, kept in step with the profiles. Every
+// transaction that changes a listed flag (sign-up, verification, onboarding, first and last
+// document, deletion request, deletion) or a searchable field carries the writes built here,
+// so the lists, the counts and the search can never disagree with the profiles they describe.
+import type { Profile } from '@shared/api';
+import { customerWords } from '@shared/search-words';
+import { env } from '../config';
+import { batchGet, type TransactItems } from './client';
+import {
+  COUNT_SHARDS,
+  COUNTS,
+  type CustomerCounts,
+  customerCounts,
+  LISTED_STATES,
+  type ListedState,
+  listEntries,
+  searchWords,
+} from './entities';
+
+/** The flags of a customer the dashboard lists and counts by. */
+export interface CustomerState {
+  verified: boolean;
+  onboarded: boolean;
+  documents: boolean;
+  deletion: boolean;
+}
+
+export const stateOf = (profile: Profile): CustomerState => ({
+  verified: profile.account_verified,
+  onboarded: profile.onboarding_completed,
+  documents: profile.documents_count > 0,
+  deletion: profile.deletion_requested,
+});
+
+export const ON_LIST: Record<ListedState, (state: CustomerState) => boolean> = {
+  verified: (s) => s.verified,
+  pending: (s) => !s.verified,
+  onboarded: (s) => s.onboarded,
+  documents: (s) => s.documents,
+};
+
+export const COUNTED: Record<keyof CustomerCounts, (state: CustomerState) => boolean> = {
+  total: () => true,
+  verified: (s) => s.verified,
+  onboarded: (s) => s.onboarded,
+  documents: (s) => s.documents,
+  deletions: (s) => s.deletion,
+};
+
+/**
+ * A profile update's condition and values, and that the profile is a customer's: only customers
+ * are on the dashboard's lists and counts, so only their updates may change them.
+ */
+export const customersOnly = (condition: string, values: Record<string, unknown>) => ({
+  ConditionExpression: `${condition} AND #role = :customer`,
+  ExpressionAttributeNames: { '#role': 'role' },
+  ExpressionAttributeValues: { ...values, ':customer': 'customer' },
+});
+
+/** The shard a customer is counted in: the same one for all their changes. */
+export function shardOf(userId: string): number {
+  let hash = 0;
+  for (const char of userId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash % COUNT_SHARDS;
+}
+
+/**
+ * The list entries and counter changes for a customer going from one state to another; null
+ * is "not a listed customer" (before sign-up, after deletion, or an admin's profile).
+ */
+export function stateChange(
+  customer: Pick<Profile, 'id' | 'created_at'>,
+  before: CustomerState | null,
+  after: CustomerState | null,
+): TransactItems {
+  const items: TransactItems = [];
+  for (const state of LISTED_STATES) {
+    const was = before !== null && ON_LIST[state](before);
+    const is = after !== null && ON_LIST[state](after);
+    if (was === is) continue;
+    const entry = { user_id: customer.id, state, created_at: customer.created_at };
+    items.push(
+      is
+        ? { Put: { TableName: env.tableName, Item: listEntries.toItem(entry) } }
+        : { Delete: { TableName: env.tableName, Key: listEntries.keyOf(entry) } },
+    );
+  }
+  const count = (state: CustomerState | null, name: keyof CustomerCounts) =>
+    state !== null && COUNTED[name](state) ? 1 : 0;
+  const deltas = COUNTS.map((name) => [name, count(after, name) - count(before, name)] as const).filter(
+    ([, delta]) => delta !== 0,
+  );
+  if (deltas.length > 0) {
+    items.push({
+      Update: {
+        TableName: env.tableName,
+        Key: customerCounts.key(shardOf(customer.id)),
+        UpdateExpression: `ADD ${deltas.map(([name]) => `#${name} :${name}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(deltas.map(([name]) => [`#${name}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(deltas.map(([name, delta]) => [`:${name}`, delta])),
+      },
+    });
+  }
+  return items;
+}
+
+/** The dashboard's "Pending Deletions" count moved by one for this customer (the requests themselves are the list). */
+export function countDeletionRequest(userId: string, delta: 1 | -1): TransactItems {
+  const none: CustomerState = { verified: false, onboarded: false, documents: false, deletion: false };
+  const withRequest = { ...none, deletion: true };
+  const customer = { id: userId, created_at: '' };
+  return delta > 0 ? stateChange(customer, none, withRequest) : stateChange(customer, withRequest, none);
+}
+
+/**
+ * The search-word writes for a customer whose searchable fields change (null: no words, as
+ * before sign-up, after deletion or for an admin): old words that went are deleted, new ones
+ * put; words that stay are not touched.
+ */
+export function wordChange(
+  userId: string,
+  before: Parameters<typeof customerWords>[0] | null,
+  after: Parameters<typeof customerWords>[0] | null,
+): TransactItems {
+  const old = new Set(before ? customerWords(before) : []);
+  const next = new Set(after ? customerWords(after) : []);
+  return [
+    ...[...old]
+      .filter((word) => !next.has(word))
+      .map((word) => ({ Delete: { TableName: env.tableName, Key: searchWords.key(userId, word) } })),
+    ...[...next]
+      .filter((word) => !old.has(word))
+      .map((word) => ({
+        Put: { TableName: env.tableName, Item: searchWords.toItem({ user_id: userId, word }) },
+      })),
+  ];
+}
+
+/** Everything a new customer brings to the lists, counts and search. */
+export const newCustomerIndex = (profile: Profile): TransactItems => [
+  ...stateChange(profile, null, stateOf(profile)),
+  ...wordChange(profile.id, null, profile),
+];
+
+/** Everything a customer leaving the lists (deleted, or made an admin) takes out of them. */
+export const leavingCustomerIndex = (profile: Profile): TransactItems => [
+  ...stateChange(profile, stateOf(profile), null),
+  ...wordChange(profile.id, profile, null),
+];
+
+/** The dashboard's counts: the shards read in one BatchGet and added up. */
+export async function readCustomerCounts(): Promise<CustomerCounts> {
+  const items = await batchGet(Array.from({ length: COUNT_SHARDS }, (_, shard) => customerCounts.key(shard)));
+  const totals = Object.fromEntries(COUNTS.map((name) => [name, 0])) as unknown as CustomerCounts;
+  for (const item of items) {
+    const shard = customerCounts.fromItem(item);
+    for (const name of COUNTS) totals[name] += shard[name];
+  }
+  return totals;
+}

@@ -1,0 +1,69 @@
+// npm run stats:rebuild [-- --stage <stage> | --table <name>]
+// Recounts the admin dashboard's counts and rewrites its list entries and search words from
+// the customer profiles (functions/src/store/customer-index-rebuild.ts). Idempotent; run it
+// at a quiet moment (a change made while it runs can leave a count off until the next run).
+//   no option      the local stack `npm start` runs (same PORT as it, default 3000)
+//   --stage X      the table of stage X on AWS (credentials and AWS_REGION from your shell;
+//                  the Data stack's table is found by its name, Relocation-X-Data-Table…)
+//   --table NAME   that table on AWS
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+
+async function localTarget(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3000);
+  const response = await fetch(`http://127.0.0.1:${port}/_local/endpoints`).catch(() => null);
+  if (!response?.ok)
+    throw new Error(`No local stack answers on port ${port}: start it with npm start (same PORT).`);
+  const e = (await response.json()) as {
+    dynamodb: string;
+    table: string;
+    region: string;
+    s3Credentials: { accessKeyId: string; secretAccessKey: string };
+  };
+  Object.assign(process.env, {
+    TABLE_NAME: e.table,
+    AWS_ENDPOINT_URL_DYNAMODB: e.dynamodb,
+    AWS_REGION: e.region,
+    AWS_ACCESS_KEY_ID: e.s3Credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: e.s3Credentials.secretAccessKey,
+  });
+}
+
+async function stageTable(stage: string): Promise<string> {
+  const prefix = `Relocation-${stage}-Data-Table`;
+  const names: string[] = [];
+  let start: string | undefined;
+  do {
+    const out = await new DynamoDBClient({}).send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+    names.push(...(out.TableNames ?? []));
+    start = out.LastEvaluatedTableName;
+  } while (start);
+  const found = names.filter((name) => name.startsWith(prefix));
+  if (found.length !== 1)
+    throw new Error(
+      `Expected one table named ${prefix}… in ${process.env.AWS_REGION}, found ${found.length}.`,
+    );
+  return found[0] as string;
+}
+
+async function main() {
+  const stage = option('stage');
+  const table = option('table') ?? (stage && stage !== 'local' ? await stageTable(stage) : undefined);
+  if (table) process.env.TABLE_NAME = table;
+  else await localTarget();
+  const { rebuildCustomerIndex } = await import('../functions/src/store/customer-index-rebuild');
+  const counts = await rebuildCustomerIndex();
+  console.log(`Rebuilt the customer index of ${process.env.TABLE_NAME}:`, counts);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

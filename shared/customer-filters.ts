@@ -1,0 +1,28 @@
+import type { Profile } from './api';
+
+// SPEC 2 / 9: the admin dashboard's stat cards, each also a filter of the customer list.
+// Issue 15: counted and listed by the server; the same rules decide a search result's filter.
+export const CUSTOMER_FILTERS = [
+  'total',
+  'verified',
+  'pending',
+  'deletions',
+  'onboarded',
+  'documents',
+] as const;
+export type CustomerFilter = (typeof CUSTOMER_FILTERS)[number];
+
+export const MATCHES_FILTER: Record<CustomerFilter, (p: Profile) => boolean> = {
+  total: () => true,
+  verified: (p) => p.account_verified,
+  pending: (p) => !p.account_verified,
+  deletions: (p) => p.deletion_requested,
+  onboarded: (p) => p.onboarding_completed,
+  documents: (p) => p.documents_count > 0,
+};
+
+/** The stat cards' figures (GET /api/admin/stats). */
+export type CustomerStats = Record<CustomerFilter, number>;
+
+/** Longest search the admin list takes. */
+export const CUSTOMER_SEARCH_MAX = 100;

@@ -1,0 +1,287 @@
+// Issue 15: the admin dashboard's counts, filter lists and search, kept by the store's own
+// transactions, against DynamoDB Local. Random sequences of the operations that change what
+// they describe (sign-up, profile edits, verification, onboarding, first and last document,
+// deletion request and its withdrawal, account deletion, becoming an admin) run with some
+// concurrency on a table of this file's own; afterwards the counts equal a recount from the
+// profiles, every filter lists exactly its customers newest first, and a search finds exactly
+// the customers whose words it begins. The repair command's rebuild restores a damaged index.
+import { randomUUID } from 'node:crypto';
+import { DeleteItemCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import type { Profile } from '@shared/api';
+import { CUSTOMER_FILTERS, type CustomerFilter, MATCHES_FILTER } from '@shared/customer-filters';
+import { customerWords, matchesWords, wordsOf } from '@shared/search-words';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { readCustomerCounts } from '../../functions/src/store/customer-index';
+import {
+  allCustomers,
+  countByShard,
+  rebuildCustomerIndex,
+} from '../../functions/src/store/customer-index-rebuild';
+import { listFilterPage, searchPage } from '../../functions/src/store/customer-lists';
+import { closeDeletionRequest, fileDeletionRequest } from '../../functions/src/store/deletion-requests';
+import { deleteDocumentRecord, listDocuments, saveDocument } from '../../functions/src/store/documents';
+import {
+  getStoredProfile,
+  markOnboardingCompleted,
+  markProfileAdmin,
+  newProfile,
+  putProfileIfAbsent,
+  updateProfile,
+  verifyWithTasks,
+} from '../../functions/src/store/profiles';
+import { putTicket } from '../../functions/src/store/uploads';
+import { deleteUserItems } from '../../functions/src/store/user-partition';
+import { ensureTable } from '../../infra/local/bootstrap';
+import { endpoints } from '../support/documents';
+
+const url = inject('stackUrl');
+let client: DynamoDBClient;
+let table: string;
+
+beforeAll(async () => {
+  const e = await endpoints(url);
+  table = `customer-index-${randomUUID().slice(0, 8)}`;
+  // The store reads its table and endpoint from the environment, as in Lambda.
+  Object.assign(process.env, {
+    TABLE_NAME: table,
+    AWS_ENDPOINT_URL_DYNAMODB: e.dynamodb,
+    AWS_REGION: e.region,
+    AWS_ACCESS_KEY_ID: e.s3Credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: e.s3Credentials.secretAccessKey,
+  });
+  client = new DynamoDBClient({ endpoint: e.dynamodb, region: e.region, credentials: e.s3Credentials });
+  await ensureTable(client, table);
+});
+
+/** A small deterministic PRNG (mulberry32): a failing sequence can be replayed from its seed. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const FIRST = ['Anna', 'Zoë', 'Jürgen', 'Łukasz', 'Priya', 'Mei', 'Ólafur', 'Chloé'];
+const LAST = ['Kowalska', 'Müller', 'Sørensen', 'Nguyễn', 'Sharma', 'García', "O'Brien", 'Schmidt'];
+const NATIONALITIES = ['Polish', 'German', 'Indian', 'Vietnamese', 'Irish', null];
+const CITIES = ['München', 'Köln', 'Berlin', 'Düsseldorf', null];
+
+/** Runs `steps` random operations on a few customers, `parallel` at a time. */
+async function randomHistory(seed: number, steps: number, parallel: number) {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const ids = Array.from({ length: 10 }, (_, i) => `c-${seed}-${i}`);
+  let clock = Date.parse('2026-01-01T00:00:00Z');
+  const now = () => {
+    clock += 1000;
+    return new Date(clock).toISOString();
+  };
+  const typeOf = ['passport', 'employment_contract', 'rental_agreement'] as const;
+
+  const operations: ((id: string) => Promise<unknown>)[] = [
+    (id) => putProfileIfAbsent(newProfile(id, `${id}@example.com`, now()), 'customer'),
+    async (id) => {
+      const stored = await getStoredProfile(id, { consistent: true });
+      if (stored?.role !== 'customer') return;
+      await updateProfile(
+        stored.profile,
+        {
+          first_name: pick(FIRST),
+          last_name: pick(LAST),
+          nationality: pick(NATIONALITIES),
+          target_city: pick(CITIES),
+        },
+        now(),
+      );
+    },
+    async (id) => {
+      const stored = await getStoredProfile(id, { consistent: true });
+      if (stored?.role === 'customer') await verifyWithTasks(stored.profile, 'admin-1', now(), []);
+    },
+    async (id) => {
+      const stored = await getStoredProfile(id, { consistent: true });
+      if (stored?.role === 'customer') await markOnboardingCompleted(stored.profile, now());
+    },
+    async (id) => {
+      const type = pick(typeOf);
+      const uploadId = randomUUID();
+      const at = now();
+      const ticket = {
+        upload_id: uploadId,
+        user_id: id,
+        document_type: type,
+        document_id: null,
+        file_name: `${type}.pdf`,
+        key: `${id}/${uploadId}.pdf`,
+        created_at: at,
+        expires_at: 4_102_444_800,
+      };
+      if ((await putTicket(ticket)) !== 'created') return;
+      const document = {
+        id: randomUUID(),
+        user_id: id,
+        document_type: type,
+        file_name: ticket.file_name,
+        file_path: ticket.key,
+        file_size: 100,
+        uploaded_at: at,
+      };
+      const previous = (await listDocuments(id)).find((d) => d.document_type === type) ?? null;
+      await saveDocument(document, previous, ticket);
+    },
+    async (id) => {
+      const documents = await listDocuments(id);
+      if (documents.length > 0) await deleteDocumentRecord(pick(documents));
+    },
+    (id) =>
+      fileDeletionRequest(
+        {
+          id: randomUUID(),
+          user_id: id,
+          reason: null,
+          status: 'pending',
+          requested_at: now(),
+        },
+        id,
+      ),
+    (id) => closeDeletionRequest(id),
+    (id) => deleteUserItems(id),
+    (id) => markProfileAdmin(id),
+  ];
+  // Sign-ups weigh more, so most customers exist most of the time; deletions and admins less.
+  const weights = [6, 4, 3, 3, 5, 2, 2, 2, 1, 1];
+  const total = weights.reduce((a, b) => a + b, 0);
+  const operation = () => {
+    let r = next() * total;
+    for (const [i, w] of weights.entries()) {
+      r -= w;
+      if (r < 0) return operations[i] as (id: string) => Promise<unknown>;
+    }
+    return operations[0] as (id: string) => Promise<unknown>;
+  };
+
+  for (let done = 0; done < steps; done += parallel) {
+    const batch = Array.from({ length: parallel }, () => [operation(), pick(ids)] as const);
+    // Refusals (a conflict, a missing profile) are part of the history, not failures.
+    await Promise.allSettled(batch.map(([run, id]) => run(id)));
+  }
+}
+
+/** Every page of a filter or search, followed to the end (small pages, so paging is exercised). */
+async function everyPage(read: (cursor: string | null) => ReturnType<typeof listFilterPage>) {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await read(cursor);
+    ids.push(...page.items.map((p) => p.id));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return ids;
+}
+
+const newestFirst = (customers: Profile[]) =>
+  [...customers].sort((a, b) => `${b.created_at}#${b.id}`.localeCompare(`${a.created_at}#${a.id}`));
+
+/** What the index should say: counts, each filter's list, and searches, from the profiles. */
+async function expectIndexMatchesProfiles() {
+  const customers = await allCustomers();
+  const recount = countByShard(customers).reduce(
+    (sum, shard) => ({
+      total: sum.total + shard.total,
+      verified: sum.verified + shard.verified,
+      onboarded: sum.onboarded + shard.onboarded,
+      documents: sum.documents + shard.documents,
+      deletions: sum.deletions + shard.deletions,
+    }),
+    { total: 0, verified: 0, onboarded: 0, documents: 0, deletions: 0 },
+  );
+  expect(await readCustomerCounts()).toEqual(recount);
+
+  for (const filter of CUSTOMER_FILTERS.filter((f) => f !== 'deletions')) {
+    const listed = await everyPage((cursor) => listFilterPage(filter, 3, cursor));
+    const expected = newestFirst(customers.filter(MATCHES_FILTER[filter])).map((p) => p.id);
+    expect(listed, filter).toEqual(expected);
+  }
+  const deletions = await everyPage((cursor) => listFilterPage('deletions', 3, cursor));
+  expect(new Set(deletions)).toEqual(new Set(customers.filter(MATCHES_FILTER.deletions).map((p) => p.id)));
+
+  for (const [search, filter] of [
+    ['mul', 'total'],
+    ['zoe', 'total'],
+    ['anna kowalska', 'total'],
+    ['lukasz', 'verified'],
+    ['munchen', 'pending'],
+    ['polnisch', 'total'],
+    ['example', 'onboarded'],
+    ['c', 'documents'],
+  ] as [string, CustomerFilter][]) {
+    const words = wordsOf(search);
+    const found = await everyPage((cursor) => searchPage(words, filter, 3, cursor));
+    const expected = customers
+      .filter((p) => MATCHES_FILTER[filter](p) && matchesWords(customerWords(p), words))
+      .map((p) => p.id);
+    expect(new Set(found), `${search} in ${filter}`).toEqual(new Set(expected));
+  }
+  return customers;
+}
+
+describe("the admin dashboard's counts, lists and search stay exact", () => {
+  it.each([1, 2, 3])(
+    'after a random history (seed %i), some of it concurrent',
+    async (seed) => {
+      await randomHistory(seed, 120, 4);
+      const customers = await expectIndexMatchesProfiles();
+      expect(customers.length).toBeGreaterThan(0);
+    },
+    120_000,
+  );
+
+  it('the rebuild restores counts, list entries and search words that were damaged', async () => {
+    const customers = await allCustomers();
+    const victim = customers[0];
+    if (!victim) throw new Error('the histories left no customer');
+    // A count off, a list entry and a search word gone, a stale word left behind.
+    await client.send(
+      new PutItemCommand({
+        TableName: table,
+        Item: { PK: { S: 'STATS#CUSTOMERS' }, SK: { S: 'SHARD#0' }, total: { N: '999' } },
+      }),
+    );
+    const listed = victim.account_verified ? 'verified' : 'pending';
+    await client.send(
+      new DeleteItemCommand({
+        TableName: table,
+        Key: { PK: { S: `USER#${victim.id}` }, SK: { S: `LIST#${listed}` } },
+      }),
+    );
+    await client.send(
+      new PutItemCommand({
+        TableName: table,
+        Item: {
+          PK: { S: `USER#${victim.id}` },
+          SK: { S: 'WORD#zzstale' },
+          GSI1PK: { S: 'WORDS#z' },
+          GSI1SK: { S: `zzstale#${victim.id}` },
+          user_id: { S: victim.id },
+        },
+      }),
+    );
+    expect((await readCustomerCounts()).total).not.toBe(customers.length);
+    const staleWord = () =>
+      client.send(
+        new GetItemCommand({
+          TableName: table,
+          Key: { PK: { S: `USER#${victim.id}` }, SK: { S: 'WORD#zzstale' } },
+        }),
+      );
+    expect((await staleWord()).Item).toBeDefined();
+
+    const rebuilt = await rebuildCustomerIndex();
+    expect(rebuilt.total).toBe(customers.length);
+    await expectIndexMatchesProfiles();
+    expect((await staleWord()).Item).toBeUndefined();
+  }, 120_000);
+});
