@@ -7,6 +7,7 @@
 //                  the Data stack's table is found by its name, Relocation-X-Data-Table…)
 //   --table NAME   that table on AWS
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { connectLocalStack } from './local-target';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -15,26 +16,6 @@ const option = (name: string) => {
   const at = args.indexOf(`--${name}`);
   return at >= 0 ? args[at + 1] : undefined;
 };
-
-async function localTarget(): Promise<void> {
-  const port = Number(process.env.PORT ?? 3000);
-  const response = await fetch(`http://127.0.0.1:${port}/_local/endpoints`).catch(() => null);
-  if (!response?.ok)
-    throw new Error(`No local stack answers on port ${port}: start it with npm start (same PORT).`);
-  const e = (await response.json()) as {
-    dynamodb: string;
-    table: string;
-    region: string;
-    s3Credentials: { accessKeyId: string; secretAccessKey: string };
-  };
-  Object.assign(process.env, {
-    TABLE_NAME: e.table,
-    AWS_ENDPOINT_URL_DYNAMODB: e.dynamodb,
-    AWS_REGION: e.region,
-    AWS_ACCESS_KEY_ID: e.s3Credentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: e.s3Credentials.secretAccessKey,
-  });
-}
 
 async function stageTable(stage: string): Promise<string> {
   const prefix = `Relocation-${stage}-Data-Table`;
@@ -57,7 +38,7 @@ async function main() {
   const stage = option('stage');
   const table = option('table') ?? (stage && stage !== 'local' ? await stageTable(stage) : undefined);
   if (table) process.env.TABLE_NAME = table;
-  else await localTarget();
+  else await connectLocalStack();
   const { rebuildCustomerIndex } = await import('../functions/src/store/customer-index-rebuild');
   const counts = await rebuildCustomerIndex();
   console.log(`Rebuilt the customer index of ${process.env.TABLE_NAME}:`, counts);

@@ -52,7 +52,8 @@ export interface SearchableCustomer {
 const GERMAN = deNationalities as Record<string, string>;
 
 /**
- * The words a customer is found by: names, e-mail (its parts and the whole local part),
+ * The words a customer is found by: names, e-mail (its parts but the top-level domain, and the
+ * whole local part),
  * nationality as stored (English) and in German, target city.
  */
 export function customerWords(customer: SearchableCustomer): string[] {
@@ -60,7 +61,7 @@ export function customerWords(customer: SearchableCustomer): string[] {
   const texts = [
     customer.first_name,
     customer.last_name,
-    customer.email,
+    withoutTopLevelDomain(customer.email),
     joinedLocalPart(customer.email),
     customer.nationality,
     code ? GERMAN[code] : null,
@@ -70,6 +71,13 @@ export function customerWords(customer: SearchableCustomer): string[] {
   return words.slice(0, WORDS_PER_CUSTOMER_MAX);
 }
 
+/** An e-mail without its top-level domain: "com" or "de" would find everyone. */
+function withoutTopLevelDomain(email: string): string {
+  const at = email.lastIndexOf('@');
+  const dot = email.lastIndexOf('.');
+  return dot > at + 1 ? email.slice(0, dot) : email;
+}
+
 /** An e-mail's local part as one word ("anna.kowalska@…" → "annakowalska"). */
 function joinedLocalPart(text: string): string {
   return foldText(text.split('@')[0] ?? '').replace(/[^\p{L}\p{N}]+/gu, '');
@@ -77,12 +85,13 @@ function joinedLocalPart(text: string): string {
 
 /**
  * The words of what the admin typed. An e-mail address also brings its whole local part as one
- * word: the rarest word to look up ("customer-1a2b@…" is found by "customer1a2b", not by the
+ * word (and leaves its top-level domain out, as the index does): the rarest word to look up ("customer-1a2b@…" is found by "customer1a2b", not by the
  * "customer" every such address shares).
  */
 export function queryWords(search: string): string[] {
-  const words = wordsOf(search);
-  if (!search.includes('@')) return words;
+  if (!search.includes('@')) return wordsOf(search);
+  // An address is searched as the customer's is indexed: no top-level domain.
+  const words = wordsOf(withoutTopLevelDomain(search.trim()));
   const local = joinedLocalPart(search.trim());
   return local && !words.includes(local) ? [local, ...words] : words;
 }

@@ -78,13 +78,23 @@ const shown = async (...customers: { email: string }[]) => {
  * answer and the end of "Loading...": a search goes out only once typing pauses, so until
  * then the previous list is still there.
  */
-async function listAfter(change: () => Promise<unknown>) {
-  const answered = page.waitForResponse((response) => response.url().includes('/api/admin/users?'));
+async function listAfter(
+  change: () => Promise<unknown>,
+  asked: (query: URLSearchParams) => boolean = () => true,
+) {
+  // The answer to this very change: an earlier list request may still be on its way.
+  const answered = page.waitForResponse(
+    (response) => response.url().includes('/api/admin/users?') && asked(new URL(response.url()).searchParams),
+  );
   await change();
   await answered;
   await customerList().getByText('Loading...').waitFor({ state: 'detached' });
 }
-const search = (text: string) => listAfter(() => page.getByLabel('Search users').fill(text));
+const search = (text: string) =>
+  listAfter(
+    () => page.getByLabel('Search users').fill(text),
+    (query) => (query.get('search') ?? '') === text.trim(),
+  );
 
 describe('admin console', () => {
   it('verifies a customer, completes a support task and a workflow, replaces and deletes documents, deletes the account', async () => {
@@ -95,7 +105,10 @@ describe('admin console', () => {
 
     await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.waitForURL('**/admin');
-    await page.getByRole('button', { name: /Pending Verification/ }).click();
+    await listAfter(
+      () => page.getByRole('button', { name: /Pending Verification/ }).click(),
+      (query) => query.get('filter') === 'pending',
+    );
     await page.getByRole('button', { name: 'Clear Filter' }).waitFor();
     await search(c.email.toUpperCase());
     const row = page.getByRole('row', { name: new RegExp(c.email) });
@@ -304,11 +317,17 @@ describe('admin console', () => {
     expect(await rowCount()).toBe(3);
 
     // A stat card filters the search's results, and stays pressed.
-    await listAfter(() => statCard('Pending Verification').click());
+    await listAfter(
+      () => statCard('Pending Verification').click(),
+      (query) => query.get('filter') === 'pending',
+    );
     await expect.poll(() => shown(strom, strand)).toEqual([strom.email]);
     expect(await rowCount()).toBe(2);
     expect(await statCard('Pending Verification').getAttribute('aria-pressed')).toBe('true');
-    await listAfter(() => statCard('Verified').click());
+    await listAfter(
+      () => statCard('Verified').click(),
+      (query) => query.get('filter') === 'verified',
+    );
     await expect.poll(() => shown(strom, strand)).toEqual([strand.email]);
     expect(await rowCount()).toBe(2);
     expect(await statCard('Verified').getAttribute('aria-pressed')).toBe('true');
@@ -329,7 +348,10 @@ describe('admin console', () => {
     await page.waitForURL('**/admin');
     // The newest customers come first: both are on the first page.
     await expect.poll(() => shown(unverified, verified)).toEqual([unverified.email, verified.email]);
-    await listAfter(() => statCard('Pending Verification').click());
+    await listAfter(
+      () => statCard('Pending Verification').click(),
+      (query) => query.get('filter') === 'pending',
+    );
     await page.getByRole('button', { name: 'Clear Filter' }).waitFor();
     await customerRow(unverified.email).getByText('Pending').first().waitFor();
     expect(await shown(unverified, verified)).toEqual([unverified.email]);

@@ -1,15 +1,9 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { DocumentRecord, UploadTicket } from '@shared/api';
+import type { LocalEndpoints } from '../../scripts/local-target';
 import { api } from './auth';
 
-interface Endpoints {
-  dynamodb: string;
-  table: string;
-  s3: string;
-  bucket: string;
-  region: string;
-  s3Credentials: { accessKeyId: string; secretAccessKey: string };
-}
+type Endpoints = LocalEndpoints;
 
 export async function endpoints(url: string): Promise<Endpoints> {
   return (await (await fetch(`${url}/_local/endpoints`)).json()) as Endpoints;

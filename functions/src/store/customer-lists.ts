@@ -4,7 +4,7 @@
 import type { Page, Profile } from '@shared/api';
 import { type CustomerFilter, MATCHES_FILTER } from '@shared/customer-filters';
 import { customerWords, leadingWord, matchesWords } from '@shared/search-words';
-import { queryPage } from './client';
+import { batchGet, queryPage } from './client';
 import {
   deletionRequests,
   type Item,
@@ -12,17 +12,24 @@ import {
   listEntries,
   listPartition,
   PENDING_DELETIONS,
+  profiles,
   searchWords,
   wordPartition,
 } from './entities';
-import { getProfiles, listCustomers } from './profiles';
+import { listCustomers } from './profiles';
 
 /** Rounds of index reads one search page may take before it hands back what it found. */
 const SEARCH_ROUNDS = 5;
 
-/** The profiles of the users a page of index entries names, in the page's order. */
+/** The customers a page of index entries names, in the page's order. */
 async function profilesOf(userIds: string[]): Promise<Profile[]> {
-  const found = await getProfiles(userIds);
+  const found = new Map(
+    (await batchGet([...new Set(userIds)].map((id) => profiles.key(id))))
+      .map((item) => profiles.fromItem(item))
+      // An admin is no customer, whatever entry still names them (a request filed before).
+      .filter((stored) => stored.role === 'customer')
+      .map(({ profile }) => [profile.id, profile] as const),
+  );
   // An entry whose profile has gone (a deletion in progress) is left out.
   return userIds.flatMap((id) => found.get(id) ?? []);
 }

@@ -109,7 +109,7 @@ export async function markProfileAdmin(userId: string): Promise<void> {
           Key: profiles.key(userId),
           // Out of the customer list: the sparse index holds only items with its keys.
           UpdateExpression: `SET #role = :admin REMOVE ${GSI1.partitionKey}, ${GSI1.sortKey}`,
-          ...stateCondition(stored.profile, { '#role': 'role' }, { ':admin': 'admin' }),
+          ...stateCondition(stored, {}, { ':admin': 'admin' }),
         },
       },
       ...leavingCustomerIndex(stored.profile),
@@ -118,20 +118,22 @@ export async function markProfileAdmin(userId: string): Promise<void> {
 }
 
 /**
- * The condition that a profile is still in the state it was read in (its listed flags and
- * document count), for a write whose list and count changes were computed from that read.
+ * The condition that a profile is still in the state it was read in (its role, listed flags
+ * and document count), for a write whose list and count changes were computed from that read:
+ * two such writes racing on one read cannot both apply them.
  */
 export function stateCondition(
-  profile: Profile,
+  { profile, role }: StoredProfile,
   names: Record<string, string> = {},
   values: Record<string, unknown> = {},
 ) {
   return {
     ConditionExpression:
-      'attribute_exists(PK) AND account_verified = :sv AND onboarding_completed = :so AND documents_count = :sc AND deletion_requested = :sd',
-    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+      'attribute_exists(PK) AND #role = :sr AND account_verified = :sv AND onboarding_completed = :so AND documents_count = :sc AND deletion_requested = :sd',
+    ExpressionAttributeNames: { ...names, '#role': 'role' },
     ExpressionAttributeValues: {
       ...values,
+      ':sr': role,
       ':sv': profile.account_verified,
       ':so': profile.onboarding_completed,
       ':sc': profile.documents_count,

@@ -53,9 +53,9 @@ export async function deleteUserItems(userId: string): Promise<void> {
     projection: 'PK, SK',
   })) as unknown as TableKey[];
   await batchWrite(keys.filter((key) => !profiles.owns(key)).map((Key) => ({ DeleteRequest: { Key } })));
-  await withStateRead(userId, ({ profile, role }) => [
-    { Delete: { TableName: env.tableName, Key: profiles.key(userId), ...stateCondition(profile) } },
-    ...(role === 'customer' ? leavingCustomerIndex(profile) : []),
+  await withStateRead(userId, (stored) => [
+    { Delete: { TableName: env.tableName, Key: profiles.key(userId), ...stateCondition(stored) } },
+    ...(stored.role === 'customer' ? leavingCustomerIndex(stored.profile) : []),
   ]);
 }
 

@@ -1,0 +1,31 @@
+// The local stack `npm start` runs (same PORT, default 3000), as the AWS SDK and the store
+// reach it: for the commands that work on its data (seed, stats:rebuild).
+
+export interface LocalEndpoints {
+  dynamodb: string;
+  table: string;
+  s3: string;
+  bucket: string;
+  region: string;
+  s3Credentials: { accessKeyId: string; secretAccessKey: string };
+}
+
+/** Points this process's store (TABLE_NAME, BUCKET_NAME, endpoints) at the running local stack. */
+export async function connectLocalStack(): Promise<LocalEndpoints> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const port = Number(process.env.PORT ?? 3000);
+  const response = await fetch(`http://127.0.0.1:${port}/_local/endpoints`).catch(() => null);
+  if (!response?.ok)
+    throw new Error(`No local stack answers on port ${port}: start it with npm start (same PORT).`);
+  const e = (await response.json()) as LocalEndpoints;
+  Object.assign(process.env, {
+    TABLE_NAME: e.table,
+    BUCKET_NAME: e.bucket,
+    AWS_ENDPOINT_URL_DYNAMODB: e.dynamodb,
+    AWS_ENDPOINT_URL_S3: e.s3,
+    AWS_REGION: e.region,
+    AWS_ACCESS_KEY_ID: e.s3Credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: e.s3Credentials.secretAccessKey,
+  });
+  return e;
+}

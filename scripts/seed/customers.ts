@@ -1,0 +1,268 @@
+// Realistic customers for `npm run seed`: every state the admin console shows (verified or not,
+// onboarding done or not, documents, tasks, service requests, pending deletions), names and
+// cities in several scripts and with accents. Items are built by the store's own entities and
+// index builders, so list entries, search words and counts are exactly what the product writes.
+import { randomUUID } from 'node:crypto';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DocumentRecord, Profile, UserTask, WorkflowRecord } from '@shared/api';
+import { ALWAYS_UNLOCKED_PHASE, workflowTypeFor } from '@shared/journey';
+import { NATIONALITIES } from '@shared/nationalities';
+import { env } from '../../functions/src/config';
+import type { Catalogue } from '../../functions/src/store/catalogue';
+import { batchWrite, dynamo } from '../../functions/src/store/client';
+import { newCustomerIndex } from '../../functions/src/store/customer-index';
+import { countByShard } from '../../functions/src/store/customer-index-rebuild';
+import {
+  COUNTS,
+  customerCounts,
+  deletionRequests,
+  documents,
+  type Item,
+  profiles,
+  tasks,
+  workflows,
+} from '../../functions/src/store/entities';
+import { objectKeys } from '../../functions/src/store/object-keys';
+import { newProfile } from '../../functions/src/store/profiles';
+
+const FIRST = [
+  'Anna',
+  'Zoë',
+  'Jürgen',
+  'Łukasz',
+  'Priya',
+  'Mei',
+  'Ólafur',
+  'Chloé',
+  'Søren',
+  'Ayşe',
+  'José',
+  'Nguyễn',
+  'Дмитрий',
+  'Олена',
+  '美玲',
+  'محمد',
+  'Rahul',
+  'Fatima',
+  'Björn',
+  'Siobhán',
+];
+const LAST = [
+  'Kowalska',
+  'Müller',
+  'Sørensen',
+  'Tran',
+  'Sharma',
+  'García',
+  "O'Brien",
+  'Schmidt',
+  'Yılmaz',
+  'Dvořák',
+  'Novák',
+  'Иванов',
+  'Шевченко',
+  '王',
+  'حداد',
+  'Nakamura',
+  'Papadopoulos',
+  'Kim',
+  'Weiß',
+  'Ferreira-Lopes',
+];
+const CITIES = [
+  'Berlin',
+  'München',
+  'Köln',
+  'Düsseldorf',
+  'Frankfurt am Main',
+  'Hamburg',
+  'Leipzig',
+  'Nürnberg',
+];
+const ASCII = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
+
+/** A tiny real PDF: the seeded documents open in the admin's preview. */
+export const SEED_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+export interface SeededCustomer {
+  profile: Profile;
+  items: Item[];
+  /** Object keys of the customer's files (each the seed PDF). */
+  files: string[];
+}
+
+/**
+ * Customer number `i` of a seed made at `now`: created over the past two years; about 60 %
+ * onboarded (passport and contract on file), 45 % verified (with the phase-1 tasks, a third of
+ * them with an eSIM service request), 4 % with a pending deletion request.
+ */
+export function seedCustomer(
+  i: number,
+  random: () => number,
+  catalogue: Catalogue,
+  now: number,
+): SeededCustomer {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const id = randomUUID();
+  const created = new Date(now - Math.floor(random() * 730 * 86_400_000)).toISOString();
+  const first = pick(FIRST);
+  const last = pick(LAST);
+  const local = `${ASCII(first) || 'kunde'}.${ASCII(last) || 'kunde'}.${i}`;
+  const base = newProfile(id, `${local}@example.com`, created, random() < 0.3 ? 'de' : 'en');
+  const roll = random();
+  const onboarded = roll < 0.6;
+  const verified = onboarded && roll < 0.45;
+  const leaving = verified && random() < 0.09;
+  const arrival = new Date(now + Math.floor((random() * 180 - 60) * 86_400_000)).toISOString().slice(0, 10);
+  const profile: Profile = {
+    ...base,
+    first_name: first,
+    last_name: last,
+    gender: random() < 0.5 ? 'female' : 'male',
+    whatsapp_number: `+49151${String(1_000_000 + i).slice(-7)}`,
+    nationality: pick(NATIONALITIES).name,
+    target_city: pick(CITIES),
+    intended_arrival_date: arrival,
+    onboarding_completed: onboarded,
+    account_verified: verified,
+    account_verified_at: verified ? created : null,
+    account_verified_by: verified ? 'seed' : null,
+    deletion_requested: leaving,
+    deletion_requested_at: leaving ? created : null,
+    deletion_requested_by: leaving ? id : null,
+    documents_count: onboarded ? 2 : 0,
+  };
+  const items: Item[] = [profiles.toItem({ profile, role: 'customer' })];
+  // List entries and search words as sign-up, edits and state changes write them.
+  for (const write of newCustomerIndex(profile)) if (write.Put?.Item) items.push(write.Put.Item);
+
+  const files: string[] = [];
+  if (onboarded) {
+    for (const type of ['passport', 'employment_contract'] as const) {
+      const key = objectKeys.upload(id, randomUUID(), 'pdf');
+      files.push(key);
+      const record: DocumentRecord = {
+        id: randomUUID(),
+        user_id: id,
+        document_type: type,
+        file_name: `${type}.pdf`,
+        file_path: key,
+        file_size: SEED_PDF.length,
+        uploaded_at: created,
+      };
+      items.push(documents.toItem(record));
+    }
+  }
+  if (verified) {
+    const phaseOne = catalogue.templates.filter((t) => t.phase_id === ALWAYS_UNLOCKED_PHASE);
+    const requested =
+      random() < 0.33 ? phaseOne.find((t) => t.completion_type === 'service_request') : undefined;
+    for (const template of phaseOne) {
+      const task: UserTask = {
+        id: randomUUID(),
+        user_id: id,
+        task_template_id: template.id,
+        phase_id: template.phase_id,
+        status: template === requested ? 'in_progress' : 'not_started',
+        completed_at: null,
+        completed_by_user: null,
+        notes: null,
+        team_note: null,
+        created_at: created,
+      };
+      items.push(tasks.toItem(task));
+      if (template === requested) {
+        const workflow: WorkflowRecord = {
+          id: randomUUID(),
+          user_id: id,
+          user_task_id: task.id,
+          task_template_id: template.id,
+          workflow_type: workflowTypeFor(template.task_name),
+          status: 'initiated',
+          initiated_at: created,
+          completed_at: null,
+          notes: null,
+          team_note: null,
+          assigned_to: null,
+        };
+        items.push(workflows.toItem(workflow));
+      }
+    }
+  }
+  if (leaving) {
+    items.push(
+      deletionRequests.toItem({
+        id: randomUUID(),
+        user_id: id,
+        status: 'pending',
+        requested_at: created,
+        reason: 'Seeded: my plans changed.',
+      }),
+    );
+  }
+  return { profile, items, files };
+}
+
+/** mulberry32: the same seed gives the same names and states (ids stay random). */
+export function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Requests in flight at once. */
+const PARALLEL = 32;
+
+async function inParallel<T>(work: T[], run: (item: T) => Promise<unknown>) {
+  for (let i = 0; i < work.length; i += PARALLEL) await Promise.all(work.slice(i, i + PARALLEL).map(run));
+}
+
+/**
+ * Writes seeded customers: their items in batches, their files to the bucket, and their counts
+ * added to each shard as the transactions would have. Returns the milliseconds each part took.
+ */
+export async function writeCustomers(customers: SeededCustomer[], bucket: string) {
+  const s3 = new S3Client({ forcePathStyle: true });
+  const requests = customers.flatMap((c) => c.items.map((Item) => ({ PutRequest: { Item } })));
+  const batches = Array.from({ length: Math.ceil(requests.length / 25) }, (_, b) =>
+    requests.slice(b * 25, b * 25 + 25),
+  );
+  let mark = Date.now();
+  await inParallel(batches, (batch) => batchWrite(batch));
+  const table = Date.now() - mark;
+  mark = Date.now();
+  await inParallel(
+    customers.flatMap((c) => c.files),
+    (Key) =>
+      s3.send(new PutObjectCommand({ Bucket: bucket, Key, Body: SEED_PDF, ContentType: 'application/pdf' })),
+  );
+  const files = Date.now() - mark;
+  const shards = countByShard(customers.map((c) => c.profile));
+  await Promise.all(
+    shards.map((counts, shard) =>
+      dynamo().send(
+        new UpdateCommand({
+          TableName: env.tableName,
+          Key: customerCounts.key(shard),
+          UpdateExpression: `ADD ${COUNTS.map((name) => `#${name} :${name}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(COUNTS.map((name) => [`#${name}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(COUNTS.map((name) => [`:${name}`, counts[name]])),
+        }),
+      ),
+    ),
+  );
+  return { table, files };
+}
