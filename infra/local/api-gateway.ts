@@ -11,6 +11,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
+import { countDynamoCalls, DYNAMODB_CALLS_HEADER, describeCalls } from './dynamodb-calls';
 import { BodyTooLargeError, readBody, sendJson } from './http-util';
 
 type Handler = (
@@ -156,8 +157,10 @@ export function createApiGateway(options: {
     const context = { awsRequestId: requestId, functionName: route.handler } as Context;
 
     const handler = await options.loadHandler(route.handler);
-    const result = await handler(event, context);
-    res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
+    const { result, operations } = await countDynamoCalls(() => handler(event, context));
+    const responseHeaders = { ...(result.headers as Record<string, string>) };
+    if (operations.length > 0) responseHeaders[DYNAMODB_CALLS_HEADER] = describeCalls(operations);
+    res.writeHead(result.statusCode ?? 200, responseHeaders);
     res.end(result.body ?? '');
   };
 }

@@ -11,7 +11,7 @@ import { pinClock } from '../lib/clock';
 import { Conflict, type DomainError, Forbidden, NotFound } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
 import { getStoredProfile } from '../store/profiles';
-import { completeTask, createTaskIfAbsent, findTask } from '../store/tasks';
+import { completeTask, createTaskIfAbsent, createTasksIfAbsent, findTask } from '../store/tasks';
 import { readUserPartition } from '../store/user-partition';
 import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
 import {
@@ -81,6 +81,7 @@ function expectNothingWritten() {
   expect(completeTask).not.toHaveBeenCalled();
   expect(startServiceRequest).not.toHaveBeenCalled();
   expect(createTaskIfAbsent).not.toHaveBeenCalled();
+  expect(createTasksIfAbsent).not.toHaveBeenCalled();
   expect(updateWorkflow).not.toHaveBeenCalled();
 }
 
@@ -424,10 +425,13 @@ describe('getJourney: task assignment', () => {
 
   it('creates a task for every template of an unlocked phase that has none, at the pinned time', async () => {
     stored(profile({ intended_arrival_date: arrived }), phaseOne);
-    vi.mocked(createTaskIfAbsent).mockResolvedValue('created');
+    vi.mocked(createTasksIfAbsent).mockResolvedValue('created');
     const journey = await getJourney(customer(), 'en');
 
-    const created = vi.mocked(createTaskIfAbsent).mock.calls.map(([t]) => t);
+    // All of them in one store call (one transaction), none on its own.
+    expect(createTasksIfAbsent).toHaveBeenCalledOnce();
+    expect(createTaskIfAbsent).not.toHaveBeenCalled();
+    const created = vi.mocked(createTasksIfAbsent).mock.calls[0]?.[0] ?? [];
     expect(created.map((t) => t.task_template_id)).toEqual([
       ...templateIds('arrival'),
       ...templateIds('settling_in'),
@@ -462,7 +466,7 @@ describe('getJourney: task assignment', () => {
   it('creates nothing when every unlocked phase has its tasks', async () => {
     stored(profile({ intended_arrival_date: null }), phaseOne);
     await getJourney(customer(), 'en');
-    expect(createTaskIfAbsent).not.toHaveBeenCalled();
+    expect(createTasksIfAbsent).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -471,7 +475,7 @@ describe('getJourney: task assignment', () => {
   ])('creates none for %s (unlocked phases show previews)', async (_what, flags) => {
     stored(profile({ intended_arrival_date: arrived, ...flags }), []);
     const journey = await getJourney(customer(flags), 'en');
-    expect(createTaskIfAbsent).not.toHaveBeenCalled();
+    expect(createTasksIfAbsent).not.toHaveBeenCalled();
     expect(journey.phases[0]?.unlocked).toBe(true);
     expect(journey.phases[0]?.tasks.every((t) => t.is_preview)).toBe(true);
   });
@@ -479,6 +483,8 @@ describe('getJourney: task assignment', () => {
   it.each(['exists', 'refused'] as const)(
     'a creation that comes back %s (lost race, changed account) re-reads the partition',
     async (outcome) => {
+      // Together first: a task already there sends each on its own; a refusal ends it.
+      vi.mocked(createTasksIfAbsent).mockResolvedValue(outcome);
       const winner = task('address_registration', { id: 'winner-task', status: 'completed' });
       vi.mocked(readUserPartition)
         .mockResolvedValueOnce(

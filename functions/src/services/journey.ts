@@ -24,7 +24,7 @@ import { clock } from '../lib/clock';
 import { Conflict, type DomainError, Forbidden, NotFound } from '../lib/errors';
 import { type Catalogue, loadCatalogue, type TaskTemplate } from '../store/catalogue';
 import { getStoredProfile } from '../store/profiles';
-import { completeTask, createTaskIfAbsent, findTask } from '../store/tasks';
+import { completeTask, createTaskIfAbsent, createTasksIfAbsent, findTask } from '../store/tasks';
 import { readUserPartition, type UserPartition } from '../store/user-partition';
 import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
 import { notify } from './notify';
@@ -147,8 +147,12 @@ export async function assignUnlockedTasks(
   const missing = catalogue.templates.filter((t) => unlocked.has(t.phase_id) && !have.has(t.id));
   if (missing.length === 0) return partition.tasks;
   const created = missing.map((template) => newTask(userId, template, now.toISOString()));
-  const outcomes = await Promise.all(created.map((task) => createTaskIfAbsent(task)));
-  if (outcomes.every((o) => o === 'created')) return [...partition.tasks, ...created];
+  // All in one transaction; when a concurrent load got some in first, each on its own.
+  const together = await createTasksIfAbsent(created);
+  if (together === 'created') return [...partition.tasks, ...created];
+  const outcomes =
+    together === 'exists' ? await Promise.all(created.map((task) => createTaskIfAbsent(task))) : [];
+  if (outcomes.length > 0 && outcomes.every((o) => o === 'created')) return [...partition.tasks, ...created];
   // A concurrent load created some first, or the account changed meanwhile: read what is stored.
   return (await readUserPartition(userId)).tasks;
 }

@@ -11,7 +11,7 @@ import { Conflict, NotFound } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
 import { listFilterPage, searchPage } from '../store/customer-lists';
 import { getStoredProfile, setProfileLanguage, updateProfile } from '../store/profiles';
-import { createTaskIfAbsent } from '../store/tasks';
+import { createTasksIfAbsent } from '../store/tasks';
 import { readUserPartition } from '../store/user-partition';
 import {
   ADMIN,
@@ -52,7 +52,7 @@ beforeEach(() => {
   unpin = pinClock(NOW);
   vi.stubEnv('APP_ORIGIN', 'https://app.example.com');
   vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.mocked(createTaskIfAbsent).mockResolvedValue('created');
+  vi.mocked(createTasksIfAbsent).mockResolvedValue('created');
   vi.mocked(loadCatalogue).mockResolvedValue(catalogue());
   vi.mocked(updateProfile).mockImplementation(async (before, fields, now) => ({
     ...before,
@@ -299,7 +299,7 @@ describe('getUserDetail (admin)', () => {
       partition(profile({ intended_arrival_date: NOW.slice(0, 10) })),
     );
     const detail = await getUserDetail(USER, 'en');
-    const created = vi.mocked(createTaskIfAbsent).mock.calls.map(([t]) => t.phase_id);
+    const created = (vi.mocked(createTasksIfAbsent).mock.calls[0]?.[0] ?? []).map((t) => t.phase_id);
     expect(new Set(created)).toEqual(new Set(['before_arrival', 'arrival']));
     const shown = detail.phases.filter((ph) => ph.unlocked).flatMap((ph) => ph.tasks);
     expect(shown.length).toBeGreaterThan(0);

@@ -37,6 +37,25 @@ export async function createTaskIfAbsent(task: UserTask): Promise<'created' | 'e
   return failed[0] && !failed[1] && !failed[2] ? 'exists' : 'refused';
 }
 
+/**
+ * Creates several tasks in one transaction (a phase's or more: a few DynamoDB calls for a
+ * first journey load, not one per task), on the same terms as createTaskIfAbsent. All or none:
+ * 'exists' when one of them is there already (a concurrent load), 'refused' when the account
+ * may not act or is being deleted.
+ */
+export async function createTasksIfAbsent(tasks: UserTask[]): Promise<'created' | 'exists' | 'refused'> {
+  const [first] = tasks;
+  if (!first) return 'created';
+  const failed = await tryTransact([
+    ...tasks.map(putNewTask),
+    accountMayAct(first.user_id),
+    accountNotDeleted(first.user_id),
+  ]);
+  if (!failed) return 'created';
+  const checks = failed.slice(tasks.length);
+  return checks.some(Boolean) ? 'refused' : 'exists';
+}
+
 /** Self-completion or support completion of an open task (the status guard stops doubles). */
 export async function completeTask(
   task: UserTask,

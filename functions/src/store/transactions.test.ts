@@ -26,7 +26,7 @@ import { shardOf } from './customer-index';
 import { closeDeletionRequest, fileDeletionRequest } from './deletion-requests';
 import { deleteDocumentRecord, saveDocument } from './documents';
 import { putProfileIfAbsent, verifyWithTasks } from './profiles';
-import { createTaskIfAbsent } from './tasks';
+import { createTaskIfAbsent, createTasksIfAbsent } from './tasks';
 import { putTicket } from './uploads';
 import { startServiceRequest, updateWorkflow } from './workflows';
 
@@ -250,6 +250,45 @@ describe('createTaskIfAbsent', () => {
   ])('cancelled because %s: %s', async (_what, codes, outcome) => {
     cancelWith(...codes);
     await expect(createTaskIfAbsent(t)).resolves.toBe(outcome);
+  });
+});
+
+describe('createTasksIfAbsent', () => {
+  const many = [task('tax_id', { id: 'task-7' }), task('bank_account', { id: 'task-8' })];
+
+  it('puts every task under a free key in one transaction, with the account checks once', async () => {
+    await expect(createTasksIfAbsent(many)).resolves.toBe('created');
+    expect(written()).toEqual([
+      {
+        Put: {
+          TableName: 't',
+          Item: taskItem('tax_id', 'task-7'),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: 't',
+          Item: taskItem('bank_account', 'task-8'),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      MAY_ACT,
+      NOT_DELETED,
+    ]);
+  });
+
+  it.each<[string, Parameters<typeof cancelWith>, 'exists' | 'refused']>([
+    ['one task exists already', ['None', 'ConditionalCheckFailed', 'None', 'None'], 'exists'],
+    ['the account may not act', ['None', 'None', 'ConditionalCheckFailed', 'None'], 'refused'],
+    [
+      'the account is being deleted',
+      ['ConditionalCheckFailed', 'None', 'None', 'ConditionalCheckFailed'],
+      'refused',
+    ],
+  ])('cancelled because %s: %s', async (_what, codes, outcome) => {
+    cancelWith(...codes);
+    await expect(createTasksIfAbsent(many)).resolves.toBe(outcome);
   });
 });
 

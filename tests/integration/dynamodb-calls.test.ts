@@ -1,0 +1,85 @@
+// Issue 15: DynamoDB calls per request on the hot routes, counted outside the product (the
+// local gateway runs each handler in its own async context and counts, through Node's
+// `http.client.request.start` diagnostics channel, the requests carrying DynamoDB's
+// `x-amz-target`; infra/local/dynamodb-calls.ts) and handed back in a response header.
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminToken, customerWith, dateFromToday } from '../support/auth';
+
+const url = inject('stackUrl');
+let admin: string;
+beforeAll(async () => {
+  admin = await adminToken(url);
+});
+
+/** The request's status and the DynamoDB operations it made, e.g. { BatchGetItem: 1, Query: 1 }. */
+async function callsOf(path: string, token: string, method = 'GET', body?: unknown) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  await response.text();
+  const header = response.headers.get('x-local-dynamodb-calls') ?? '';
+  const operations = Object.fromEntries(
+    header
+      .split(' ')
+      .filter(Boolean)
+      .map((entry) => entry.split('='))
+      .map(([operation, count]) => [operation, Number(count)]),
+  ) as Record<string, number>;
+  const total = Object.values(operations).reduce((sum, count) => sum + count, 0);
+  return { status: response.status, operations, total };
+}
+
+describe('DynamoDB calls per request', () => {
+  it('the count is wired up: an unauthenticated request makes none, /api/me exactly its account read', async () => {
+    const none = await callsOf('/api/me', 'not-a-token');
+    expect(none).toMatchObject({ status: 401, total: 0 });
+    const c = await customerWith(url, { arrival: dateFromToday(-20), onboarded: true, verified: true });
+    expect(await callsOf('/api/me', c.idToken)).toEqual({
+      status: 200,
+      operations: { BatchGetItem: 1 },
+      total: 1,
+    });
+  });
+
+  it('the journey: its first load after phases unlock writes the new tasks in a few calls, later loads read only', async () => {
+    // Arrived 70 days ago: phases 2 to 4 unlocked, their tasks assigned on the first load.
+    const c = await customerWith(url, { arrival: dateFromToday(-70), onboarded: true, verified: true });
+    const first = await callsOf('/api/me/journey', c.idToken);
+    expect(first.status).toBe(200);
+    // The account read, the partition query, one transaction with the 13 new tasks.
+    expect(first).toEqual({
+      status: 200,
+      operations: { BatchGetItem: 1, Query: 1, TransactWriteItems: 1 },
+      total: 3,
+    });
+    const steady = await callsOf('/api/me/journey', c.idToken);
+    expect(steady).toEqual({ status: 200, operations: { BatchGetItem: 1, Query: 1 }, total: 2 });
+  });
+
+  it('the admin: list page, stats, user detail and verification', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true });
+    // The admin's own account read, then one Query (all customers are the profiles themselves)
+    // or one Query and one BatchGet of the listed customers' profiles.
+    expect(await callsOf('/api/admin/users', admin)).toEqual({
+      status: 200,
+      operations: { BatchGetItem: 1, Query: 1 },
+      total: 2,
+    });
+    expect(await callsOf('/api/admin/users?filter=pending', admin)).toEqual({
+      status: 200,
+      operations: { BatchGetItem: 2, Query: 1 },
+      total: 3,
+    });
+    expect(await callsOf('/api/admin/stats', admin)).toMatchObject({ status: 200, total: 2 });
+    const detail = await callsOf(`/api/admin/users/${c.userId}`, admin);
+    expect(detail).toEqual({ status: 200, operations: { BatchGetItem: 1, Query: 1 }, total: 2 });
+    const verified = await callsOf(`/api/admin/users/${c.userId}/verify`, admin, 'POST');
+    expect(verified.status).toBe(200);
+    expect(verified.total).toBeLessThanOrEqual(4);
+  });
+});
