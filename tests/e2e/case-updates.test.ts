@@ -191,6 +191,34 @@ describe('the interface follows the person', () => {
     await expect.poll(() => profileLanguage(d.idToken)).toBe('de');
   });
 
+  it('signs in with one profile read, and sends a language only when the profile has another', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
+    await setLanguage(c.idToken, 'de');
+    const reads: string[] = [];
+    const languageWrites: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/me' && request.method() === 'GET') reads.push(path);
+      if (path === '/api/me/language') languageWrites.push(request.method());
+    });
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    // Picked on this visit, and the profile says German already: nothing to send.
+    await page.getByRole('button', { name: 'Deutsch' }).first().click();
+    await page.getByLabel('E-Mail').fill(c.email);
+    await page.getByLabel('Passwort').fill(c.password);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('heading', { name: 'Ihr Umzug Schritt für Schritt' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(reads).toHaveLength(1);
+    expect(languageWrites).toEqual([]);
+    // A language the profile does not have is sent, once.
+    await page.getByRole('button', { name: 'English' }).first().click();
+    await page.getByRole('heading', { name: 'Your Relocation Journey' }).waitFor();
+    await expect.poll(() => languageWrites).toEqual(['PUT']);
+  });
+
   it("shows a fresh browser the profile's language at sign-in, and keeps a choice made there", async () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
     await setLanguage(c.idToken, 'de');

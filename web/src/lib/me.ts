@@ -8,7 +8,15 @@ import { apiFetch } from './api';
 
 export const getMe = () => apiFetch<MeResponse>(apiPath(API_PATHS.me));
 
-export const getMeQueryOptions = () => queryOptions({ queryKey: ['me'], queryFn: getMe });
+/**
+ * How long a profile read stays fresh: the login page's read (to route) is the dashboard's
+ * too, one /api/me per sign-in (issue 15). The user's own changes update it at once
+ * (setMyProfile, invalidations); the team's show on the next read after this.
+ */
+const ME_FRESH_MS = 30_000;
+
+export const getMeQueryOptions = () =>
+  queryOptions({ queryKey: ['me'], queryFn: getMe, staleTime: ME_FRESH_MS });
 
 export const useMe = () => useQuery(getMeQueryOptions());
 

@@ -66,8 +66,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (status !== 'signedIn') return;
     let active = true;
+    // Only a language the profile does not have yet is sent (the profile read is shared).
     const remember = (language: string) => {
-      if (isLanguage(language)) saveLanguage(language);
+      if (!isLanguage(language)) return;
+      void queryClient
+        .ensureQueryData(getMeQueryOptions())
+        .then((me) => {
+          if (active && me.profile.language !== language) saveLanguage(language);
+        })
+        .catch((error: unknown) => console.error('Could not read the profile language', error));
     };
     const follow = async () => {
       if (hasStoredLanguage()) return languagePickedThisVisit() ? remember(i18n.language) : undefined;
