@@ -1,6 +1,6 @@
 import { apiHandler } from '../lib/http';
 import { ROUTES } from '../routes';
-import { customerStats } from '../services/profiles';
+import { customerStats } from '../services/customer-list';
 
 export const handler = apiHandler(ROUTES['admin-customer-stats'], async () => ({
   body: await customerStats(),

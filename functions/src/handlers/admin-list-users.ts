@@ -1,6 +1,6 @@
 import { apiHandler } from '../lib/http';
 import { ROUTES } from '../routes';
-import { listCustomerPage } from '../services/profiles';
+import { listCustomerPage } from '../services/customer-list';
 
 export const handler = apiHandler(ROUTES['admin-list-users'], async ({ query }) => ({
   body: await listCustomerPage(query),

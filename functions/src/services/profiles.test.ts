@@ -9,7 +9,6 @@ import { sendMail } from '../adapters/mail';
 import { pinClock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
-import { listFilterPage, searchPage } from '../store/customer-lists';
 import { getStoredProfile, setProfileLanguage, updateProfile } from '../store/profiles';
 import { createTasksIfAbsent } from '../store/tasks';
 import { readUserPartition } from '../store/user-partition';
@@ -32,7 +31,6 @@ import {
   editProfile,
   getMe,
   getUserDetail,
-  listCustomerPage,
   requireCustomer,
   updateMyDetails,
   updateMyLanguage,
@@ -44,7 +42,6 @@ vi.mock('../store/tasks');
 vi.mock('../store/catalogue');
 vi.mock('../store/profiles');
 vi.mock('../store/user-partition');
-vi.mock('../store/customer-lists');
 
 let unpin: () => void;
 beforeEach(() => {
@@ -152,26 +149,6 @@ describe('updateMyLanguage', () => {
   it('is allowed while a deletion request is pending (the answer is written in it)', async () => {
     await updateMyLanguage(customer({ deletion_requested: true, language: 'en' }), 'de');
     expect(setProfileLanguage).toHaveBeenCalledWith(USER, 'de');
-  });
-});
-
-describe('listCustomerPage', () => {
-  it('asks the store for one page of the filter, no cursor as null', async () => {
-    vi.mocked(listFilterPage).mockResolvedValue({ items: [profile()], nextCursor: 'c2' });
-    await expect(listCustomerPage({ limit: 20, filter: 'total' })).resolves.toEqual({
-      items: [profile()],
-      nextCursor: 'c2',
-    });
-    expect(listFilterPage).toHaveBeenCalledWith('total', 20, null);
-    await listCustomerPage({ limit: 5, filter: 'verified', cursor: 'c2', search: ' , ' });
-    expect(listFilterPage).toHaveBeenLastCalledWith('verified', 5, 'c2');
-    expect(searchPage).not.toHaveBeenCalled();
-  });
-
-  it('searches with the folded words of the search, within the filter', async () => {
-    vi.mocked(searchPage).mockResolvedValue({ items: [], nextCursor: null });
-    await listCustomerPage({ limit: 50, filter: 'pending', search: 'Zoë  MÜLLER' });
-    expect(searchPage).toHaveBeenCalledWith(['zoe', 'muller'], 'pending', 50, null);
   });
 });
 

@@ -1,18 +1,13 @@
 // The profile: the customer's own details and language, and the admin's view and edit of it.
-import type { AdminUserDetail, MeResponse, Page, Profile } from '@shared/api';
+import type { AdminUserDetail, MeResponse, Profile } from '@shared/api';
 import type { Language } from '@shared/constants';
-import type { CustomerStats } from '@shared/customer-filters';
 import { newestFirst } from '@shared/documents';
-import type { CustomerListQuery } from '@shared/schemas/pagination';
 import type { AdminProfile, OnboardingDetails } from '@shared/schemas/profile';
-import { queryWords } from '@shared/search-words';
 import { updateIdentityEmail } from '../adapters/identity';
 import type { Account, CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
-import { readCustomerCounts } from '../store/customer-index';
-import { listFilterPage, searchPage } from '../store/customer-lists';
 import type { StoredProfile } from '../store/entities';
 import { getStoredProfile, setProfileLanguage, updateProfile } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
@@ -59,28 +54,6 @@ export async function updateMyLanguage(
 ): Promise<{ language: Language }> {
   if (account.profile.language !== language) await setProfileLanguage(account.userId, language);
   return { language };
-}
-
-/** The admin's customer list (issue 15): a page of one filter, or of a search within it. */
-export function listCustomerPage(query: CustomerListQuery): Promise<Page<Profile>> {
-  const words = queryWords(query.search ?? '');
-  const cursor = query.cursor ?? null;
-  return words.length > 0
-    ? searchPage(words, query.filter, query.limit, cursor)
-    : listFilterPage(query.filter, query.limit, cursor);
-}
-
-/** The admin dashboard's stat cards: the kept counts, read in one call. */
-export async function customerStats(): Promise<CustomerStats> {
-  const counts = await readCustomerCounts();
-  return {
-    total: counts.total,
-    verified: counts.verified,
-    pending: counts.total - counts.verified,
-    deletions: counts.deletions,
-    onboarded: counts.onboarded,
-    documents: counts.documents,
-  };
 }
 
 /**
