@@ -8,14 +8,11 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord, Profile, UserTask, WorkflowRecord } from '@shared/api';
 import { ALWAYS_UNLOCKED_PHASE, workflowTypeFor } from '@shared/journey';
 import { NATIONALITIES } from '@shared/nationalities';
-import { env } from '../../functions/src/config';
 import type { Catalogue } from '../../functions/src/store/catalogue';
 import { batchWrite, dynamo } from '../../functions/src/store/client';
-import { newCustomerIndex } from '../../functions/src/store/customer-index';
+import { addToShard, newCustomerIndex } from '../../functions/src/store/customer-index';
 import { countByShard } from '../../functions/src/store/customer-index-rebuild';
 import {
-  COUNTS,
-  customerCounts,
   deletionRequests,
   documents,
   type Item,
@@ -250,19 +247,10 @@ export async function writeCustomers(customers: SeededCustomer[], bucket: string
       s3.send(new PutObjectCommand({ Bucket: bucket, Key, Body: SEED_PDF, ContentType: 'application/pdf' })),
   );
   const files = Date.now() - mark;
+  // The counts, added to each shard as the transactions would have.
   const shards = countByShard(customers.map((c) => c.profile));
   await Promise.all(
-    shards.map((counts, shard) =>
-      dynamo().send(
-        new UpdateCommand({
-          TableName: env.tableName,
-          Key: customerCounts.key(shard),
-          UpdateExpression: `ADD ${COUNTS.map((name) => `#${name} :${name}`).join(', ')}`,
-          ExpressionAttributeNames: Object.fromEntries(COUNTS.map((name) => [`#${name}`, name])),
-          ExpressionAttributeValues: Object.fromEntries(COUNTS.map((name) => [`:${name}`, counts[name]])),
-        }),
-      ),
-    ),
+    shards.map((counts, shard) => dynamo().send(new UpdateCommand(addToShard(shard, counts).Update))),
   );
   return { table, files };
 }

@@ -6,7 +6,7 @@
 import type { Profile } from '@shared/api';
 import { customerWords } from '@shared/search-words';
 import { batchGet, batchWrite, queryAll } from './client';
-import { COUNTED, ON_LIST, shardOf, stateOf } from './customer-index';
+import { COUNTED, noCounts, ON_LIST, shardOf, stateOf, sumCounts } from './customer-index';
 import type { TableKey } from './entities';
 import {
   COUNT_SHARDS,
@@ -26,10 +26,7 @@ const PARALLEL = 8;
 
 /** The counts of these customers, per shard (every shard present, empty ones zero). */
 export function countByShard(customers: Profile[]): CustomerCounts[] {
-  const shards = Array.from(
-    { length: COUNT_SHARDS },
-    () => Object.fromEntries(COUNTS.map((name) => [name, 0])) as unknown as CustomerCounts,
-  );
+  const shards = Array.from({ length: COUNT_SHARDS }, noCounts);
   for (const customer of customers) {
     const shard = shards[shardOf(customer.id)];
     if (!shard) continue;
@@ -88,7 +85,5 @@ export async function rebuildCustomerIndex(): Promise<CustomerCounts> {
   await batchWrite(
     shards.map((counts, shard) => ({ PutRequest: { Item: customerCounts.toItem({ ...counts, shard }) } })),
   );
-  const totals = Object.fromEntries(COUNTS.map((name) => [name, 0])) as unknown as CustomerCounts;
-  for (const shard of shards) for (const name of COUNTS) totals[name] += shard[name];
-  return totals;
+  return sumCounts(shards);
 }

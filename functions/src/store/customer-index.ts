@@ -87,21 +87,39 @@ export function stateChange(
   }
   const count = (state: CustomerState | null, name: keyof CustomerCounts) =>
     state !== null && COUNTED[name](state) ? 1 : 0;
-  const deltas = COUNTS.map((name) => [name, count(after, name) - count(before, name)] as const).filter(
-    ([, delta]) => delta !== 0,
+  const deltas = Object.fromEntries(
+    COUNTS.map((name) => [name, count(after, name) - count(before, name)]).filter(([, delta]) => delta !== 0),
   );
-  if (deltas.length > 0) {
-    items.push({
-      Update: {
-        TableName: env.tableName,
-        Key: customerCounts.key(shardOf(customer.id)),
-        UpdateExpression: `ADD ${deltas.map(([name]) => `#${name} :${name}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(deltas.map(([name]) => [`#${name}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(deltas.map(([name, delta]) => [`:${name}`, delta])),
-      },
-    });
-  }
+  if (Object.keys(deltas).length > 0) items.push(addToShard(shardOf(customer.id), deltas));
   return items;
+}
+
+/** Adds to the counts of one shard (only the counts named): the one way they change. */
+export function addToShard(
+  shard: number,
+  deltas: Partial<CustomerCounts>,
+): TransactItems[number] & { Update: NonNullable<TransactItems[number]['Update']> } {
+  const names = COUNTS.filter((name) => deltas[name] !== undefined);
+  return {
+    Update: {
+      TableName: env.tableName,
+      Key: customerCounts.key(shard),
+      UpdateExpression: `ADD ${names.map((name) => `#${name} :${name}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((name) => [`:${name}`, deltas[name]])),
+    },
+  };
+}
+
+/** Counts of nobody. */
+export const noCounts = (): CustomerCounts =>
+  Object.fromEntries(COUNTS.map((name) => [name, 0])) as unknown as CustomerCounts;
+
+/** Several shards' counts added up. */
+export function sumCounts(shards: CustomerCounts[]): CustomerCounts {
+  const totals = noCounts();
+  for (const shard of shards) for (const name of COUNTS) totals[name] += shard[name];
+  return totals;
 }
 
 /** The dashboard's "Pending Deletions" count moved by one for this customer (the requests themselves are the list). */
@@ -151,10 +169,5 @@ export const leavingCustomerIndex = (profile: Profile): TransactItems => [
 /** The dashboard's counts: the shards read in one BatchGet and added up. */
 export async function readCustomerCounts(): Promise<CustomerCounts> {
   const items = await batchGet(Array.from({ length: COUNT_SHARDS }, (_, shard) => customerCounts.key(shard)));
-  const totals = Object.fromEntries(COUNTS.map((name) => [name, 0])) as unknown as CustomerCounts;
-  for (const item of items) {
-    const shard = customerCounts.fromItem(item);
-    for (const name of COUNTS) totals[name] += shard[name];
-  }
-  return totals;
+  return sumCounts(items.map((item) => customerCounts.fromItem(item)));
 }

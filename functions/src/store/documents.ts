@@ -3,9 +3,8 @@ import type { DocumentRecord } from '@shared/api';
 import type { ApiErrorKey } from '@shared/api-errors';
 import { type DocumentType, newestFirst } from '@shared/documents';
 import { env } from '../config';
-import { Conflict } from '../lib/errors';
 import { accountNotDeleted } from './accounts';
-import { dynamo, queryAll, queryFirst, type TransactItems, transact, tryTransact } from './client';
+import { dynamo, queryAll, queryFirst, type TransactItems, transact } from './client';
 import { stateChange, stateOf } from './customer-index';
 import {
   documentById,
@@ -15,7 +14,7 @@ import {
   type UploadTicketRecord,
   userPartitionKey,
 } from './entities';
-import { getStoredProfile } from './profiles';
+import { withStateRead } from './profiles';
 import { consumeTicket } from './uploads';
 
 export async function getDocument(userId: string, type: DocumentType): Promise<DocumentRecord | null> {
@@ -66,27 +65,19 @@ function countDocuments({ profile, role }: StoredProfile, delta: 1 | -1): Transa
  * written only if unchanged; a count changed meanwhile (another document of the customer's) is
  * read again, any other failed condition is the `reason` conflict.
  */
-async function withCount(
+function withCount(
   userId: string,
   delta: 1 | -1,
   record: TransactItems[number],
   alongside: TransactItems,
   reason: ApiErrorKey,
 ): Promise<void> {
-  for (let attempt = 1; attempt <= COUNT_ATTEMPTS; attempt++) {
-    const stored = await getStoredProfile(userId, { consistent: true });
-    if (!stored) throw new Conflict(reason);
-    const count = countDocuments(stored, delta);
-    const failed = await tryTransact([record, ...count, ...alongside]);
-    if (!failed) return;
-    const onlyTheCount = failed[1] && failed.filter(Boolean).length === 1;
-    if (!onlyTheCount) throw new Conflict(reason);
-  }
-  throw new Conflict(reason);
+  return withStateRead(userId, (stored) => [record, ...countDocuments(stored, delta), ...alongside], {
+    conflict: reason,
+    ifMissing: 'conflict',
+    retryWhen: (failed) => failed[1] === true && failed.filter(Boolean).length === 1,
+  });
 }
-
-/** Reads of a document count that keeps changing under a write, before it gives up. */
-const COUNT_ATTEMPTS = 5;
 
 /**
  * Writes a document record and consumes the upload's ticket (so an upload becomes a record

@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, Profile, UserTask } from '@shared/api';
+import type { ApiErrorKey } from '@shared/api-errors';
 import { DEFAULT_LANGUAGE, type Language, type Role } from '@shared/constants';
 import { env } from '../config';
 import { Conflict } from '../lib/errors';
@@ -144,21 +145,35 @@ export function stateCondition(
 
 /**
  * Reads the stored profile (strongly consistent) and writes what `build` makes of it in one
- * transaction, whose first item must carry `stateCondition`; when the profile changed between
- * the read and the write, reads it again and retries. No profile: nothing to do.
+ * transaction, whose items carry the conditions that the profile is still as read (e.g.
+ * `stateCondition`). When the transaction fails in a way `retryWhen` calls a change under it,
+ * the profile is read again and the write retried; any other failure, or one that keeps
+ * happening, is the `conflict`. No profile: nothing to do, or the `conflict` (`ifMissing`).
  */
 export async function withStateRead(
   userId: string,
   build: (stored: StoredProfile) => Promise<TransactItems> | TransactItems,
+  {
+    conflict = 'profileChanged',
+    ifMissing = 'skip',
+    retryWhen = () => true,
+  }: {
+    conflict?: ApiErrorKey;
+    ifMissing?: 'skip' | 'conflict';
+    retryWhen?: (failed: boolean[]) => boolean;
+  } = {},
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const stored = await getStoredProfile(userId, { consistent: true });
-    if (!stored) return;
+    if (!stored) {
+      if (ifMissing === 'skip') return;
+      throw new Conflict(conflict);
+    }
     const items = await build(stored);
     if (items.length === 0) return;
     const failed = await tryTransact(items);
     if (!failed) return;
-    if (attempt >= STATE_ATTEMPTS) throw new Conflict('profileChanged');
+    if (!retryWhen(failed) || attempt >= STATE_ATTEMPTS) throw new Conflict(conflict);
   }
 }
 
