@@ -49,6 +49,12 @@ export interface RouteConfig {
    * signed-in route refuses a caller without one, so a deleted account never comes back.
    */
   createsAccount?: true;
+  /**
+   * The handler works from the caller's whole partition: the caller is admitted from one
+   * strongly consistent Query of it (profile and deletion marker are in it) instead of the
+   * account read, and the handler gets it as `caller.partition`. One DynamoDB call, not two.
+   */
+  readsPartition?: true;
   /** One schema per `{name}` of the path; a value that fails cannot name anything: 404. */
   params?: Readonly<Record<string, z.ZodType<string, string>>>;
   /** The query string; failing it is a 400 with a message per field. */
@@ -128,12 +134,14 @@ export const ROUTES = {
     method: 'GET',
     path: API_PATHS.myJourney,
     access: 'customer',
+    readsPartition: true,
     permissions: { table: 'write' }, // assigns tasks of newly unlocked phases
   },
   'complete-my-task': {
     method: 'POST',
     path: API_PATHS.myTaskCompletion,
     access: 'customer',
+    readsPartition: true,
     params: { taskId: id },
     body: completeTaskSchema,
     permissions: { table: 'write' },
@@ -142,6 +150,7 @@ export const ROUTES = {
     method: 'POST',
     path: API_PATHS.myServiceRequest,
     access: 'customer',
+    readsPartition: true,
     params: { taskId: id },
     permissions: { table: 'write', mail: true },
   },
@@ -149,6 +158,7 @@ export const ROUTES = {
     method: 'GET',
     path: API_PATHS.myWorkflows,
     access: 'customer',
+    readsPartition: true,
     permissions: { table: 'read' },
   },
   'request-deletion': {

@@ -189,6 +189,7 @@ export function partition(
     tasks: [],
     workflows: [],
     deletionRequest: null,
+    deleting: false,
     ...items,
   };
 }

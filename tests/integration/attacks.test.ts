@@ -3,6 +3,7 @@
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { DocumentRecord, JourneyResponse, MeResponse, Page, Profile, UploadTicket } from '@shared/api';
 import { describe, expect, inject, it } from 'vitest';
+import { writeTombstone } from '../../functions/src/store/accounts';
 import { badTokens, customerWithEverything, partitionItems, snapshot } from '../support/attack';
 import {
   adminToken,
@@ -21,6 +22,7 @@ import {
 } from '../support/auth';
 import { objectKeys, upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
+import { pointStoreAt } from '../support/store-env';
 
 const url = inject('stackUrl');
 
@@ -66,6 +68,7 @@ async function expectGoneForGood(user: {
     ['GET', '/api/me', undefined],
     ['PUT', '/api/me/language', { language: 'de' }],
     ['GET', '/api/me/journey', undefined],
+    ['GET', '/api/me/workflows', undefined],
     ['GET', '/api/me/documents', undefined],
     ['POST', '/api/me/documents/uploads', { document_type: 'passport', file_name: 'p.pdf', file_size: 100 }],
     ['PUT', '/api/me/profile', { first_name: 'Ghost' }],
@@ -114,6 +117,29 @@ describe('1. a deleted account never comes back', () => {
     await expectGoneForGood(c);
     const pending = await api<{ user_id: string }[]>(url, '/api/admin/deletion-requests', { token: admin });
     expect(pending.body.map((r) => r.user_id)).not.toContain(c.userId);
+  });
+});
+
+describe('1b. a deletion stopped after its first step still locks the account out', () => {
+  it('refuses the old token on routes admitted by the account read and by the partition read alike', async () => {
+    const c = await customerWithEverything(url);
+    await pointStoreAt(url);
+    const journey = await api<JourneyResponse>(url, '/api/me/journey', { token: c.idToken });
+    const taskId = journey.body.phases[0]?.tasks.find((t) => !t.is_preview)?.id ?? 'none';
+    // Deletion's first step only, as if the rest had failed: the profile and everything else stay.
+    await writeTombstone(c.userId, new Date());
+    for (const [method, path] of [
+      ['GET', '/api/me'],
+      ['GET', '/api/me/journey'],
+      ['GET', '/api/me/workflows'],
+      ['POST', `/api/me/tasks/${taskId}/complete`],
+      ['GET', '/api/me/documents'],
+    ] as const) {
+      const status = (
+        await api(url, path, { token: c.idToken, method, body: method === 'POST' ? {} : undefined })
+      ).status;
+      expect({ path, status }).toEqual({ path, status: 401 });
+    }
   });
 });
 

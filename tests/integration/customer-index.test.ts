@@ -35,22 +35,15 @@ import { deleteUserItems } from '../../functions/src/store/user-partition';
 import { ensureTable } from '../../infra/local/bootstrap';
 import { seedCustomer, random as seedRandom, writeCustomers } from '../../scripts/seed/customers';
 import { endpoints, objectKeys } from '../support/documents';
+import { pointStoreAt } from '../support/store-env';
 
 const url = inject('stackUrl');
 let client: DynamoDBClient;
 let table: string;
 
 beforeAll(async () => {
-  const e = await endpoints(url);
   table = `customer-index-${randomUUID().slice(0, 8)}`;
-  // The store reads its table and endpoint from the environment, as in Lambda.
-  Object.assign(process.env, {
-    TABLE_NAME: table,
-    AWS_ENDPOINT_URL_DYNAMODB: e.dynamodb,
-    AWS_REGION: e.region,
-    AWS_ACCESS_KEY_ID: e.s3Credentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: e.s3Credentials.secretAccessKey,
-  });
+  const e = await pointStoreAt(url, table);
   client = new DynamoDBClient({ endpoint: e.dynamodb, region: e.region, credentials: e.s3Credentials });
   await ensureTable(client, table);
 });

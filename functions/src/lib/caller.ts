@@ -1,6 +1,7 @@
 import type { Profile } from '@shared/api';
 import type { Role } from '@shared/constants';
 import { roleFromGroups } from '@shared/roles';
+import type { UserPartition } from '../store/user-partition';
 import { Unauthenticated } from './errors';
 
 export interface Caller {
@@ -14,6 +15,12 @@ export interface Account extends Caller {
   /** The caller's profile, read (strongly consistent) as the request was admitted. */
   profile: Profile;
 }
+
+/**
+ * A caller admitted from one read of their whole partition (a route with `readsPartition`):
+ * the handler works from this read and makes none of its own.
+ */
+export type WithPartition<A extends Account> = A & { partition: UserPartition };
 
 /** Who a customer-only route is called by. */
 export type CustomerAccount = Account & { role: 'customer' };

@@ -1,4 +1,4 @@
-import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,12 +45,28 @@ beforeEach(() => {
       },
     ],
   };
-  ddb.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: { PK: string }[] }> }) => {
+  // The account read: the profile and tombstone keys asked for, as far as they are stored.
+  ddb.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: Key[] }> }) => {
     const keys = input.RequestItems.t?.Keys ?? [];
-    const id = keys[0]?.PK.replace('USER#', '') ?? '';
-    return { Responses: { t: stored[id] ?? [] } };
+    const found = Object.values(stored)
+      .flat()
+      .filter((item) => keys.some((k) => k.PK === item.PK && k.SK === item.SK));
+    return { Responses: { t: found } };
   });
+  // A partition read: every stored item under the partition key.
+  ddb.on(QueryCommand).callsFake((input: { ExpressionAttributeValues: { ':pk': string } }) => ({
+    Items: Object.values(stored)
+      .flat()
+      .filter((item) => item.PK === input.ExpressionAttributeValues[':pk']),
+  }));
 });
+
+type Key = { PK: string; SK: string };
+/** What account deletion's first step writes: the tombstone and its twin in the partition. */
+const deletionBegun = (id: string) => [
+  { PK: `DELETED#${id}`, SK: 'TOMBSTONE' },
+  { PK: `USER#${id}`, SK: 'DELETING' },
+];
 
 const customer = { sub: 'u1', email: 'c@example.com', token_use: 'id' };
 const admin = { ...customer, sub: 'a1', 'cognito:groups': '[admin]' };
@@ -86,13 +102,46 @@ describe('apiHandler authorization (from the route table)', () => {
   });
 
   it('401s a valid token whose account is being deleted, before the handler runs', async () => {
-    stored.u1?.push({ PK: 'DELETED#u1', SK: 'TOMBSTONE' });
+    stored.u1?.push(...deletionBegun('u1'));
     const run = vi.fn(async () => ({ body: null }));
     for (const key of [
       'GET /api/me',
       'GET /api/me/journey',
       'POST /api/me/documents/uploads',
       'GET /api/admin/users',
+    ]) {
+      expect(status(await spyFor(key, run)(event(key, customer), context))).toBe(401);
+    }
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('admits a partition route from one consistent Query of the partition and hands it to the handler', async () => {
+    stored.u1?.push({ PK: 'USER#u1', SK: 'TASK#work_visa', id: 't1', task_template_id: 'work_visa' });
+    const handler = apiHandler(ROUTES['get-journey'], async ({ caller }) => ({ body: caller }));
+    const result = await handler(event('GET /api/me/journey', customer), context);
+    expect(status(result)).toBe(200);
+    expect(body(result).profile).toMatchObject({ id: 'u1' });
+    expect(body(result).partition.tasks).toEqual([{ id: 't1', task_template_id: 'work_visa' }]);
+    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(0);
+    const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
+    expect(queries).toEqual([expect.objectContaining({ ConsistentRead: true })]);
+    expect(queries[0]?.ExpressionAttributeValues).toEqual({ ':pk': 'USER#u1' });
+  });
+
+  it.each([
+    [
+      'the marker alone (the tombstone is outside the partition)',
+      () => stored.u1?.push({ PK: 'USER#u1', SK: 'DELETING' }),
+    ],
+    ['no profile', () => (stored.u1 = [])],
+  ])('a partition route 401s on %s, before the handler runs', async (_what, setup) => {
+    setup();
+    const run = vi.fn(async () => ({ body: null }));
+    for (const key of [
+      'GET /api/me/journey',
+      'GET /api/me/workflows',
+      'POST /api/me/tasks/{taskId}/complete',
+      'POST /api/me/tasks/{taskId}/service-request',
     ]) {
       expect(status(await spyFor(key, run)(event(key, customer), context))).toBe(401);
     }

@@ -9,8 +9,14 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shared/constants';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { type Access, type RouteConfig, routeKey } from '../routes';
-import { admit } from '../services/admission';
-import { type Account, type AdminAccount, type CustomerAccount, callerFromClaims } from './caller';
+import { admit, admitWithPartition } from '../services/admission';
+import {
+  type Account,
+  type AdminAccount,
+  type CustomerAccount,
+  callerFromClaims,
+  type WithPartition,
+} from './caller';
 import { DomainError, type DomainErrorKind, Forbidden, Invalid, NotFound, ValidationFailed } from './errors';
 import { log } from './log';
 
@@ -47,8 +53,13 @@ export type ApiRequest<R extends RouteConfig> = {
 } & (R['access'] extends 'public'
   ? unknown
   : {
-      /** The admitted caller with their profile, of the role the route is for. */
-      caller: CallerFor<R['access']>;
+      /**
+       * The admitted caller with their profile, of the role the route is for; with their
+       * whole partition when the route admits from it (`readsPartition`).
+       */
+      caller: R['readsPartition'] extends true
+        ? WithPartition<CallerFor<R['access']>>
+        : CallerFor<R['access']>;
     });
 
 export interface Reply {
@@ -131,10 +142,10 @@ function parseParams(event: ApiEvent, shape: RouteConfig['params']): Record<stri
 async function authorize(event: ApiEvent, route: RouteConfig): Promise<Account | null> {
   if (event.routeKey !== routeKey(route)) throw new Forbidden('unknownRoute');
   if (route.access === 'public') return null;
-  const caller = await admit(
-    callerFromClaims(event.requestContext.authorizer?.jwt?.claims),
-    route.createsAccount === true,
-  );
+  const claimed = callerFromClaims(event.requestContext.authorizer?.jwt?.claims);
+  const caller = route.readsPartition
+    ? await admitWithPartition(claimed)
+    : await admit(claimed, route.createsAccount === true);
   if (route.access !== 'user' && caller.role !== route.access) throw new Forbidden();
   return caller;
 }

@@ -60,12 +60,13 @@ export async function verifyAccount(admin: AdminAccount, userId: string): Promis
 
 /**
  * Removes an account for good:
- * 1. the tombstone: from now on every request with the user's tokens is refused and nothing
- *    new can be written for them (tokens stay valid for up to an hour after this);
+ * 1. the tombstone, and its marker inside the partition: from now on every request with the
+ *    user's tokens is refused and nothing new can be written for them (tokens stay valid for
+ *    up to an hour after this);
  * 2. global sign-out: refresh tokens are revoked, so no new tokens are issued;
  * 3. the identity: nobody can sign in as this user again;
  * 4. the files, final and staged;
- * 5. the items, the profile last: until it goes the user stays in the admin list, so a
+ * 5. the items, the profile last (the marker with it): until it goes the user stays in the admin list, so a
  *    deletion that failed half-way is visible, and running it again completes it;
  * 6. the goodbye mail, to the address the profile had (`profile`, read by the caller before
  *    anything went): a rerun after a completed deletion finds no profile, so mails nobody.

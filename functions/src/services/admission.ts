@@ -3,12 +3,13 @@
 // loads only the table and Cognito clients it needs, not S3 or SES.
 import type { Profile } from '@shared/api';
 import { identityEmail } from '../adapters/identity';
-import type { Account, Caller } from '../lib/caller';
+import type { Account, Caller, WithPartition } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Unauthenticated } from '../lib/errors';
 import { log } from '../lib/log';
 import { readAccount } from '../store/accounts';
 import { newProfile, putProfileIfAbsent } from '../store/profiles';
+import { readUserPartition } from '../store/user-partition';
 
 /**
  * Admits a verified token's caller to a signed-in route. A token outlives its account (an
@@ -23,6 +24,18 @@ export async function admit(caller: Caller, mayCreate: boolean): Promise<Account
   if (account.stored) return { ...caller, profile: account.stored.profile };
   if (!mayCreate) throw new Unauthenticated();
   return { ...caller, profile: await healProfile(caller) };
+}
+
+/**
+ * Admits a caller from one strongly consistent read of their whole partition, for a route
+ * that needs it anyway: the profile and the deletion marker (written with the tombstone,
+ * removed with the profile) are in it, so this one Query decides as admit's account read
+ * does, and the handler reads nothing more. Never creates a profile.
+ */
+export async function admitWithPartition(caller: Caller): Promise<WithPartition<Account>> {
+  const partition = await readUserPartition(caller.userId);
+  if (partition.deleting || !partition.stored) throw new Unauthenticated();
+  return { ...caller, profile: partition.stored.profile, partition };
 }
 
 async function healProfile(caller: Caller): Promise<Profile> {

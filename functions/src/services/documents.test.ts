@@ -50,6 +50,7 @@ const partitionWith = (stored: StoredProfile | null, documents: DocumentRecord[]
   tasks: [],
   workflows: [],
   deletionRequest: null,
+  deleting: false,
 });
 
 vi.mock('../store/documents');

@@ -113,7 +113,7 @@ describe('account deletion', () => {
     const unpin = pinClock('2026-11-23T10:00:00Z');
     await deleteAccount(USER, null).finally(unpin);
     expect(steps()).toEqual([
-      'PutCommand',
+      'TransactWriteCommand',
       'AdminUserGlobalSignOutCommand',
       'AdminDeleteUserCommand',
       'DeleteObjectsCommand',
@@ -122,15 +122,22 @@ describe('account deletion', () => {
       'BatchWriteCommand',
       'TransactWriteCommand',
     ]);
-    // The profile goes last, with the customer's place in the dashboard's lists and counts.
-    const last = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(last[0]?.Delete?.Key).toEqual(PROFILE_KEY);
-    expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.Item).toEqual({
-      PK: `DELETED#${USER}`,
-      SK: 'TOMBSTONE',
-      deleted_at: '2026-11-23T10:00:00.000Z',
-      expires_at: Math.floor(Date.parse('2026-11-23T10:00:00Z') / 1000) + 86_400,
-    });
+    // The profile goes last, with the deletion marker and the customer's place in the
+    // dashboard's lists and counts.
+    const [first, last] = ddb
+      .commandCalls(TransactWriteCommand)
+      .map((c) => c.args[0].input.TransactItems ?? []);
+    expect(last?.[0]?.Delete?.Key).toEqual(PROFILE_KEY);
+    expect(last?.[1]?.Delete?.Key).toEqual({ PK: `USER#${USER}`, SK: 'DELETING' });
+    expect(first?.map((item) => item.Put?.Item)).toEqual([
+      {
+        PK: `DELETED#${USER}`,
+        SK: 'TOMBSTONE',
+        deleted_at: '2026-11-23T10:00:00.000Z',
+        expires_at: Math.floor(Date.parse('2026-11-23T10:00:00Z') / 1000) + 86_400,
+      },
+      { PK: `USER#${USER}`, SK: 'DELETING', deleted_at: '2026-11-23T10:00:00.000Z' },
+    ]);
   });
 
   it('S3 failing after the identity is gone: the profile stays (the admin still sees the user), a retry completes', async () => {
@@ -143,16 +150,17 @@ describe('account deletion', () => {
     cognito.on(AdminDeleteUserCommand).rejects({ name: 'UserNotFoundException', message: 'gone' });
     cognito.on(AdminUserGlobalSignOutCommand).rejects({ name: 'UserNotFoundException', message: 'gone' });
     await deleteAccount(USER, null);
-    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    // Each run's tombstone, then the profile's transaction.
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(3);
   });
 
   it('Cognito failing: nothing but the tombstone is written, a retry completes', async () => {
     storedAccount();
     cognito.on(AdminUserGlobalSignOutCommand).rejectsOnce(new Error('Cognito down')).resolves({});
     await expect(deleteAccount(USER, null)).rejects.toThrow('Cognito down');
-    expect(steps()).toEqual(['PutCommand', 'AdminUserGlobalSignOutCommand']);
+    expect(steps()).toEqual(['TransactWriteCommand', 'AdminUserGlobalSignOutCommand']);
     await deleteAccount(USER, null);
-    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(3);
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
   });
 });

@@ -7,19 +7,19 @@ import type { ApiErrorKey } from '@shared/api-errors';
 import type { WorkflowStatus } from '@shared/journey';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMail } from '../adapters/mail';
+import type { CustomerAccount, WithPartition } from '../lib/caller';
 import { pinClock } from '../lib/clock';
 import { Conflict, type DomainError, Forbidden, NotFound } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
 import { getStoredProfile } from '../store/profiles';
 import { completeTask, createTaskIfAbsent, createTasksIfAbsent, findTask } from '../store/tasks';
-import { readUserPartition } from '../store/user-partition';
+import { readUserPartition, type UserPartition } from '../store/user-partition';
 import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
 import {
   catalogue,
   customer,
   expectRefused,
   NOW,
-  OTHER_USER,
   partition,
   profile,
   TODAY,
@@ -66,8 +66,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The caller's stored partition: this profile and these tasks (and another user's apart). */
-function stored(p: Profile | null = profile(), tasks: UserTask[] = []) {
+let current: UserPartition = partition(profile());
+
+/**
+ * The caller's stored partition: this profile and these tasks (and another user's apart), as
+ * the edge admits the caller with it (admitted()) and as a later read finds it.
+ */
+function stored(p: Profile = profile(), tasks: UserTask[] = []) {
+  current = partition(p, { tasks });
   vi.mocked(readUserPartition).mockImplementation(async (userId) =>
     userId === USER
       ? partition(p, { tasks })
@@ -75,6 +81,12 @@ function stored(p: Profile | null = profile(), tasks: UserTask[] = []) {
           tasks: [task('work_visa', { id: 'task-of-user-2', user_id: userId })],
         }),
   );
+}
+
+/** The caller as the edge admits them: profile and partition from one read (stored()). */
+function admitted(): WithPartition<CustomerAccount> {
+  const p = current.stored?.profile ?? profile();
+  return { ...customer(p), partition: current };
 }
 
 function expectNothingWritten() {
@@ -177,30 +189,13 @@ describe('completeMyTask: refusals (nothing is written)', () => {
       NotFound,
       'taskNotFound',
     ],
-    [
-      'no stored profile',
-      () => stored(null, [task('work_visa')]),
-      'task-work_visa',
-      NotFound,
-      'taskNotFound',
-    ],
   ];
 
   it.each(refusals)('%s', async (_what, setup, taskId, type, reason) => {
     setup();
-    await expectRefused(completeMyTask(customer(), taskId, 'notes'), type, reason);
-    expect(readUserPartition).toHaveBeenCalledWith(USER);
-    expect(readUserPartition).not.toHaveBeenCalledWith(OTHER_USER);
-    expectNothingWritten();
-  });
-
-  it('judges by the stored profile, not the one the request was admitted with', async () => {
-    stored(profile({ deletion_requested: true }), [task('work_visa')]);
-    await expectRefused(
-      completeMyTask(customer({ deletion_requested: false }), 'task-work_visa', undefined),
-      Conflict,
-      'refusedDeletionPending',
-    );
+    await expectRefused(completeMyTask(admitted(), taskId, 'notes'), type, reason);
+    // Judged on the partition the caller was admitted with: nothing is read again.
+    expect(readUserPartition).not.toHaveBeenCalled();
     expectNothingWritten();
   });
 });
@@ -210,7 +205,7 @@ describe('phase unlock in German calendar days (pinned clock)', () => {
     pinClock('2026-11-23T23:30:00Z'); // 00:30 on 24 November in Berlin
     stored(profile({ intended_arrival_date: '2026-11-24' }), [task('address_registration')]);
     vi.mocked(completeTask).mockResolvedValue(task('address_registration', { status: 'completed' }));
-    await completeMyTask(customer(), 'task-address_registration', undefined);
+    await completeMyTask(admitted(), 'task-address_registration', undefined);
     expect(completeTask).toHaveBeenCalledOnce();
   });
 
@@ -218,7 +213,7 @@ describe('phase unlock in German calendar days (pinned clock)', () => {
     pinClock('2026-11-23T22:59:00Z'); // 23:59 on 23 November in Berlin
     stored(profile({ intended_arrival_date: '2026-11-24' }), [task('address_registration')]);
     await expectRefused(
-      completeMyTask(customer(), 'task-address_registration', undefined),
+      completeMyTask(admitted(), 'task-address_registration', undefined),
       Forbidden,
       'refusedPhaseLocked',
     );
@@ -228,7 +223,7 @@ describe('phase unlock in German calendar days (pinned clock)', () => {
   it('unlocks a 14-day phase on the 14th day after arrival', async () => {
     stored(profile({ intended_arrival_date: '2026-11-09' }), [task('family_doctor')]);
     vi.mocked(completeTask).mockResolvedValue(task('family_doctor', { status: 'completed' }));
-    await completeMyTask(customer(), 'task-family_doctor', undefined);
+    await completeMyTask(admitted(), 'task-family_doctor', undefined);
     expect(completeTask).toHaveBeenCalledOnce();
   });
 });
@@ -239,7 +234,7 @@ describe('completeMyTask: success', () => {
     const done = task('work_visa', { status: 'completed', completed_at: NOW, completed_by_user: true });
     stored(profile(), [open]);
     vi.mocked(completeTask).mockResolvedValue(done);
-    await expect(completeMyTask(customer(), open.id, 'visa granted')).resolves.toBe(done);
+    await expect(completeMyTask(admitted(), open.id, 'visa granted')).resolves.toBe(done);
     expect(completeTask).toHaveBeenCalledWith(
       open,
       { completedAt: NOW, byUser: true, notes: 'visa granted', teamNote: null },
@@ -253,7 +248,7 @@ describe('completeMyTask: success', () => {
   ])('stores %s notes as null', async (_what, notes) => {
     stored(profile(), [task('work_visa')]);
     vi.mocked(completeTask).mockResolvedValue(task('work_visa', { status: 'completed' }));
-    await completeMyTask(customer(), 'task-work_visa', notes);
+    await completeMyTask(admitted(), 'task-work_visa', notes);
     expect(vi.mocked(completeTask).mock.calls[0]?.[1]).toEqual({
       completedAt: NOW,
       byUser: true,
@@ -266,7 +261,7 @@ describe('completeMyTask: success', () => {
     stored(profile(), [task('work_visa')]);
     vi.mocked(completeTask).mockRejectedValue(new Conflict('taskAlreadyCompleted'));
     await expectRefused(
-      completeMyTask(customer(), 'task-work_visa', undefined),
+      completeMyTask(admitted(), 'task-work_visa', undefined),
       Conflict,
       'taskAlreadyCompleted',
     );
@@ -344,8 +339,8 @@ describe('requestService: refusals (nothing is written)', () => {
 
   it.each(refusals)('%s', async (_what, setup, taskId, type, reason) => {
     setup();
-    await expectRefused(requestService(customer(), taskId), type, reason);
-    expect(readUserPartition).toHaveBeenCalledWith(USER);
+    await expectRefused(requestService(admitted(), taskId), type, reason);
+    expect(readUserPartition).not.toHaveBeenCalled();
     expectNothingWritten();
   });
 });
@@ -353,9 +348,8 @@ describe('requestService: refusals (nothing is written)', () => {
 describe('requestService: success', () => {
   it('starts an initiated workflow typed from the English task name, at the pinned time', async () => {
     const open = task('health_insurance');
-    stored(profile(), [open]);
-    const caller = customer({ language: 'de' });
-    const result = await requestService(caller, open.id);
+    stored(profile({ language: 'de' }), [open]);
+    const result = await requestService(admitted(), open.id);
 
     expect(startServiceRequest).toHaveBeenCalledOnce();
     const [passedTask, passedWorkflow] = vi.mocked(startServiceRequest).mock.calls[0] ?? [];
@@ -389,7 +383,7 @@ describe('requestService: success', () => {
     ['plan_your_future', 'financial_planning'],
   ])('types a request of %s as %s', async (templateId, type) => {
     stored(profile({ intended_arrival_date: '2026-01-01' }), [task(templateId)]);
-    const result = await requestService(customer(), `task-${templateId}`);
+    const result = await requestService(admitted(), `task-${templateId}`);
     expect(result.workflow_type).toBe(type);
     expect(vi.mocked(startServiceRequest).mock.calls[0]?.[1].workflow_type).toBe(type);
   });
@@ -401,7 +395,7 @@ describe('requestService: success', () => {
     );
     vi.mocked(loadCatalogue).mockResolvedValue({ ...c, templates: renamed });
     stored(profile(), [task('health_insurance')]);
-    await expect(requestService(customer(), 'task-health_insurance')).resolves.toMatchObject({
+    await expect(requestService(admitted(), 'task-health_insurance')).resolves.toMatchObject({
       workflow_type: 'other',
     });
   });
@@ -410,7 +404,7 @@ describe('requestService: success', () => {
     stored(profile(), [task('health_insurance')]);
     vi.mocked(startServiceRequest).mockRejectedValue(new Conflict('serviceAlreadyRequested'));
     await expectRefused(
-      requestService(customer(), 'task-health_insurance'),
+      requestService(admitted(), 'task-health_insurance'),
       Conflict,
       'serviceAlreadyRequested',
     );
@@ -426,7 +420,7 @@ describe('getJourney: task assignment', () => {
   it('creates a task for every template of an unlocked phase that has none, at the pinned time', async () => {
     stored(profile({ intended_arrival_date: arrived }), phaseOne);
     vi.mocked(createTasksIfAbsent).mockResolvedValue('created');
-    const journey = await getJourney(customer(), 'en');
+    const journey = await getJourney(admitted(), 'en');
 
     // All of them in one store call (one transaction), none on its own.
     expect(createTasksIfAbsent).toHaveBeenCalledOnce();
@@ -451,7 +445,7 @@ describe('getJourney: task assignment', () => {
       });
     }
     expect(new Set(created.map((t) => t.id)).size).toBe(created.length);
-    expect(readUserPartition).toHaveBeenCalledOnce();
+    expect(readUserPartition).not.toHaveBeenCalled();
 
     const [before, arrival, settling, longTerm] = journey.phases;
     expect(before?.tasks.map((t) => t.id)).toEqual(phaseOne.map((t) => t.id));
@@ -465,7 +459,7 @@ describe('getJourney: task assignment', () => {
 
   it('creates nothing when every unlocked phase has its tasks', async () => {
     stored(profile({ intended_arrival_date: null }), phaseOne);
-    await getJourney(customer(), 'en');
+    await getJourney(admitted(), 'en');
     expect(createTasksIfAbsent).not.toHaveBeenCalled();
   });
 
@@ -474,7 +468,7 @@ describe('getJourney: task assignment', () => {
     ['an account with a deletion pending', { deletion_requested: true }],
   ])('creates none for %s (unlocked phases show previews)', async (_what, flags) => {
     stored(profile({ intended_arrival_date: arrived, ...flags }), []);
-    const journey = await getJourney(customer(flags), 'en');
+    const journey = await getJourney(admitted(), 'en');
     expect(createTasksIfAbsent).not.toHaveBeenCalled();
     expect(journey.phases[0]?.unlocked).toBe(true);
     expect(journey.phases[0]?.tasks.every((t) => t.is_preview)).toBe(true);
@@ -486,19 +480,16 @@ describe('getJourney: task assignment', () => {
       // Together first: a task already there sends each on its own; a refusal ends it.
       vi.mocked(createTasksIfAbsent).mockResolvedValue(outcome);
       const winner = task('address_registration', { id: 'winner-task', status: 'completed' });
-      vi.mocked(readUserPartition)
-        .mockResolvedValueOnce(
-          partition(profile({ intended_arrival_date: TODAY_ARRIVAL }), { tasks: phaseOne }),
-        )
-        .mockResolvedValueOnce(
-          partition(profile({ intended_arrival_date: TODAY_ARRIVAL }), { tasks: [...phaseOne, winner] }),
-        );
+      stored(profile({ intended_arrival_date: TODAY_ARRIVAL }), phaseOne);
+      vi.mocked(readUserPartition).mockResolvedValueOnce(
+        partition(profile({ intended_arrival_date: TODAY_ARRIVAL }), { tasks: [...phaseOne, winner] }),
+      );
       vi.mocked(createTaskIfAbsent).mockImplementation(async (t) =>
         t.task_template_id === 'address_registration' ? outcome : 'created',
       );
-      const journey = await getJourney(customer(), 'en');
-      expect(readUserPartition).toHaveBeenCalledTimes(2);
-      expect(vi.mocked(readUserPartition).mock.calls).toEqual([[USER], [USER]]);
+      const journey = await getJourney(admitted(), 'en');
+      // Once, after the lost race: the first look is the partition the caller came in with.
+      expect(vi.mocked(readUserPartition).mock.calls).toEqual([[USER]]);
       const arrival = journey.phases[1];
       // What is stored now, not what this load tried to create.
       expect(arrival?.tasks.find((t) => t.task_template_id === 'address_registration')).toMatchObject({

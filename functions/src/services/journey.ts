@@ -19,7 +19,7 @@ import {
   workflowTypeFor,
 } from '@shared/journey';
 import type { SupportCompletion, WorkflowUpdate } from '@shared/schemas/admin';
-import type { CustomerAccount } from '../lib/caller';
+import type { CustomerAccount, WithPartition } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Conflict, type DomainError, Forbidden, NotFound } from '../lib/errors';
 import { type Catalogue, loadCatalogue, type TaskTemplate } from '../store/catalogue';
@@ -158,27 +158,26 @@ export async function assignUnlockedTasks(
 }
 
 /** The customer's journey; tasks of phases unlocked since the last look are assigned first. */
-export async function getJourney(caller: CustomerAccount, language: Language): Promise<JourneyResponse> {
-  const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(caller.userId)]);
-  const profile = partition.stored?.profile ?? caller.profile;
-  const tasks = await assignUnlockedTasks(caller.userId, catalogue, {
-    ...partition,
-    stored: { profile, role: 'customer' },
-  });
-  return buildJourney(catalogue, tasks, profile.intended_arrival_date, language, 'customer');
+export async function getJourney(
+  caller: WithPartition<CustomerAccount>,
+  language: Language,
+): Promise<JourneyResponse> {
+  const catalogue = await loadCatalogue();
+  const tasks = await assignUnlockedTasks(caller.userId, catalogue, caller.partition);
+  return buildJourney(catalogue, tasks, caller.profile.intended_arrival_date, language, 'customer');
 }
 
 /**
  * The caller's own task, once the shared rule (shared/journey.ts taskRefusal) allows the
  * action: a task of another user is not found; a preview is refused as one.
  */
-async function ownTask(caller: CustomerAccount, taskId: string, action: TaskAction) {
-  const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(caller.userId)]);
-  const task = partition.tasks.find((t) => t.id === taskId);
+async function ownTask(caller: WithPartition<CustomerAccount>, taskId: string, action: TaskAction) {
+  const catalogue = await loadCatalogue();
+  const task = caller.partition.tasks.find((t) => t.id === taskId);
   const template = task && catalogue.templates.find((t) => t.id === task.task_template_id);
   const phase = template && catalogue.phases.find((p) => p.id === template.phase_id);
-  const profile = partition.stored?.profile;
-  if (!task || !template || !phase || !profile) {
+  const profile = caller.profile;
+  if (!task || !template || !phase) {
     throw taskId.startsWith('preview-') ? REFUSALS.preview() : new NotFound('taskNotFound');
   }
   const refusal = taskRefusal({
@@ -196,7 +195,7 @@ async function ownTask(caller: CustomerAccount, taskId: string, action: TaskActi
 
 /** SPEC 4: a customer completes their own user_self_complete task, once. */
 export async function completeMyTask(
-  caller: CustomerAccount,
+  caller: WithPartition<CustomerAccount>,
   taskId: string,
   notes: string | undefined,
 ): Promise<UserTask> {
@@ -219,7 +218,10 @@ export async function completeMyTask(
  * 2. the workflow's type follows from the task's English name;
  * 3. the workflow and the task's move to in_progress are written together.
  */
-export async function requestService(caller: CustomerAccount, taskId: string): Promise<WorkflowRecord> {
+export async function requestService(
+  caller: WithPartition<CustomerAccount>,
+  taskId: string,
+): Promise<WorkflowRecord> {
   const { task, template } = await ownTask(caller, taskId, 'request_service');
   const workflow: WorkflowRecord = {
     id: randomUUID(),
@@ -261,9 +263,11 @@ export function toWorkflows(
     .sort((a, b) => b.initiated_at.localeCompare(a.initiated_at));
 }
 
-export async function listMyWorkflows(caller: CustomerAccount, language: Language): Promise<Workflow[]> {
-  const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(caller.userId)]);
-  return toWorkflows(catalogue, partition.workflows, language, 'customer');
+export async function listMyWorkflows(
+  caller: WithPartition<CustomerAccount>,
+  language: Language,
+): Promise<Workflow[]> {
+  return toWorkflows(await loadCatalogue(), caller.partition.workflows, language, 'customer');
 }
 
 /** The customer a team action concerns, to tell them; an admin's or a missing one is nobody. */

@@ -1,9 +1,8 @@
 // Account deletion's tombstone (README 'Key design'): the one item that outlives a deletion,
 // and the account check every signed-in request passes.
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config';
-import { batchGet, dynamo, type TransactItems, tryTransact } from './client';
-import { type Item, profiles, type StoredProfile, tombstones } from './entities';
+import { batchGet, type TransactItems, transact, tryTransact } from './client';
+import { deletionMarkers, type Item, profiles, type StoredProfile, tombstones } from './entities';
 
 /**
  * How long a deleted account's tombstone stays: far longer than any token issued before the
@@ -11,17 +10,33 @@ import { type Item, profiles, type StoredProfile, tombstones } from './entities'
  */
 export const TOMBSTONE_SECONDS = 24 * 60 * 60;
 
-/** First step of every account deletion; a retry writes it again (idempotent). */
+/**
+ * First step of every account deletion; a retry writes it again (idempotent). The marker
+ * inside the partition goes with it, so a request admitted from a partition read alone
+ * (admitWithPartition) sees the deletion as surely as one that reads the tombstone.
+ */
 export async function writeTombstone(userId: string, now: Date): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: env.tableName,
-      Item: tombstones.toItem({
-        user_id: userId,
-        deleted_at: now.toISOString(),
-        expires_at: Math.floor(now.getTime() / 1000) + TOMBSTONE_SECONDS,
-      }),
-    }),
+  const deletedAt = now.toISOString();
+  await transact(
+    [
+      {
+        Put: {
+          TableName: env.tableName,
+          Item: tombstones.toItem({
+            user_id: userId,
+            deleted_at: deletedAt,
+            expires_at: Math.floor(now.getTime() / 1000) + TOMBSTONE_SECONDS,
+          }),
+        },
+      },
+      {
+        Put: {
+          TableName: env.tableName,
+          Item: deletionMarkers.toItem({ user_id: userId, deleted_at: deletedAt }),
+        },
+      },
+    ],
+    'profileChanged',
   );
 }
 

@@ -17,6 +17,7 @@ import {
 import {
   CATALOGUE,
   CUSTOMER_LIST,
+  deletionMarkers,
   deletionRequests,
   documentById,
   documents,
@@ -48,6 +49,7 @@ if (!phase || !template) throw new Error('catalogue fixture is empty');
 const customerProfile: StoredProfile = { profile: profile(), role: 'customer' };
 const adminProfile: StoredProfile = { profile: profile({ id: 'admin-1' }), role: 'admin' };
 const tombstone: Tombstone = { user_id: USER, deleted_at: NOW, expires_at: NOW_SECONDS + 86_400 };
+const marker = { user_id: USER, deleted_at: NOW };
 
 describe('the table', () => {
   it('has generic keys, one GSI and the TTL attribute', () => {
@@ -90,6 +92,16 @@ describe('keys of each entity (README key design)', () => {
       GSI1SK: `${customerProfile.profile.created_at}#${USER}`,
     });
     expect(profiles.toItem(adminProfile).role).toBe('admin');
+  });
+
+  it("deletion marker: USER#<id> / DELETING, the tombstone's twin inside the partition, nothing personal", () => {
+    expect(deletionMarkers.toItem(marker)).toEqual({
+      PK: `USER#${USER}`,
+      SK: 'DELETING',
+      deleted_at: marker.deleted_at,
+    });
+    expect(deletionMarkers.key(USER)).toEqual(deletionMarkers.keyOf(marker));
+    expect(deletionMarkers.fromItem(deletionMarkers.toItem(marker))).toEqual(marker);
   });
 
   it('document: USER#<id> / DOC#<type>, found by DOCID#<id> / ITEM', () => {
@@ -251,6 +263,7 @@ describe('owns: which items of a partition read are which entity', () => {
     workflows.toItem(workflow()),
     deletionRequests.toItem(deletionRequest()),
     uploadTickets.toItem(ticket()),
+    deletionMarkers.toItem(marker),
   ];
   it.each([
     ['profiles', profiles, 'PROFILE'],
@@ -259,6 +272,7 @@ describe('owns: which items of a partition read are which entity', () => {
     ['workflows', workflows, 'WORKFLOW#wf-1'],
     ['deletion requests', deletionRequests, 'DELETION_REQUEST'],
     ['upload tickets', uploadTickets, `UPLOAD#${ticket().upload_id}`],
+    ['deletion markers', deletionMarkers, 'DELETING'],
   ] as const)('%s own exactly their items', (_what, entity, sk) => {
     expect(items.filter((i) => entity.owns(i)).map((i) => i.SK)).toEqual([sk]);
   });

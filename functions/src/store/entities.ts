@@ -127,6 +127,28 @@ export const tombstones = entity<Tombstone, [userId: string]>({
 });
 
 /**
+ * The tombstone's twin inside the user's partition, written with it and removed with the
+ * profile: a route that reads the whole partition anyway (journey, workflows, task actions)
+ * admits its caller from that one Query, and sees a deletion that has begun by this item.
+ */
+export interface DeletionMarker {
+  user_id: string;
+  deleted_at: string;
+}
+const MARKER_SORT = 'DELETING';
+const markerKey = (userId: string): TableKey => ({ PK: userPartition(userId), SK: MARKER_SORT });
+export const deletionMarkers = entity<DeletionMarker, [userId: string]>({
+  key: markerKey,
+  keyOf: (marker) => markerKey(marker.user_id),
+  sortPrefix: MARKER_SORT,
+  toAttributes: ({ deleted_at }) => ({ deleted_at }),
+  fromAttributes: (attributes, key) => ({
+    user_id: key.PK.slice(userPartition('').length),
+    deleted_at: String(attributes.deleted_at),
+  }),
+});
+
+/**
  * An item of a user's partition, named there by `nameOf` (`<sortPrefix><name>`), and found by
  * its id alone through GSI1 (`<idPrefix><id>` / ITEM): the admin routes address them by id.
  */

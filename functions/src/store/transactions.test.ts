@@ -2,7 +2,7 @@
 // items, under which keys, with which conditions; that each transaction creating an item for a
 // user also checks the account's tombstone; and what a cancelled transaction becomes.
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiErrorKey } from '@shared/api-errors';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -618,14 +618,16 @@ describe('createForUser (profiles, upload tickets)', () => {
 });
 
 describe('writeTombstone', () => {
-  it('puts DELETED#<id> / TOMBSTONE with the deletion time and a TTL a day later, unconditionally', async () => {
-    ddb.on(PutCommand).resolves({});
+  it('puts DELETED#<id> / TOMBSTONE (TTL a day later) and the marker USER#<id> / DELETING together, unconditionally', async () => {
     await writeTombstone(USER, new Date(NOW));
-    expect(ddb.commandCalls(PutCommand).map((c) => c.args[0].input)).toEqual([
+    expect(written()).toEqual([
       {
-        TableName: 't',
-        Item: { ...TOMBSTONE_KEY, deleted_at: NOW, expires_at: NOW_SECONDS + 86_400 },
+        Put: {
+          TableName: 't',
+          Item: { ...TOMBSTONE_KEY, deleted_at: NOW, expires_at: NOW_SECONDS + 86_400 },
+        },
       },
+      { Put: { TableName: 't', Item: { PK: `USER#${USER}`, SK: 'DELETING', deleted_at: NOW } } },
     ]);
   });
 });

@@ -5,6 +5,7 @@ import { env } from '../config';
 import { batchWrite, queryAll } from './client';
 import { leavingCustomerIndex } from './customer-index';
 import {
+  deletionMarkers,
   deletionRequests,
   documents,
   type Item,
@@ -26,6 +27,8 @@ export interface UserPartition {
   tasks: UserTask[];
   workflows: WorkflowRecord[];
   deletionRequest: DeletionRequest | null;
+  /** The account's deletion has begun (its marker is in the partition): nothing may act for it. */
+  deleting: boolean;
 }
 
 /** Everything stored for one user, strongly consistent, in one Query (paged through). */
@@ -39,12 +42,16 @@ export async function readUserPartition(userId: string): Promise<UserPartition> 
     tasks: items.filter(tasks.owns).map(tasks.fromItem),
     workflows: items.filter(workflows.owns).map(workflows.fromItem),
     deletionRequest: deletion ? deletionRequests.fromItem(deletion) : null,
+    deleting: items.some(deletionMarkers.owns),
   };
 }
 
 /**
  * Deletes every item of a user's partition, the profile last (until then the user stays
- * findable); the profile goes out of the dashboard's counts with it, in one transaction.
+ * findable); the profile goes out of the dashboard's counts with it, and the deletion marker
+ * with it too (until then a partition read sees the deletion), in one transaction. A rerun
+ * after a finished deletion finds no profile: the marker its tombstone step wrote again goes
+ * on its own.
  */
 export async function deleteUserItems(userId: string): Promise<void> {
   const keys = (await queryAll({
@@ -52,11 +59,19 @@ export async function deleteUserItems(userId: string): Promise<void> {
     consistent: true,
     projection: 'PK, SK',
   })) as unknown as TableKey[];
-  await batchWrite(keys.filter((key) => !profiles.owns(key)).map((Key) => ({ DeleteRequest: { Key } })));
-  await withStateRead(userId, (stored) => [
-    { Delete: { TableName: env.tableName, Key: profiles.key(userId), ...stateCondition(stored) } },
-    ...(stored.role === 'customer' ? leavingCustomerIndex(stored.profile) : []),
-  ]);
+  const last = (key: TableKey) => profiles.owns(key) || deletionMarkers.owns(key);
+  await batchWrite(keys.filter((key) => !last(key)).map((Key) => ({ DeleteRequest: { Key } })));
+  const marker = { Delete: { TableName: env.tableName, Key: deletionMarkers.key(userId) } };
+  let profileFound = false;
+  await withStateRead(userId, (stored) => {
+    profileFound = true;
+    return [
+      { Delete: { TableName: env.tableName, Key: profiles.key(userId), ...stateCondition(stored) } },
+      marker,
+      ...(stored.role === 'customer' ? leavingCustomerIndex(stored.profile) : []),
+    ];
+  });
+  if (!profileFound) await batchWrite([{ DeleteRequest: { Key: marker.Delete.Key } }]);
 }
 
 /** Which entity a stored item of a partition is ('other': a kind no reader knows by name). */
