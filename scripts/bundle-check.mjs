@@ -1,47 +1,102 @@
 // Builds every Lambda (route handlers and Cognito triggers) the way the CDK stacks do and
-// prints its size; fails when a bundle passes the 300 KB budget (minified).
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+// checks two budgets: its size (300 KB minified) and its cold-start module load, measured as
+// a ratio to a bare bundle that loads only the DynamoDB client (at most 2x). A ratio, not
+// milliseconds: the same machine loads both in the same run, so its speed and load cancel out.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 // Keep `import * as z from 'zod'` (not `import { z }`): the named `z` object drags every zod
 // message locale into the bundle (about 350 KB more); the namespace import tree-shakes.
 const LIMIT = 300 * 1024;
+const MAX_LOAD_RATIO = 2;
+/** Fresh processes per bundle; the median of them is its load time. */
+const RUNS = Number(process.env.BUNDLE_LOAD_RUNS ?? 5);
+
 const entries = ['handlers', 'triggers', 'jobs'].flatMap((dir) =>
   readdirSync(join('functions/src', dir))
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .map((f) => join('functions/src', dir, f)),
 );
 
-const results = await Promise.all(
-  entries.map(async (entry) => {
-    const out = await build({
-      entryPoints: [entry],
-      bundle: true,
-      write: false,
-      platform: 'node',
-      format: 'esm',
-      target: 'node24',
-      minify: true,
-      mainFields: ['module', 'main'],
-      // As NodejsFunction does for Node 18+ runtimes: the Lambda runtime provides the AWS SDK v3.
-      external: ['@aws-sdk/*'],
-      banner: {
-        js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-      },
-      logLevel: 'error',
-    });
-    return { entry, bytes: out.outputFiles[0].contents.length };
-  }),
+// Inside the repo, so a bundle's external `@aws-sdk/*` imports resolve from node_modules as
+// the Lambda runtime resolves them from its own copy of the SDK.
+const outDir = resolve('node_modules/.cache/bundle-check');
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+/** The baseline: what any handler that reads the table must load at the least. */
+const BARE = join(outDir, 'bare-dynamodb.entry.mjs');
+writeFileSync(
+  BARE,
+  `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+export const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+`,
 );
 
+const bundle = async (entry) => {
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    minify: true,
+    mainFields: ['module', 'main'],
+    // As NodejsFunction does for Node 18+ runtimes: the Lambda runtime provides the AWS SDK v3.
+    external: ['@aws-sdk/*'],
+    banner: {
+      js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+    },
+    logLevel: 'error',
+  });
+  const file = join(outDir, `${basename(entry).replace(/\.(entry\.mjs|ts)$/, '')}.mjs`);
+  writeFileSync(file, out.outputFiles[0].contents);
+  return { entry, file, bytes: out.outputFiles[0].contents.length };
+};
+
+const results = await Promise.all(entries.map(bundle));
+const bare = await bundle(BARE);
+
+/** Milliseconds a fresh Node process takes to import the file (what a cold start pays). */
+function loadMs(file) {
+  const probe = `const t = performance.now(); await import(${JSON.stringify(`file://${file}`)}); console.log(performance.now() - t);`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+    encoding: 'utf8',
+    env: { ...process.env, AWS_REGION: 'eu-central-1', TABLE_NAME: 'bundle-check' },
+  });
+  if (run.status !== 0) throw new Error(`importing ${file} failed:\n${run.stderr}`);
+  return Number(run.stdout.trim());
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+// Round-robin, baseline included in every round, so a busy moment of the machine weighs on
+// all bundles alike instead of on whichever happened to be measured then.
+const samples = new Map([bare, ...results].map((r) => [r.file, []]));
+for (let round = 0; round < RUNS; round++) {
+  for (const { file } of [bare, ...results]) samples.get(file).push(loadMs(file));
+}
+const bareMs = median(samples.get(bare.file));
+
 let over = 0;
-for (const { entry, bytes } of results.sort((a, b) => b.bytes - a.bytes)) {
-  const flag = bytes > LIMIT ? '  OVER BUDGET' : '';
-  if (bytes > LIMIT) over++;
-  console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB  ${entry}${flag}`);
+for (const r of results.sort((a, b) => b.bytes - a.bytes)) {
+  const ms = median(samples.get(r.file));
+  const ratio = ms / bareMs;
+  const flags = [
+    r.bytes > LIMIT ? 'OVER SIZE BUDGET' : '',
+    ratio > MAX_LOAD_RATIO ? `LOADS OVER ${MAX_LOAD_RATIO}x` : '',
+  ].filter(Boolean);
+  if (flags.length) over++;
+  console.log(
+    `${(r.bytes / 1024).toFixed(1).padStart(7)} KB  ${ms.toFixed(0).padStart(4)} ms  ${ratio.toFixed(2)}x  ${r.entry}${flags.length ? `  ${flags.join(', ')}` : ''}`,
+  );
 }
 console.log(
-  `${results.length} bundles, largest ${(Math.max(...results.map((r) => r.bytes)) / 1024).toFixed(1)} KB (budget 300 KB)`,
+  `${results.length} bundles, largest ${(Math.max(...results.map((r) => r.bytes)) / 1024).toFixed(1)} KB (budget 300 KB); module load median of ${RUNS} fresh processes, as a ratio to a bare DynamoDB client bundle (${bareMs.toFixed(0)} ms here; budget ${MAX_LOAD_RATIO}x)`,
 );
+rmSync(outDir, { recursive: true, force: true });
 process.exit(over ? 1 : 0);

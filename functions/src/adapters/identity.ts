@@ -1,23 +1,14 @@
-import {
-  AdminDeleteUserCommand,
-  AdminGetUserCommand,
-  AdminUpdateUserAttributesCommand,
-  AdminUserGlobalSignOutCommand,
-  ChangePasswordCommand,
-  CognitoIdentityProviderClient,
-  UserNotFoundException,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { env } from '../config';
 import { Conflict, Invalid, Unauthenticated } from '../lib/errors';
+import { lazySdk } from './lazy-sdk';
 
-let cognito: CognitoIdentityProviderClient | undefined;
-const client = () => {
-  cognito ??= new CognitoIdentityProviderClient({});
-  return cognito;
-};
+const cognito = lazySdk(
+  () => import('@aws-sdk/client-cognito-identity-provider'),
+  (sdk): CognitoIdentityProviderClient => new sdk.CognitoIdentityProviderClient({}),
+);
 
-const userGone = (error: unknown) =>
-  error instanceof UserNotFoundException || (error as { name?: string }).name === 'UserNotFoundException';
+const userGone = (error: unknown) => (error as { name?: string }).name === 'UserNotFoundException';
 
 /**
  * Revokes every refresh token of the user (and their access tokens for Cognito's own API).
@@ -25,8 +16,11 @@ const userGone = (error: unknown) =>
  * account's tombstone. A user already gone counts as signed out.
  */
 export async function signOutEverywhere(userId: string): Promise<void> {
+  const { sdk, client } = await cognito();
   try {
-    await client().send(new AdminUserGlobalSignOutCommand({ UserPoolId: env.userPoolId, Username: userId }));
+    await client.send(
+      new sdk.AdminUserGlobalSignOutCommand({ UserPoolId: env.userPoolId, Username: userId }),
+    );
   } catch (error) {
     if (!userGone(error)) throw error;
   }
@@ -34,8 +28,9 @@ export async function signOutEverywhere(userId: string): Promise<void> {
 
 /** Removes the Cognito user; a user already gone counts as removed (retries are safe). */
 export async function deleteIdentity(userId: string): Promise<void> {
+  const { sdk, client } = await cognito();
   try {
-    await client().send(new AdminDeleteUserCommand({ UserPoolId: env.userPoolId, Username: userId }));
+    await client.send(new sdk.AdminDeleteUserCommand({ UserPoolId: env.userPoolId, Username: userId }));
   } catch (error) {
     if (!userGone(error)) throw error;
   }
@@ -60,8 +55,9 @@ export async function updateIdentityEmail(userId: string, email: string): Promis
 }
 
 async function sendUpdateEmail(userId: string, email: string): Promise<void> {
-  await client().send(
-    new AdminUpdateUserAttributesCommand({
+  const { sdk, client } = await cognito();
+  await client.send(
+    new sdk.AdminUpdateUserAttributesCommand({
       UserPoolId: env.userPoolId,
       Username: userId,
       UserAttributes: [
@@ -74,9 +70,10 @@ async function sendUpdateEmail(userId: string, email: string): Promise<void> {
 
 /** One attribute of the user signing in as `username` (their id or e-mail), or null when there is none. */
 async function attributeOf(username: string, name: 'email' | 'sub'): Promise<string | null> {
+  const { sdk, client } = await cognito();
   try {
-    const user = await client().send(
-      new AdminGetUserCommand({ UserPoolId: env.userPoolId, Username: username }),
+    const user = await client.send(
+      new sdk.AdminGetUserCommand({ UserPoolId: env.userPoolId, Username: username }),
     );
     return user.UserAttributes?.find((a) => a.Name === name)?.Value ?? null;
   } catch (error) {
@@ -107,9 +104,10 @@ const PASSWORD_REFUSALS: Record<string, () => Error> = {
  * the current password.
  */
 export async function changePassword(accessToken: string, previous: string, proposed: string): Promise<void> {
+  const { sdk, client } = await cognito();
   try {
-    await client().send(
-      new ChangePasswordCommand({
+    await client.send(
+      new sdk.ChangePasswordCommand({
         AccessToken: accessToken,
         PreviousPassword: previous,
         ProposedPassword: proposed,

@@ -1,7 +1,11 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { env } from '../config';
+import { lazySdk } from './lazy-sdk';
 
-let ses: SESv2Client | undefined;
+const ses = lazySdk(
+  () => import('@aws-sdk/client-sesv2'),
+  (sdk): SESv2Client => new sdk.SESv2Client({}),
+);
 
 export interface OutgoingMail {
   to: string;
@@ -12,9 +16,9 @@ export interface OutgoingMail {
 
 /** Sends through SES (the SES emulator locally, by AWS_ENDPOINT_URL_SESV2). */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
-  ses ??= new SESv2Client({});
-  await ses.send(
-    new SendEmailCommand({
+  const { sdk, client } = await ses();
+  await client.send(
+    new sdk.SendEmailCommand({
       FromEmailAddress: env.mailFrom,
       Destination: { ToAddresses: [mail.to] },
       Content: {

@@ -1,28 +1,22 @@
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { env } from '../config';
+import { lazySdk } from './lazy-sdk';
 
-let s3: S3Client | undefined;
-function client(): S3Client {
-  // Path-style only where the emulator needs it (S3_FORCE_PATH_STYLE, set by the local stack).
-  // Checksums only where S3 requires them: by default the SDK signs the CRC32 of an empty body
-  // into presigned PUT URLs, and real S3 then refuses every upload (the emulator checks none).
-  s3 ??= new S3Client({
-    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
-  return s3;
-}
+// Path-style only where the emulator needs it (S3_FORCE_PATH_STYLE, set by the local stack).
+// Checksums only where S3 requires them: by default the SDK signs the CRC32 of an empty body
+// into presigned PUT URLs, and real S3 then refuses every upload (the emulator checks none).
+const s3 = lazySdk(
+  () => import('@aws-sdk/client-s3'),
+  (sdk): S3Client =>
+    new sdk.S3Client({
+      forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    }),
+);
+const presigner = lazySdk(
+  () => import('@aws-sdk/s3-request-presigner'),
+  () => null,
+);
 
 export const UPLOAD_URL_SECONDS = 300;
 
@@ -32,9 +26,15 @@ export const UPLOAD_URL_SECONDS = 300;
  * re-checks the stored object either way.)
  */
 export async function presignUpload(key: string, contentType: string, size: number): Promise<string> {
-  return getSignedUrl(
-    client(),
-    new PutObjectCommand({ Bucket: env.bucketName, Key: key, ContentType: contentType, ContentLength: size }),
+  const [{ sdk, client }, { sdk: signer }] = await Promise.all([s3(), presigner()]);
+  return signer.getSignedUrl(
+    client,
+    new sdk.PutObjectCommand({
+      Bucket: env.bucketName,
+      Key: key,
+      ContentType: contentType,
+      ContentLength: size,
+    }),
     { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
   );
 }
@@ -45,9 +45,10 @@ export async function presignDownload(
   disposition: 'inline' | 'attachment',
   seconds: number,
 ): Promise<string> {
-  return getSignedUrl(
-    client(),
-    new GetObjectCommand({
+  const [{ sdk, client }, { sdk: signer }] = await Promise.all([s3(), presigner()]);
+  return signer.getSignedUrl(
+    client,
+    new sdk.GetObjectCommand({
       Bucket: env.bucketName,
       Key: key,
       ResponseContentDisposition: `${disposition}; filename="${fileName.replace(/[^\w.\- ]/g, '_')}"`,
@@ -58,39 +59,44 @@ export async function presignDownload(
 
 /** Size of a stored object, or null when there is none. */
 export async function objectSize(key: string): Promise<number | null> {
+  const { sdk, client } = await s3();
   try {
-    const head = await client().send(new HeadObjectCommand({ Bucket: env.bucketName, Key: key }));
+    const head = await client.send(new sdk.HeadObjectCommand({ Bucket: env.bucketName, Key: key }));
     return head.ContentLength ?? 0;
   } catch (error) {
-    if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return null;
+    if ((error as { name?: string }).name === 'NotFound') return null;
     throw error;
   }
 }
 
 /** A whole stored object's bytes (the data export reads a customer's files into its archive). */
 export async function readObject(key: string): Promise<Uint8Array> {
-  const out = await client().send(new GetObjectCommand({ Bucket: env.bucketName, Key: key }));
+  const { sdk, client } = await s3();
+  const out = await client.send(new sdk.GetObjectCommand({ Bucket: env.bucketName, Key: key }));
   return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
 }
 
 /** Stores bytes the function built itself (a data export's archive). */
 export async function putObject(key: string, body: Uint8Array, contentType: string): Promise<void> {
-  await client().send(
-    new PutObjectCommand({ Bucket: env.bucketName, Key: key, Body: body, ContentType: contentType }),
+  const { sdk, client } = await s3();
+  await client.send(
+    new sdk.PutObjectCommand({ Bucket: env.bucketName, Key: key, Body: body, ContentType: contentType }),
   );
 }
 
 export async function readHead(key: string, bytes: number): Promise<Uint8Array> {
-  const out = await client().send(
-    new GetObjectCommand({ Bucket: env.bucketName, Key: key, Range: `bytes=0-${bytes - 1}` }),
+  const { sdk, client } = await s3();
+  const out = await client.send(
+    new sdk.GetObjectCommand({ Bucket: env.bucketName, Key: key, Range: `bytes=0-${bytes - 1}` }),
   );
   return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
 }
 
 /** Server-side copy within the bucket (the confirm step moves a checked upload to its final key). */
 export async function copyObject(from: string, to: string): Promise<void> {
-  await client().send(
-    new CopyObjectCommand({
+  const { sdk, client } = await s3();
+  await client.send(
+    new sdk.CopyObjectCommand({
       Bucket: env.bucketName,
       Key: to,
       CopySource: `${env.bucketName}/${from.split('/').map(encodeURIComponent).join('/')}`,
@@ -99,16 +105,18 @@ export async function copyObject(from: string, to: string): Promise<void> {
 }
 
 export async function removeObject(key: string): Promise<void> {
-  await client().send(new DeleteObjectCommand({ Bucket: env.bucketName, Key: key }));
+  const { sdk, client } = await s3();
+  await client.send(new sdk.DeleteObjectCommand({ Bucket: env.bucketName, Key: key }));
 }
 
 /** Every object under a prefix (a user's folder), following pages. */
 export async function listObjects(prefix: string): Promise<{ key: string; size: number }[]> {
+  const { sdk, client } = await s3();
   const objects: { key: string; size: number }[] = [];
   let token: string | undefined;
   do {
-    const page = await client().send(
-      new ListObjectsV2Command({ Bucket: env.bucketName, Prefix: prefix, ContinuationToken: token }),
+    const page = await client.send(
+      new sdk.ListObjectsV2Command({ Bucket: env.bucketName, Prefix: prefix, ContinuationToken: token }),
     );
     for (const o of page.Contents ?? []) if (o.Key) objects.push({ key: o.Key, size: o.Size ?? 0 });
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -118,16 +126,17 @@ export async function listObjects(prefix: string): Promise<{ key: string; size: 
 
 /** Removes every object under a prefix (a user's folder), page by page. */
 export async function removePrefix(prefix: string): Promise<number> {
+  const { sdk, client } = await s3();
   let removed = 0;
   let token: string | undefined;
   do {
-    const page = await client().send(
-      new ListObjectsV2Command({ Bucket: env.bucketName, Prefix: prefix, ContinuationToken: token }),
+    const page = await client.send(
+      new sdk.ListObjectsV2Command({ Bucket: env.bucketName, Prefix: prefix, ContinuationToken: token }),
     );
     const objects = (page.Contents ?? []).map((o) => ({ Key: o.Key as string }));
     if (objects.length > 0) {
-      await client().send(
-        new DeleteObjectsCommand({ Bucket: env.bucketName, Delete: { Objects: objects, Quiet: true } }),
+      await client.send(
+        new sdk.DeleteObjectsCommand({ Bucket: env.bucketName, Delete: { Objects: objects, Quiet: true } }),
       );
       removed += objects.length;
     }
