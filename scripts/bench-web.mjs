@@ -1,16 +1,21 @@
-// `npm run bench:web`: how heavy and how fast the landing page is, measured on the built SPA.
-// Prints the initial JavaScript of `/` (gzipped) and Lighthouse's mobile scores.
+// `npm run bench:web`: how heavy and how fast the prerendered pages are (`/`, `/login`,
+// `/signup`), measured on the built SPA served by a local stack (with CloudFront's
+// compression). Prints each page's JavaScript before the first paint and in all (gzipped, as
+// the budgets count it) and Lighthouse's mobile scores. `npm run bench:web -- --runs 3` runs
+// Lighthouse three times per page (its simulated scores vary from run to run).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LANDING_JS_BUDGET_KB, landingJs } from './web-size.mjs';
+import { PAGES, pageJs } from './web-size.mjs';
 
 // The same Chromium and flags as the browser tests.
 const system = JSON.parse(readFileSync('tests/support/chromium.json', 'utf8'));
 const dist = 'web/dist';
+const runsAt = process.argv.indexOf('--runs');
+const runs = runsAt === -1 ? 1 : Math.max(1, Number(process.argv[runsAt + 1]) || 1);
 
 const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], {
   stdio: 'inherit',
@@ -18,11 +23,14 @@ const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts
 if (build.status !== 0 || spawnSync('node', ['scripts/prerender.mjs'], { stdio: 'inherit' }).status !== 0)
   process.exit(1);
 
-const { beforePaintKb, appKb, appFiles } = landingJs(dist);
-console.log(`JS before the first paint of /: ${beforePaintKb.toFixed(1)} KB gzipped`);
-console.log(
-  `App JS loaded after the load event: ${appKb.toFixed(1)} KB gzipped in ${appFiles.length} files (budget ${LANDING_JS_BUDGET_KB} KB)`,
-);
+const paths = Object.keys(PAGES);
+for (const path of paths) {
+  const { beforePaintKb, beforePaintFiles, appKb, appFiles } = pageJs(path, dist);
+  console.log(
+    `${path}: JS before the first paint ${beforePaintKb.toFixed(1)} KB gzipped (${beforePaintFiles.join(', ')}); ` +
+      `in all ${(beforePaintKb + appKb).toFixed(1)} KB in ${beforePaintFiles.length + appFiles.length} files, the app after the load event`,
+  );
+}
 
 const port = await new Promise((resolve) => {
   const server = createServer().listen(0, () => {
@@ -36,17 +44,27 @@ const stack = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'
   stdio: 'ignore',
   env: { ...process.env, PORT: String(port), LOCAL_DATA_DIR: dataDir, LOCAL_WEB: dist },
 });
-const url = `http://localhost:${port}/`;
+const origin = `http://localhost:${port}`;
+const summary = [];
 try {
   for (let i = 0; i < 300; i++) {
     if (
-      await fetch(`${url}api/health`)
+      await fetch(`${origin}/api/health`)
         .then((r) => r.ok)
         .catch(() => false)
     )
       break;
     await new Promise((r) => setTimeout(r, 100));
   }
+  // Each file once, so none waits for its first compression (a CDN's edge has popular files
+  // compressed at hand).
+  const warm = { 'accept-encoding': 'br, gzip' };
+  for (const path of paths) {
+    const { beforePaintFiles, appFiles } = pageJs(path, dist);
+    for (const file of [path, ...beforePaintFiles, ...appFiles])
+      await fetch(`${origin}${file}`, { headers: warm }).then((r) => r.arrayBuffer());
+  }
+
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
@@ -54,32 +72,39 @@ try {
     chromeFlags: ['--headless=new', ...system.flags],
   });
   try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    const categories = result?.lhr.categories ?? {};
-    for (const [id, category] of Object.entries(categories)) {
-      console.log(`Lighthouse ${id}: ${Math.round((category.score ?? 0) * 100)}`);
-    }
-    const audits = result?.lhr.audits ?? {};
-    const observed = audits.metrics?.details?.items?.[0] ?? {};
-    console.log(
-      `  (observed without throttling: FCP ${Math.round(observed.observedFirstContentfulPaint ?? 0)} ms, LCP ${Math.round(observed.observedLargestContentfulPaint ?? 0)} ms)`,
-    );
-    for (const id of [
-      'first-contentful-paint',
-      'largest-contentful-paint',
-      'total-blocking-time',
-      'cumulative-layout-shift',
-    ]) {
-      if (audits[id]) console.log(`  ${audits[id].title}: ${audits[id].displayValue}`);
+    for (const path of paths) {
+      const scores = [];
+      for (let run = 1; run <= runs; run++) {
+        const result = await lighthouse(`${origin}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        const { categories = {}, audits = {} } = result?.lhr ?? {};
+        const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+        scores.push(score('performance'));
+        const scripts = audits['resource-summary']?.details?.items?.find(
+          (item) => item.resourceType === 'script',
+        );
+        const metric = (id) => audits[id]?.displayValue ?? '?';
+        console.log(
+          `Lighthouse ${path}${runs > 1 ? ` run ${run}` : ''}: performance ${score('performance')}, ` +
+            `accessibility ${score('accessibility')}, best practices ${score('best-practices')}, SEO ${score('seo')}`,
+        );
+        console.log(
+          `  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
+            `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, ` +
+            `Speed Index ${metric('speed-index')}; scripts over the wire ${((scripts?.transferSize ?? 0) / 1024).toFixed(1)} KB ` +
+            `in ${scripts?.requestCount ?? 0} requests`,
+        );
+      }
+      summary.push(`${path} ${Math.min(...scores)}–${Math.max(...scores)}`);
     }
   } finally {
     chrome.kill();
   }
+  console.log(`Lighthouse mobile performance over ${runs} run(s): ${summary.join(', ')}`);
 } finally {
   process.kill(-stack.pid, 'SIGTERM');
   await new Promise((r) => stack.once('exit', r));

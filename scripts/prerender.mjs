@@ -1,14 +1,17 @@
-// After `vite build`: renders the landing page once per language, into web/dist/index.html
-// (English, the default) and web/dist/index.<language>.html (the CDN serves it for `/` to
-// visitors whose language cookie says so), and keeps the empty shell as web/dist/app.html
-// (served for every other SPA route).
+// After `vite build`: renders the prerendered routes (`/`, `/login`, `/signup`, listed in
+// shared/prerendered-pages.ts) once per language, into web/dist/<name>.html (English, the
+// default: index.html, login.html, signup.html) and web/dist/<name>.<language>.html (the CDN
+// serves them to visitors whose language cookie says so), and keeps the empty shell as
+// web/dist/app.html (served for every other SPA route).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { appFiles, PAGES } from './page-modules.mjs';
 
 const dist = 'web/dist';
 const ssrOut = 'web/.ssr';
-const build = spawnSync(
+const ssrBuild = spawnSync(
   'npx',
   [
     'vite',
@@ -24,37 +27,66 @@ const build = spawnSync(
   ],
   { stdio: 'inherit' },
 );
-if (build.status !== 0) process.exit(1);
-const { renderLanding, LANGUAGES, DEFAULT_LANGUAGE } = await import(
+if (ssrBuild.status !== 0) process.exit(1);
+const { renderPage, LANGUAGES, PRERENDERED_PAGES, prerenderedFile } = await import(
   pathToFileURL(`${ssrOut}/prerender.js`).href
 );
 const shell = readFileSync(`${dist}/index.html`, 'utf8');
 if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
 writeFileSync(`${dist}/app.html`, shell);
 
-// The prerendered page needs no script to paint: the app (hydration: menu, carousel, language)
-// loads once the page has loaded, so the first paint never waits for the bundle.
+// A prerendered page needs no script to paint: its one script, boot.js (web/src/boot.ts), starts
+// the app once the page has loaded and holds what the visitor does until the app takes over.
+// Each page lists the files its app needs, the entry first, on boot.js's tag (data-preload),
+// so boot.js fetches them side by side and stays the same small file for every page.
 const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell)?.[1];
 if (!entry) throw new Error('index.html has no module entry script');
-writeFileSync(`${dist}/boot.js`, `addEventListener('load', () => import(${JSON.stringify(entry)}));\n`);
+const preloadList = (path) => {
+  if (!PAGES[path]) throw new Error(`${path} is prerendered but not in scripts/page-modules.mjs`);
+  const files = appFiles(dist, path);
+  if (files[0] !== entry) throw new Error(`${path}: the app's entry ${entry} must come first`);
+  return files.join(' ');
+};
+const boot = await build({
+  entryPoints: ['web/src/boot.ts'],
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  target: 'es2020',
+  write: false,
+  logLevel: 'error',
+});
+writeFileSync(`${dist}/boot.js`, boot.outputFiles[0].contents);
+
 const attribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-for (const language of LANGUAGES) {
-  const { markup, title, description } = await renderLanding(language);
-  const page = shell
-    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${attribute(title)}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"/,
-      `<meta name="description" content="${attribute(description)}"`,
-    )
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(
-      /<script type="module" crossorigin src="[^"]+"><\/script>/,
-      '<script type="module" src="/boot.js"></script>',
-    )
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${language}">${markup}</div>`);
-  const file = language === DEFAULT_LANGUAGE ? 'index.html' : `index.${language}.html`;
-  writeFileSync(`${dist}/${file}`, page);
-  console.log(`prerendered / in ${language} as ${file} (${(markup.length / 1024).toFixed(1)} KB of HTML)`);
+for (const path of Object.keys(PRERENDERED_PAGES)) {
+  for (const language of LANGUAGES) {
+    const { markup, title, description } = await renderPage(path, language);
+    // The strict CSP allows no inline script, and a boundary React left to the client (<!--$!-->)
+    // would paint its loading state: neither may reach a prerendered page.
+    if (/<script|<template|<!--\$!/.test(markup))
+      throw new Error(`${path} (${language}) rendered an inline script or an unfinished part`);
+    const page = shell
+      .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${attribute(title)}</title>`)
+      .replace(
+        /<meta name="description" content="[^"]*"/,
+        `<meta name="description" content="${attribute(description)}"`,
+      )
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace(
+        /<script type="module" crossorigin src="[^"]+"><\/script>/,
+        `<script type="module" src="/boot.js" data-preload="${preloadList(path)}"></script>`,
+      )
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root" data-prerendered="${language}" data-path="${path}">${markup}</div>`,
+      );
+    const file = prerenderedFile(path, language);
+    writeFileSync(`${dist}/${file}`, page);
+    console.log(
+      `prerendered ${path} in ${language} as ${file} (${(markup.length / 1024).toFixed(1)} KB of HTML)`,
+    );
+  }
 }
 rmSync(ssrOut, { recursive: true, force: true });

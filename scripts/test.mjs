@@ -9,8 +9,8 @@ const steps = [
   ['import boundaries', 'node', ['scripts/import-zones.mjs']],
   ['Lambda bundle sizes (esbuild)', 'node', ['scripts/bundle-check.mjs']],
   ['build the SPA (vite)', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']],
-  ['prerender the landing page', 'node', ['scripts/prerender.mjs']],
-  ['JavaScript budget of the landing page', 'node', ['scripts/web-budget.mjs']],
+  ['prerender the landing, login and sign-up pages', 'node', ['scripts/prerender.mjs']],
+  ['JavaScript budgets of the prerendered pages', 'node', ['scripts/web-budget.mjs']],
   [
     'unit, integration and end-to-end suites (vitest)',
     'npx',

@@ -43,7 +43,9 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), sharedLocales()],
   // @shared/* and the like, from tsconfig.json's "paths" (one declaration for every tool).
   resolve: { tsconfigPaths: true },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // The manifest (dist/.vite/manifest.json) says which files each route loads: the prerendered
+  // pages preload them and their JS budgets count them (scripts/page-modules.mjs). Not deployed.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
   // The prerendered footer's copyright year; the client renders the same, then today's.
   define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
 });

@@ -180,7 +180,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       req: import('node:http').IncomingMessage,
       res: import('node:http').ServerResponse,
       url: URL,
-    ) => void;
+    ) => void | Promise<void>;
     if (options.web === 'dev') {
       const { createServer: createVite } = await import('vite');
       const vite = await createVite({
@@ -226,7 +226,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         if (url.pathname === '/_local/cognito' || url.pathname.startsWith('/_local/cognito/')) {
           return await cognitoProxy(req, res, url.pathname.slice('/_local/cognito'.length) + url.search);
         }
-        spa(req, res, url);
+        await spa(req, res, url);
       } catch (error) {
         console.error('[local] request failed:', req.method, url.pathname, error);
         if (!res.headersSent)

@@ -1,7 +1,8 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { parseCookies, routeRequest } from '../stacks/spa-routing';
+import { compressedFiles, compressible, negotiateEncoding } from './compression';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,30 +18,66 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+const typeOf = (file: string) => TYPES[extname(file)] ?? 'application/octet-stream';
+
+/** Every file under a folder. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
 /**
- * Serves the built SPA like the CDN does, with the CDN's own routing function: `/` gets the
- * landing page prerendered in the visitor's language, other routes the empty shell app.html,
- * hashed assets cached long.
+ * Serves the built SPA like the CDN does, with the CDN's own routing function (`/`, `/login`
+ * and `/signup` prerendered in the visitor's language, other routes the empty shell app.html)
+ * and its compression (brotli or gzip as the browser accepts, text files of 1,000 bytes and
+ * more), hashed assets cached long.
  */
 export function createStaticWeb(rootDir: string) {
   const root = resolve(rootDir);
   if (!existsSync(join(root, 'index.html')))
     throw new Error(`No built SPA at ${root}: run \`npm run build:web\` first.`);
+  const compressed = compressedFiles();
+  const versionOf = (stats: { mtimeMs: number; size: number }) => `${stats.mtimeMs}:${stats.size}`;
 
-  return function serve(pathname: string, req: IncomingMessage, res: ServerResponse) {
+  // Compressed ahead, one file at a time, so the first visitor of each file does not wait for
+  // brotli (as CloudFront's edge, for a file many visitors ask for, has it at hand).
+  void (async () => {
+    for (const file of filesUnder(root)) {
+      const stats = statSync(file, { throwIfNoEntry: false });
+      if (!stats || !compressible(typeOf(file), stats.size)) continue;
+      for (const encoding of ['br', 'gzip'] as const) {
+        await compressed(file, versionOf(stats), encoding).catch(() => undefined);
+      }
+    }
+  })();
+
+  return async function serve(pathname: string, req: IncomingMessage, res: ServerResponse) {
     const routed = routeRequest(pathname, parseCookies(req.headers.cookie));
     const file = normalize(join(root, decodeURIComponent(routed === '/' ? '/index.html' : routed)));
     const inside = file.startsWith(root + sep);
-    if (!inside || !existsSync(file) || !statSync(file).isFile()) {
+    const stats = inside ? statSync(file, { throwIfNoEntry: false }) : undefined;
+    if (!stats?.isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('Not found');
       return;
     }
-    const immutable = routed.startsWith('/assets/');
-    res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
+    const type = typeOf(file);
+    const headers: Record<string, string | number> = {
+      'content-type': type,
+      'cache-control': routed.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    if (compressible(type, stats.size)) {
+      headers.vary = 'Accept-Encoding';
+      const encoding = negotiateEncoding(req.headers['accept-encoding']);
+      if (encoding) {
+        const body = await compressed(file, versionOf(stats), encoding);
+        res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+        res.end(body);
+        return;
+      }
+    }
+    res.writeHead(200, { ...headers, 'content-length': stats.size });
     createReadStream(file).pipe(res);
   };
 }

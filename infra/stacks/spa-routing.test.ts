@@ -1,4 +1,5 @@
-import { LANGUAGE_KEY } from '@shared/constants';
+import { DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES } from '@shared/constants';
+import { PRERENDERED_PAGES, type PrerenderedPath, prerenderedFile } from '@shared/prerendered-pages';
 import { describe, expect, it } from 'vitest';
 import { parseCookies, routeRequest } from './spa-routing';
 
@@ -11,8 +12,35 @@ describe('SPA routing (the CloudFront function, also run by the local server)', 
       expect(routeRequest('/', { [LANGUAGE_KEY]: value })).toBe('/');
   });
 
+  it('serves /login and /signup prerendered in the language of the cookie, English otherwise', () => {
+    expect(routeRequest('/login')).toBe('/login.html');
+    expect(routeRequest('/login', { [LANGUAGE_KEY]: 'de' })).toBe('/login.de.html');
+    expect(routeRequest('/login', { [LANGUAGE_KEY]: 'en' })).toBe('/login.html');
+    expect(routeRequest('/signup')).toBe('/signup.html');
+    expect(routeRequest('/signup', { [LANGUAGE_KEY]: 'de', other: 'x' })).toBe('/signup.de.html');
+    for (const value of ['fr', 'DE', '', '../x', 'de.html'])
+      expect(routeRequest('/signup', { [LANGUAGE_KEY]: value })).toBe('/signup.html');
+  });
+
+  it('answers every prerendered route with the file the prerender writes for it', () => {
+    for (const path of Object.keys(PRERENDERED_PAGES) as PrerenderedPath[]) {
+      for (const language of LANGUAGES) {
+        const routed = routeRequest(path, { [LANGUAGE_KEY]: language });
+        // CloudFront answers `/` with its root object, index.html.
+        const expected =
+          path === '/' && language === DEFAULT_LANGUAGE ? '/' : `/${prerenderedFile(path, language)}`;
+        expect(routed).toBe(expected);
+      }
+    }
+  });
+
   it('sends SPA routes to the shell and leaves files alone', () => {
-    expect(routeRequest('/login', { [LANGUAGE_KEY]: 'de' })).toBe('/app.html');
+    for (const path of ['/forgot-password', '/verify-email', '/login/', '/signup/x', '/dashboard'])
+      expect(routeRequest(path, { [LANGUAGE_KEY]: 'de' })).toBe('/app.html');
+    // Names of the route table's own properties are routes like any other.
+    for (const path of ['/constructor', '/__proto__', '/hasOwnProperty', '/toString'])
+      expect(routeRequest(path)).toBe('/app.html');
+    expect(routeRequest('/login.html')).toBe('/login.html');
     expect(routeRequest('/admin/users/abc')).toBe('/app.html');
     expect(routeRequest('/assets/index-abc.js')).toBe('/assets/index-abc.js');
     expect(routeRequest('/locales/de/translation.json')).toBe('/locales/de/translation.json');

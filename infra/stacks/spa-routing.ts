@@ -1,21 +1,26 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES } from '@shared/constants';
+import { PRERENDERED_PAGES } from '@shared/prerendered-pages';
 
 const localized = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE);
 
 /**
  * Which file answers a request, as a CloudFront Function (viewer request) in its own JS
- * dialect. The local static server runs this same code, so both serve alike: `/` is the
- * landing page prerendered in the language the visitor chose (cookie; index.html for the
- * default), other paths without a file extension are SPA routes (the empty shell app.html),
- * everything else is a file.
+ * dialect. The local static server runs this same code, so both serve alike: a prerendered
+ * route (`/`, `/login`, `/signup`) gets its page in the language the visitor chose (cookie;
+ * `login.de.html`, or `login.html` for the default language, and `/` itself for the default
+ * landing page, CloudFront's root object), other paths without a file extension are SPA routes
+ * (the empty shell app.html), everything else is a file.
  */
-export const SPA_ROUTING = `function handler(event) {
+export const SPA_ROUTING = `var pages = ${JSON.stringify(PRERENDERED_PAGES)};
+function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (uri === '/') {
+  if (Object.prototype.hasOwnProperty.call(pages, uri)) {
     var choice = request.cookies[${JSON.stringify(LANGUAGE_KEY)}];
     if (choice && ${JSON.stringify(localized)}.indexOf(choice.value) !== -1) {
-      request.uri = '/index.' + choice.value + '.html';
+      request.uri = '/' + pages[uri] + '.' + choice.value + '.html';
+    } else if (uri !== '/') {
+      request.uri = '/' + pages[uri] + '.html';
     }
   } else if (uri.indexOf('.', uri.lastIndexOf('/')) === -1) {
     request.uri = '/app.html';

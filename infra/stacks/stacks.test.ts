@@ -422,6 +422,19 @@ describe('Web stack deployment of the SPA', () => {
 });
 
 describe('Web stack', () => {
+  it('compresses the SPA (brotli or gzip, as the local server does: infra/local/static-web.test.ts)', () => {
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          Compress: true,
+          // Managed-CachingOptimized: gzip and brotli enabled in the cache key, which CloudFront
+          // needs to compress at all.
+          CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6',
+        }),
+      }),
+    });
+  });
+
   it('serves the SPA over HTTPS from a private bucket, /api/* uncached to the API, with a strict CSP', () => {
     web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({

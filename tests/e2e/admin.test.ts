@@ -253,6 +253,20 @@ describe('admin console', () => {
     await page.waitForURL('**/admin');
     const firstRow = page.locator('section[aria-labelledby="users-title"] a[href^="/admin/users/"]').first();
     await firstRow.waitFor();
+    await page.waitForLoadState('networkidle');
+    // A browser with no language of its own follows the profile's, read once and remembered
+    // for this admin: the next visit is the dashboard's three requests and nothing else.
+    const apiCalls: string[] = [];
+    const record = (request: { url(): string }) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) apiCalls.push(pathname);
+    };
+    page.on('request', record);
+    await page.reload();
+    await firstRow.waitFor();
+    await page.waitForLoadState('networkidle');
+    page.off('request', record);
+    expect(apiCalls.sort()).toEqual(['/api/admin/deletion-requests', '/api/admin/stats', '/api/admin/users']);
     for (const language of ['en', 'de']) {
       await page.evaluate((chosen) => localStorage.setItem('relocate-germany.language', chosen), language);
       const requests: string[] = [];

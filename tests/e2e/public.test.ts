@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { gzippedKb, LANDING_JS_BUDGET_KB } from '../../scripts/web-size.mjs';
-import { browserSession, openPage } from '../support/browser';
+import { browserSession, openPage, watchRootReplaced } from '../support/browser';
 
 const url = inject('stackUrl');
 const session = browserSession(url, { cookieConsent: false });
@@ -281,21 +281,11 @@ describe('the landing page in the chosen language, before any script runs', () =
     }
 
     // With scripts, the German page is hydrated, never torn down and drawn again.
-    await page.addInitScript(() => {
-      const flags = { replaced: false };
-      Object.assign(window, { __root: flags });
-      new MutationObserver((records) => {
-        for (const record of records) {
-          if ((record.target as Element).id === 'root' && record.removedNodes.length) flags.replaced = true;
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
+    const rootReplaced = await watchRootReplaced(page);
     await page.reload();
     await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
     await page.getByRole('heading', { name: germanHero }).waitFor();
-    expect(
-      await page.evaluate(() => (window as unknown as { __root: { replaced: boolean } }).__root.replaced),
-    ).toBe(false);
+    expect(await rootReplaced()).toBe(false);
   });
 });
 

@@ -98,3 +98,20 @@ export async function openPage(page: Page, path: string) {
   await page.goto(path);
   await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Watches, from the next page load on, whether #root ever loses its children: a prerendered
+ * page drawn afresh instead of hydrated in place would. Returns the question to ask later.
+ */
+export async function watchRootReplaced(page: Page): Promise<() => Promise<boolean>> {
+  await page.addInitScript(() => {
+    const flags = { replaced: false };
+    Object.assign(window, { __root: flags });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if ((record.target as Element).id === 'root' && record.removedNodes.length) flags.replaced = true;
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __root: { replaced: boolean } }).__root.replaced);
+}

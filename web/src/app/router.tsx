@@ -3,13 +3,15 @@ import { matchPath, Outlet, Route, Routes, useLocation } from 'react-router-dom'
 import { PageErrorBoundary } from '../components/PageError';
 import { PageLoading } from '../components/Spinner';
 import LandingPage from '../features/landing/LandingPage';
+import { replayHeldActions } from '../lib/held-actions';
 import { ensureToaster } from '../lib/toaster';
 import RootLayout from './RootLayout';
 
 // Route-level code splitting: the landing page ships alone; everything that needs a session
-// (and with it Amplify) loads with the SessionLayout chunk. Declarative routes, not a data
-// router: nothing here uses loaders or actions, and the data router costs 17 KB gzipped more
-// on every page, the landing page included.
+// loads with the SessionLayout chunk, and Amplify only when a session is there to read or a
+// form signs in (lib/auth-ready.ts). Declarative routes, not a data router: nothing here uses
+// loaders or actions, and the data router costs 17 KB gzipped more on every page, the landing
+// page included.
 
 type Module = Promise<{ default: ComponentType }>;
 const pick = <K extends string>(load: Promise<Record<K, ComponentType>>, name: K): Module =>
@@ -63,6 +65,21 @@ function preload(pathname: string) {
 }
 
 /**
+ * Rendered after a page, so its effect runs once the page is live: rendered, or hydrated. (A
+ * prerendered page's Suspense boundary hydrates in a pass after the layouts above it, whose
+ * effects run before the page's handlers are attached.) Marks the document interactive
+ * (tests and monitoring wait for it) and does what the visitor did before the page was live
+ * (lib/held-actions.ts).
+ */
+function PageLive() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+    replayHeldActions();
+  }, []);
+  return null;
+}
+
+/**
  * The one level under which pages load lazily: a single loading state until layout, guard and
  * page are all there, a Reload offer if one fails to download. Every route but the landing
  * page passes here, so the toast container starts here too.
@@ -75,6 +92,7 @@ function Loading() {
     <PageErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageLoading />}>
         <Outlet />
+        <PageLive />
       </Suspense>
     </PageErrorBoundary>
   );
@@ -89,7 +107,15 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route path="/" element={<LandingPage />} />
+        <Route
+          path="/"
+          element={
+            <>
+              <LandingPage />
+              <PageLive />
+            </>
+          }
+        />
         <Route element={<Loading />}>
           {routesOf('public')}
           <Route element={<SessionLayout />}>

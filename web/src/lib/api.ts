@@ -1,6 +1,6 @@
 import { API_BASE } from '@shared/api-paths';
 import i18n from 'i18next';
-import { idToken } from './auth';
+import { authReady } from './auth-ready';
 import { loadConfig } from './config';
 import { errorFromResponse, networkError } from './errors';
 
@@ -26,7 +26,7 @@ export async function apiFetch<T>(
     language?: string;
   } = {},
 ): Promise<T> {
-  const [config, token] = await Promise.all([loadConfig(), idToken()]);
+  const [config, token] = await Promise.all([loadConfig(), authReady().then((auth) => auth.idToken())]);
   const response = await fetch(apiUrl(path, config.apiBasePath), {
     method: init.method ?? 'GET',
     headers: {

@@ -3,10 +3,15 @@ import { API_PATHS, apiPath } from '@shared/api-paths';
 import type { Language } from '@shared/constants';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api';
+import { rememberProfileLanguage } from './profile-language';
 
 // The signed-in user's profile and role: one query for every page and the login routing.
 
-export const getMe = () => apiFetch<MeResponse>(apiPath(API_PATHS.me));
+export const getMe = async () => {
+  const me = await apiFetch<MeResponse>(apiPath(API_PATHS.me));
+  rememberProfileLanguage(me.profile.id, me.profile.language);
+  return me;
+};
 
 /**
  * How long a profile read stays fresh: the login page's read (to route) is the dashboard's
@@ -33,11 +38,13 @@ export function useSaveLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveLanguage,
-    onSuccess: ({ language }) =>
-      queryClient.setQueryData(
+    onSuccess: ({ language }) => {
+      const me = queryClient.setQueryData(
         getMeQueryOptions().queryKey,
-        (me) => me && { ...me, profile: { ...me.profile, language } },
-      ),
+        (cached) => cached && { ...cached, profile: { ...cached.profile, language } },
+      );
+      if (me) rememberProfileLanguage(me.profile.id, language);
+    },
     // Nothing the user sees depends on it: a failure is logged, not shown.
     onError: (error) => console.error('Could not save the language setting', error),
   });

@@ -12,10 +12,12 @@ import {
   useState,
 } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { signOut as authSignOut, configureAuth, currentUser, onAuthChange, type SessionUser } from './auth';
-import { loadConfig } from './config';
+import type { SessionUser } from './auth';
+import { authReady, whenAuthLoaded } from './auth-ready';
 import { hasStoredLanguage, languagePickedThisVisit } from './i18n';
 import { getMeQueryOptions, useSaveLanguage } from './me';
+import { rememberedProfileLanguage } from './profile-language';
+import { mayHaveSession, onStoredSessionChange } from './stored-session';
 
 type Status = 'loading' | 'signedIn' | 'signedOut';
 
@@ -31,14 +33,13 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-let configured: Promise<void> | undefined;
-export function authReady(): Promise<void> {
-  configured ??= loadConfig().then(configureAuth);
-  return configured;
-}
-
+/**
+ * The session as Amplify reports it. A browser that holds no tokens is signed out from the
+ * first render, without downloading Amplify: it loads when the visitor signs in (here or in
+ * another tab), and the status follows from then on.
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<Status>('loading');
+  const [status, setStatus] = useState<Status>(() => (mayHaveSession() ? 'loading' : 'signedOut'));
   const [user, setUser] = useState<SessionUser | null>(null);
   const [leaving, setLeaving] = useState(false);
   const queryClient = useQueryClient();
@@ -47,8 +48,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const cachedFor = useRef<string | undefined>(undefined);
 
   const refresh = useCallback(async () => {
-    await authReady();
-    const next = await currentUser();
+    const auth = await authReady();
+    const next = await auth.currentUser();
     if (next?.userId !== cachedFor.current) {
       queryClient.clear();
       cachedFor.current = next?.userId;
@@ -62,9 +63,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // (without storing it: the browser may be shared). A pick goes to the profile, as e-mails
   // are written in the language the person last chose: one made while signed in, or on this
   // visit before signing in. An older choice stored in the browser is not pushed: it may be
-  // someone else's.
+  // someone else's. The profile's language, once read, is remembered for this user
+  // (profile-language.ts), so a later page load shows it without reading the profile again.
+  const userId = user?.userId;
   useEffect(() => {
-    if (status !== 'signedIn') return;
+    if (status !== 'signedIn' || !userId) return;
     let active = true;
     // Only a language the profile does not have yet is sent (the profile read is shared).
     const remember = (language: string) => {
@@ -78,6 +81,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     const follow = async () => {
       if (hasStoredLanguage()) return languagePickedThisVisit() ? remember(i18n.language) : undefined;
+      const remembered = rememberedProfileLanguage(userId);
+      if (remembered) {
+        if (active && remembered !== i18n.language) await i18n.changeLanguage(remembered);
+        return;
+      }
       try {
         const me = await queryClient.fetchQuery(getMeQueryOptions());
         if (active && me.profile.language !== i18n.language) await i18n.changeLanguage(me.profile.language);
@@ -93,14 +101,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       active = false;
       i18n.off('languageChanged', remember);
     };
-  }, [status, saveLanguage, queryClient]);
+  }, [status, userId, saveLanguage, queryClient]);
 
   useEffect(() => {
-    refresh().catch((error: unknown) => {
-      console.error('Session check failed', error);
-      setStatus('signedOut');
+    let active = true;
+    const check = () =>
+      refresh().catch((error: unknown) => {
+        console.error('Session check failed', error);
+        setStatus('signedOut');
+      });
+    let stopAuthEvents: (() => void) | undefined;
+    void whenAuthLoaded().then((auth) => {
+      if (active) stopAuthEvents = auth.onAuthChange(() => void check());
     });
-    return onAuthChange(() => void refresh());
+    const stopStorageEvents = onStoredSessionChange(() => void check());
+    if (mayHaveSession()) void check();
+    return () => {
+      active = false;
+      stopAuthEvents?.();
+      stopStorageEvents();
+    };
   }, [refresh]);
 
   // Signing out must always end the local session, even when Cognito cannot be reached
@@ -108,7 +128,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     setLeaving(true);
     try {
-      await authSignOut();
+      await (await authReady()).signOut();
     } catch (error) {
       console.warn('Sign-out did not reach Cognito; the local session is cleared anyway', error);
     }

@@ -1,8 +1,43 @@
-import { forwardRef, type InputHTMLAttributes } from 'react';
+import { type FormEventHandler, forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
+import { prepareAuth } from '../../lib/auth-ready';
+
+/**
+ * The form of a page that signs in or up. What it needs on submit (Amplify, the validation)
+ * starts downloading when the visitor reaches into it (focus, typing), so a submit rarely
+ * waits. POST: if the browser itself ever sent the form (no script), the password must not end
+ * up in a URL.
+ */
+export function AuthForm({
+  onSubmit,
+  prepare,
+  children,
+}: {
+  onSubmit: FormEventHandler;
+  /** Starts the download of what validates the form. */
+  prepare: () => void;
+  children: ReactNode;
+}) {
+  const reach = () => {
+    prepareAuth();
+    prepare();
+  };
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={reach}
+      onInput={reach}
+      className="flex flex-col gap-4"
+    >
+      {children}
+    </form>
+  );
+}
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { error?: string };
 

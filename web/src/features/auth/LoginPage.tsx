@@ -1,22 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginInput, loginSchema } from '@shared/schemas/auth';
+import type { LoginInput } from '@shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { PageLoading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
-import { resendVerification, signIn } from '../../lib/auth';
+import { authReady } from '../../lib/auth-ready';
 import { serverMessage } from '../../lib/errors';
 import { resolveHomePath } from '../../lib/home-path';
-import { authReady, useSession } from '../../lib/session';
+import { lazyResolver } from '../../lib/lazy-resolver';
+import { useSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
-import { EmailField, SubmitButton, SwitchLink } from './FormParts';
+import { AuthForm, EmailField, SubmitButton, SwitchLink } from './FormParts';
 import { verifyEmailPath } from './links';
 import { useSignedInRedirect } from './signed-in-redirect';
 import type { VerifyEmailState } from './VerifyEmailPage';
+
+const validation = lazyResolver(() => import('./form-resolvers').then((module) => module.loginResolver));
 
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
@@ -28,17 +29,17 @@ export default function LoginPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+  } = useForm<LoginInput>({ resolver: validation.resolver });
 
   useSignedInRedirect(submitting);
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const submit = handleSubmit(async ({ email, password }) => {
     submitting.current = true;
     try {
-      await authReady();
-      if ((await signIn(email, password)) === 'confirmSignUp') {
+      const auth = await authReady();
+      if ((await auth.signIn(email, password)) === 'confirmSignUp') {
         // Not confirmed yet: a fresh code, and the page to enter it (or to ask for another).
-        await resendVerification(email, i18n.language);
+        await auth.resendVerification(email, i18n.language);
         toast.success(t('verify.resent'));
         const state: VerifyEmailState = { codeSent: true };
         navigate(verifyEmailPath(email), { state });
@@ -54,12 +55,15 @@ export default function LoginPage() {
       submitting.current = false;
     }
   });
+  // Only the validation's download can fail outside the handler above.
+  const onSubmit = (event: FormEvent) =>
+    submit(event).catch((error: unknown) => toast.error(serverMessage(error, t('login.failed'))));
 
-  if (session.status === 'loading') return <PageLoading />;
-
+  // The form shows while a stored session is being checked too: it is what the prerendered page
+  // showed before the app loaded (a signed-in visitor is sent on once the check is done).
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <AuthForm onSubmit={onSubmit} prepare={validation.prepare}>
         <EmailField error={errors.email?.message} {...register('email')} />
         <TextField
           label={t('common.password')}
@@ -75,7 +79,7 @@ export default function LoginPage() {
           {t('login.forgotPassword')}
         </Link>
         <SubmitButton busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
-      </form>
+      </AuthForm>
       <SwitchLink prompt={t('login.noAccount')} to="/signup" label={t('login.toSignup')} />
     </AuthLayout>
   );

@@ -1,45 +1,47 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type SignUpInput, signUpSchema } from '@shared/schemas/auth';
+import type { SignUpInput } from '@shared/schemas/auth';
+import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { PageLoading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
-import { signUp } from '../../lib/auth';
+import { authReady } from '../../lib/auth-ready';
 import { serverMessage } from '../../lib/errors';
-import { authReady } from '../../lib/session';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { AuthLayout } from './AuthLayout';
-import { EmailField, SubmitButton, SwitchLink } from './FormParts';
+import { AuthForm, EmailField, SubmitButton, SwitchLink } from './FormParts';
 import { verifyEmailPath } from './links';
 import { useSignedInRedirect } from './signed-in-redirect';
+
+const validation = lazyResolver(() => import('./form-resolvers').then((module) => module.signUpResolver));
 
 export default function SignupPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const sessionStatus = useSignedInRedirect();
+  useSignedInRedirect();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpInput>({ resolver: zodResolver(signUpSchema) });
+  } = useForm<SignUpInput>({ resolver: validation.resolver });
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const submit = handleSubmit(async ({ email, password }) => {
     try {
-      await authReady();
-      await signUp(email, password, i18n.language);
+      await (await authReady()).signUp(email, password, i18n.language);
       toast.success(t('signup.success'));
       navigate(verifyEmailPath(email));
     } catch (error) {
       toast.error(serverMessage(error, t('signup.failed')));
     }
   });
+  // Only the validation's download can fail outside the handler above.
+  const onSubmit = (event: FormEvent) =>
+    submit(event).catch((error: unknown) => toast.error(serverMessage(error, t('signup.failed'))));
 
-  if (sessionStatus === 'loading') return <PageLoading />;
-
+  // Shown while a stored session is being checked too, as the prerendered page showed it.
   return (
     <AuthLayout title={t('signup.title')} subtitle={t('signup.subtitle')}>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <AuthForm onSubmit={onSubmit} prepare={validation.prepare}>
         <EmailField error={errors.email?.message} {...register('email')} />
         <TextField
           label={t('common.password')}
@@ -56,7 +58,7 @@ export default function SignupPage() {
           {...register('confirmPassword')}
         />
         <SubmitButton busy={isSubmitting} label={t('signup.submit')} busyLabel={t('signup.submitting')} />
-      </form>
+      </AuthForm>
       <SwitchLink prompt={t('signup.haveAccount')} to="/login" label={t('signup.toLogin')} />
     </AuthLayout>
   );

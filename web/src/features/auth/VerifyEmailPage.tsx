@@ -9,10 +9,11 @@ import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { confirmSignUp, isAlreadyConfirmed, resendVerification, type SessionUser } from '../../lib/auth';
+import { authReady } from '../../lib/auth-ready';
 import { useCooldown } from '../../lib/cooldown';
 import { serverMessage } from '../../lib/errors';
 import { resolveHomePath } from '../../lib/home-path';
-import { authReady, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton } from './FormParts';
 

@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session';
  * /login and /signup send a signed-in user on to where they belong, at once. Not while the
  * page's own form is signing in (`busy`): that one toasts and routes itself.
  */
-export function useSignedInRedirect(busy?: RefObject<boolean>) {
+export function useSignedInRedirect(busy?: RefObject<boolean>): void {
   const navigate = useNavigate();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -22,5 +22,4 @@ export function useSignedInRedirect(busy?: RefObject<boolean>) {
       cancelled = true;
     };
   }, [session.status, session.user, navigate, queryClient, busy]);
-  return session.status;
 }
