@@ -4,12 +4,13 @@
 // index builders, so list entries, search words and counts are exactly what the product writes.
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord, Profile, UserTask, WorkflowRecord } from '@shared/api';
 import { ALWAYS_UNLOCKED_PHASE, workflowTypeFor } from '@shared/journey';
 import { NATIONALITIES } from '@shared/nationalities';
-import type { Catalogue } from '../../functions/src/store/catalogue';
-import { batchWrite, dynamo } from '../../functions/src/store/client';
+import { env } from '../../functions/src/config';
+import { type Catalogue, catalogueFromFiles } from '../../functions/src/store/catalogue';
+import { dynamo } from '../../functions/src/store/client';
 import { addToShard, newCustomerIndex } from '../../functions/src/store/customer-index';
 import { countByShard } from '../../functions/src/store/customer-index-rebuild';
 import {
@@ -220,25 +221,25 @@ export function random(seed: number) {
   };
 }
 
-/** Requests in flight at once. */
-const PARALLEL = 32;
-
-async function inParallel<T>(work: T[], run: (item: T) => Promise<unknown>) {
-  for (let i = 0; i < work.length; i += PARALLEL) await Promise.all(work.slice(i, i + PARALLEL).map(run));
+/** Runs `run` over `work`, `parallel` at a time. */
+async function inParallel<T>(work: T[], run: (item: T) => Promise<unknown>, parallel = 32) {
+  for (let i = 0; i < work.length; i += parallel) await Promise.all(work.slice(i, i + parallel).map(run));
 }
 
 /**
- * Writes seeded customers: their items in batches, their files to the bucket, and their counts
- * added to each shard as the transactions would have. Returns the milliseconds each part took.
+ * Writes seeded customers: their items, their files to the bucket, and their counts added to
+ * each shard as the transactions would have. Returns the milliseconds each part took.
  */
 export async function writeCustomers(customers: SeededCustomer[], bucket: string) {
   const s3 = new S3Client({ forcePathStyle: true });
-  const requests = customers.flatMap((c) => c.items.map((Item) => ({ PutRequest: { Item } })));
-  const batches = Array.from({ length: Math.ceil(requests.length / 25) }, (_, b) =>
-    requests.slice(b * 25, b * 25 + 25),
+  // 100 new items a transaction: DynamoDB Local commits each to disk once, where a batch write
+  // commits item by item (measured: twice the items per second on disk, the same on tmpfs).
+  const puts = customers.flatMap((c) => c.items.map((Item) => ({ Put: { TableName: env.tableName, Item } })));
+  const chunks = Array.from({ length: Math.ceil(puts.length / 100) }, (_, b) =>
+    puts.slice(b * 100, b * 100 + 100),
   );
   let mark = Date.now();
-  await inParallel(batches, (batch) => batchWrite(batch));
+  await inParallel(chunks, (TransactItems) => dynamo().send(new TransactWriteCommand({ TransactItems })), 8);
   const table = Date.now() - mark;
   mark = Date.now();
   await inParallel(
@@ -253,4 +254,34 @@ export async function writeCustomers(customers: SeededCustomer[], bucket: string
     shards.map((counts, shard) => dynamo().send(new UpdateCommand(addToShard(shard, counts).Update))),
   );
   return { table, files };
+}
+
+/** Customers generated and written per round: memory stays flat for any count. */
+const ROUND = 500;
+
+/**
+ * Seeds `count` customers into the table and bucket this process's store points at, in
+ * rounds; `seed` picks the names and states, `first` numbers them on from an earlier run (so
+ * e-mail addresses stay unique). Returns the milliseconds the table and the files took.
+ */
+export async function seedCustomers(
+  bucket: string,
+  count: number,
+  options: { seed?: number; first?: number; progress?: (done: number) => void } = {},
+) {
+  const next = random(options.seed ?? 1);
+  const catalogue = catalogueFromFiles();
+  const now = Date.now();
+  const first = options.first ?? 0;
+  const spent = { table: 0, files: 0 };
+  for (let from = 0; from < count; from += ROUND) {
+    const customers = Array.from({ length: Math.min(ROUND, count - from) }, (_, k) =>
+      seedCustomer(first + from + k, next, catalogue, now),
+    );
+    const took = await writeCustomers(customers, bucket);
+    spent.table += took.table;
+    spent.files += took.files;
+    options.progress?.(from + customers.length);
+  }
+  return spent;
 }
