@@ -17,7 +17,7 @@ import {
 import { passwordChangeRequestSchema } from '@shared/schemas/auth';
 import { uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
-import { customerListQuerySchema } from '@shared/schemas/pagination';
+import { customerListQuerySchema, pageQuerySchema } from '@shared/schemas/pagination';
 import { adminProfileSchema, languageSchema, onboardingDetailsSchema } from '@shared/schemas/profile';
 import * as z from 'zod';
 
@@ -298,6 +298,7 @@ export const ROUTES = {
     method: 'GET',
     path: API_PATHS.adminDeletionRequests,
     access: 'admin',
+    query: pageQuerySchema,
     permissions: { table: 'read' },
   },
   'admin-reject-deletion': {

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentRecord, JourneyResponse, Page as ListPage, Profile } from '@shared/api';
+import type {
+  DocumentRecord,
+  JourneyResponse,
+  Page as ListPage,
+  PendingDeletion,
+  Profile,
+} from '@shared/api';
 import { CUSTOMER_FILTERS, type CustomerStats } from '@shared/customer-filters';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
@@ -245,6 +251,42 @@ describe('admin console', () => {
     await page.getByText('This user has requested the deletion of their account.').waitFor();
     await page.goto('/admin/users/does-not-exist');
     await page.getByText('User not found').waitFor();
+  });
+
+  it('pages the deletion requests with Load more, focus on the first new one', async () => {
+    for (const reason of ['First to go', 'Second to go']) {
+      const c = await customerWith(url, { arrival: dateFromToday(10), verified: true });
+      await api(url, '/api/me/deletion', { token: c.idToken, method: 'POST', body: { reason } });
+    }
+    // The server's own requests, cut into a page of one and a page of the rest.
+    const asked: URL[] = [];
+    await page.route('**/api/admin/deletion-requests*', async (route) => {
+      const request = new URL(route.request().url());
+      asked.push(request);
+      const real = await route.fetch({ url: `${request.origin}${request.pathname}` });
+      const found = ((await real.json()) as ListPage<PendingDeletion>).items;
+      const reply: ListPage<PendingDeletion> = request.searchParams.has('cursor')
+        ? { items: found.slice(1), nextCursor: null }
+        : { items: found.slice(0, 1), nextCursor: 'second-page' };
+      return route.fulfill({ response: real, json: reply });
+    });
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.waitForURL('**/admin');
+    const requests = page.getByRole('region', { name: 'Pending Deletion Requests' });
+    const more = requests.getByRole('button', { name: 'Load more' });
+    await more.waitFor();
+    expect(await requests.getByRole('row').count()).toBe(2); // header, the first page's one
+    await more.click();
+    for (const reason of [/First to go/, /Second to go/])
+      await requests.getByRole('row', { name: reason }).waitFor();
+    await requests.getByRole('button', { name: /Load more|Loading more/ }).waitFor({ state: 'detached' });
+    expect(Object.fromEntries(asked.at(-1)?.searchParams ?? [])).toEqual({
+      limit: '50',
+      cursor: 'second-page',
+    });
+    const secondRowLink = requests.getByRole('row').nth(2).getByRole('link', { name: 'Review' });
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+    expect(focused).toBe(await secondRowLink.getAttribute('href'));
   });
 
   it('loads the first view with one request per list, in English and in German', async () => {

@@ -4,7 +4,15 @@
 import type { JourneyResponse } from '@shared/api';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, customerWith, dateFromToday, newCustomer, waitForMail } from '../support/auth';
+import {
+  adminToken,
+  api,
+  customerWith,
+  dateFromToday,
+  newCustomer,
+  pendingDeletions,
+  waitForMail,
+} from '../support/auth';
 import { browserSession, logIn, toast, trackErrors } from '../support/browser';
 import { TEST_ADMIN } from '../support/stack-process';
 
@@ -55,10 +63,8 @@ describe('the team answers a deletion request', () => {
       .getByText('This user has requested the deletion of their account.')
       .waitFor({ state: 'detached' });
 
-    const list = await api<{ user_id: string }[]>(url, '/api/admin/deletion-requests', {
-      token: await adminToken(url),
-    });
-    expect(list.body.map((r) => r.user_id)).not.toContain(c.userId);
+    const list = await pendingDeletions(url, await adminToken(url));
+    expect(list.map((r) => r.user_id)).not.toContain(c.userId);
 
     const mail = await waitForMail(url, c.email, 'Ihr Löschantrag wurde abgelehnt');
     expect(mail.text).toContain('Grund: Es gibt noch eine offene Rechnung.');

@@ -15,7 +15,7 @@ import type {
   Workflow,
 } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, customerWith, dateFromToday, login } from '../support/auth';
+import { adminToken, api, customerWith, dateFromToday, login, pendingDeletions } from '../support/auth';
 import { endpoints, objectKeys, upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
 
@@ -430,7 +430,7 @@ describe('deletion', () => {
     const second = await customerWith(url, { arrival: dateFromToday(5), verified: true });
     await api(url, '/api/me/deletion', { token: first.idToken, method: 'POST', body: { reason: 'First' } });
     await api(url, '/api/me/deletion', { token: second.idToken, method: 'POST', body: {} });
-    const list = (await as(admin).get<PendingDeletion[]>('/api/admin/deletion-requests')).body;
+    const list = await pendingDeletions(url, admin);
     const mine = list.filter((r) => [first.userId, second.userId].includes(r.user_id));
     expect(mine.map((r) => r.user_id)).toEqual([second.userId, first.userId]);
     expect(mine[1]).toMatchObject({
@@ -440,6 +440,30 @@ describe('deletion', () => {
       reason: 'First',
       status: 'pending',
     });
+  });
+
+  it('pages the pending requests: a page holds what was asked, the cursor leads on, a forged one is refused', async () => {
+    const filed = [];
+    for (let i = 0; i < 3; i++) {
+      const c = await customerWith(url, { arrival: dateFromToday(5), verified: true });
+      await api(url, '/api/me/deletion', { token: c.idToken, method: 'POST', body: {} });
+      filed.unshift(c.userId); // newest first
+    }
+    const page = (cursor?: string) =>
+      as(admin).get<Page<PendingDeletion>>(
+        `/api/admin/deletion-requests?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+    const first = await page();
+    expect(first.status).toBe(200);
+    expect(first.body.items.map((r) => r.user_id)).toEqual(filed.slice(0, 2));
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await page(first.body.nextCursor ?? '');
+    expect(second.status).toBe(200);
+    expect(second.body.items[0]?.user_id).toBe(filed[2]);
+    // A customer list's cursor names another index partition: refused, not followed.
+    const users = await as(admin).get<Page<Profile>>('/api/admin/users?limit=1');
+    expect((await page(users.body.nextCursor ?? '')).status).toBe(400);
+    expect((await as(admin).get('/api/admin/deletion-requests?limit=0')).status).toBe(400);
   });
 
   it('deletes a user permanently: nothing of theirs left, nothing of anyone else touched', async () => {
@@ -469,7 +493,7 @@ describe('deletion', () => {
     expect(await itemsOf(doomed.userId)).toEqual([]);
     expect(await objectKeys(url, doomed.userId)).toEqual([]);
     await expect(login(url, doomed.email, doomed.password)).rejects.toThrow();
-    const pending = (await as(admin).get<PendingDeletion[]>('/api/admin/deletion-requests')).body;
+    const pending = await pendingDeletions(url, admin);
     expect(pending.some((r) => r.user_id === doomed.userId)).toBe(false);
 
     expect(await itemsOf(bystander.userId)).toEqual(bystanderBefore);

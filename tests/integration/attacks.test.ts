@@ -16,6 +16,7 @@ import {
   login,
   mailbox,
   newCustomer,
+  pendingDeletions,
   runtimeConfig,
   signUp,
   uniqueEmail,
@@ -115,8 +116,8 @@ describe('1. a deleted account never comes back', () => {
     });
     expect(removed.status).toBe(204);
     await expectGoneForGood(c);
-    const pending = await api<{ user_id: string }[]>(url, '/api/admin/deletion-requests', { token: admin });
-    expect(pending.body.map((r) => r.user_id)).not.toContain(c.userId);
+    const pending = await pendingDeletions(url, admin);
+    expect(pending.map((r) => r.user_id)).not.toContain(c.userId);
   });
 });
 

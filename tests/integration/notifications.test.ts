@@ -1,14 +1,7 @@
 // Issue 13, "always know where you stand": one status e-mail per event through the local SES
 // mailbox, in the account's language, with a link to the page concerned; a repeated request
 // sends nothing more. Mails go out before the API answers, so the mailbox is read right after.
-import type {
-  AdminUserDetail,
-  DeletionResponse,
-  JourneyResponse,
-  MeResponse,
-  PendingDeletion,
-  Workflow,
-} from '@shared/api';
+import type { AdminUserDetail, DeletionResponse, JourneyResponse, MeResponse, Workflow } from '@shared/api';
 import { describe, expect, inject, it } from 'vitest';
 import type { MailboxEntry } from '../../infra/local/mailbox';
 import { customerWithEverything } from '../support/attack';
@@ -20,6 +13,7 @@ import {
   login,
   mailbox,
   newCustomer,
+  pendingDeletions,
   uniqueEmail,
 } from '../support/auth';
 
@@ -147,8 +141,7 @@ describe('deletion requests', () => {
       method: 'POST',
       body: { reason: 'moving back' },
     });
-  const pending = async (admin: string) =>
-    (await api<PendingDeletion[]>(url, '/api/admin/deletion-requests', { token: admin })).body;
+  const pending = (admin: string) => pendingDeletions(url, admin);
 
   it('mails receipt, then the withdrawal; the customer may act again; a second withdrawal is a 409 and mails nothing', async () => {
     const c = await customerWith(url, { arrival: dateFromToday(30), verified: true });

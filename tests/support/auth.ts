@@ -5,7 +5,7 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { RuntimeConfig } from '@shared/api';
+import type { Page, PendingDeletion, RuntimeConfig } from '@shared/api';
 import type { MailboxEntry } from '../../infra/local/mailbox';
 import { waitFor } from '../../infra/local/ports';
 
@@ -206,4 +206,19 @@ export async function completeOnboarding(url: string, token: string) {
 /** YYYY-MM-DD, `days` from today (negative: in the past). */
 export function dateFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Every pending deletion request, newest first: all pages of the admin's list. */
+export async function pendingDeletions(url: string, token: string): Promise<PendingDeletion[]> {
+  const found: PendingDeletion[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const page = await api<Page<PendingDeletion>>(url, `/api/admin/deletion-requests${query}`, { token });
+    if (page.status !== 200)
+      throw new Error(`deletion requests: ${page.status} ${JSON.stringify(page.body)}`);
+    found.push(...page.body.items);
+    cursor = page.body.nextCursor;
+  } while (cursor);
+  return found;
 }

@@ -2,6 +2,6 @@ import { apiHandler } from '../lib/http';
 import { ROUTES } from '../routes';
 import { listDeletionRequests } from '../services/account';
 
-export const handler = apiHandler(ROUTES['admin-list-deletion-requests'], async () => ({
-  body: await listDeletionRequests(),
+export const handler = apiHandler(ROUTES['admin-list-deletion-requests'], async (req) => ({
+  body: await listDeletionRequests(req.query),
 }));

@@ -15,7 +15,7 @@ import { loadCatalogue } from '../store/catalogue';
 import {
   closeDeletionRequest,
   fileDeletionRequest,
-  listPendingDeletionRequests,
+  pendingDeletionRequestPage,
 } from '../store/deletion-requests';
 import { getProfiles, getStoredProfile, putProfileIfAbsent, verifyWithTasks } from '../store/profiles';
 import { deleteUserItems } from '../store/user-partition';
@@ -452,21 +452,28 @@ describe('deleteUser (admin)', () => {
 });
 
 describe('listDeletionRequests (admin)', () => {
-  it("joins each request with its customer's name and e-mail, leaving out those whose profile is gone", async () => {
+  it("reads one page, joining each request with its customer's name and e-mail, leaving out those whose profile is gone", async () => {
     const first = deletionRequest({ id: 'r-1', user_id: 'u-a', requested_at: '2026-11-22T00:00:00.000Z' });
     const gone = deletionRequest({ id: 'r-2', user_id: 'u-gone' });
     const last = deletionRequest({ id: 'r-3', user_id: 'u-b', reason: 'why' });
-    vi.mocked(listPendingDeletionRequests).mockResolvedValue([first, gone, last]);
+    vi.mocked(pendingDeletionRequestPage).mockResolvedValue({
+      items: [first, gone, last],
+      nextCursor: 'next',
+    });
     vi.mocked(getProfiles).mockResolvedValue(
       new Map([
         ['u-a', profile({ id: 'u-a', first_name: 'A', last_name: 'One', email: 'a@example.com' })],
         ['u-b', profile({ id: 'u-b', first_name: null, last_name: null, email: 'b@example.com' })],
       ]),
     );
-    await expect(listDeletionRequests()).resolves.toEqual([
-      { ...first, first_name: 'A', last_name: 'One', email: 'a@example.com' },
-      { ...last, first_name: null, last_name: null, email: 'b@example.com' },
-    ]);
+    await expect(listDeletionRequests({ limit: 3, cursor: 'this' })).resolves.toEqual({
+      items: [
+        { ...first, first_name: 'A', last_name: 'One', email: 'a@example.com' },
+        { ...last, first_name: null, last_name: null, email: 'b@example.com' },
+      ],
+      nextCursor: 'next',
+    });
+    expect(pendingDeletionRequestPage).toHaveBeenCalledWith(3, 'this');
     expect(getProfiles).toHaveBeenCalledWith(['u-a', 'u-gone', 'u-b']);
   });
 });

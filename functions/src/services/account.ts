@@ -1,8 +1,9 @@
 // The account as a whole: how it comes to be, its verification by
 // the team, and its deletion (requested by the customer, or done by an admin).
 import { randomUUID } from 'node:crypto';
-import type { DeletionResponse, PendingDeletion, Profile } from '@shared/api';
+import type { DeletionResponse, Page, PendingDeletion, Profile } from '@shared/api';
 import { ALWAYS_UNLOCKED_PHASE } from '@shared/journey';
+import type { PageQuery } from '@shared/schemas/pagination';
 import { deleteIdentity, identityEmail, signOutEverywhere } from '../adapters/identity';
 import { removePrefix } from '../adapters/storage';
 import { env } from '../config';
@@ -16,7 +17,7 @@ import { loadCatalogue } from '../store/catalogue';
 import {
   closeDeletionRequest,
   fileDeletionRequest,
-  listPendingDeletionRequests,
+  pendingDeletionRequestPage,
 } from '../store/deletion-requests';
 import { objectKeys } from '../store/object-keys';
 import {
@@ -163,14 +164,15 @@ export async function deleteUser(
   await deleteAccount(userId, found?.role === 'customer' ? found.profile : null);
 }
 
-/** Pending requests, newest first, with the customer's name and e-mail joined. */
-export async function listDeletionRequests(): Promise<PendingDeletion[]> {
-  const requests = await listPendingDeletionRequests();
-  const profiles = await getProfiles(requests.map((r) => r.user_id));
-  return requests.flatMap((request) => {
+/** A page of the pending requests, newest first, with the customer's name and e-mail joined. */
+export async function listDeletionRequests(query: PageQuery): Promise<Page<PendingDeletion>> {
+  const page = await pendingDeletionRequestPage(query.limit, query.cursor ?? null);
+  const profiles = await getProfiles(page.items.map((r) => r.user_id));
+  const items = page.items.flatMap((request) => {
     const profile = profiles.get(request.user_id);
     return profile
       ? [{ ...request, first_name: profile.first_name, last_name: profile.last_name, email: profile.email }]
       : [];
   });
+  return { items, nextCursor: page.nextCursor };
 }

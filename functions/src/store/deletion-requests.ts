@@ -1,9 +1,9 @@
-import type { DeletionRequest } from '@shared/api';
+import type { DeletionRequest, Page } from '@shared/api';
 import { env } from '../config';
 import { accountNotDeleted } from './accounts';
-import { queryAll, transact } from './client';
+import { queryPage, transact } from './client';
 import { countDeletionRequest, customersOnly } from './customer-index';
-import { deletionRequests, PENDING_DELETIONS, profiles } from './entities';
+import { deletionRequests, indexPageKey, PENDING_DELETIONS, profiles } from './entities';
 
 /** The request and the profile flag, together; a second request is a conflict. */
 export async function fileDeletionRequest(request: DeletionRequest, requestedBy: string): Promise<void> {
@@ -38,10 +38,23 @@ export async function fileDeletionRequest(request: DeletionRequest, requestedBy:
   );
 }
 
-/** Pending deletion requests, newest first (one GSI1 Query, paged through). */
-export async function listPendingDeletionRequests(): Promise<DeletionRequest[]> {
-  const items = await queryAll({ partition: PENDING_DELETIONS, index: true, newestFirst: true });
-  return items.map(deletionRequests.fromItem);
+/**
+ * One page of the pending deletion requests, newest first (one GSI1 Query): the dashboard's
+ * card reads as many as it shows, however many are waiting (issue 15).
+ */
+export async function pendingDeletionRequestPage(
+  limit: number,
+  cursor: string | null,
+): Promise<Page<DeletionRequest>> {
+  const page = await queryPage(
+    { partition: PENDING_DELETIONS, index: true, newestFirst: true },
+    {
+      limit,
+      cursor,
+      shape: indexPageKey((v) => v === PENDING_DELETIONS, deletionRequests.sortPrefix),
+    },
+  );
+  return { items: page.items.map(deletionRequests.fromItem), nextCursor: page.nextCursor };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CUSTOMER_FILTERS, CUSTOMER_SEARCH_MAX, type CustomerFilter } from '@shared/customer-filters';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -9,7 +9,6 @@ import { PageHeading } from '../../components/PageHeading';
 import { TableHead } from '../../components/TableHead';
 import { useDebouncedValue } from '../../lib/debounce';
 import { serverMessage } from '../../lib/errors';
-import { useFocusWhenGone } from '../../lib/focus';
 import { formatDate } from '../../lib/format';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/media';
 import { fullName } from '../../lib/names';
@@ -18,6 +17,7 @@ import { useOnError } from '../../lib/on-error';
 import { AdminLayout } from './AdminLayout';
 import { useCustomerPages, useCustomerStats, useDeletionRequests } from './api';
 import { mergePages, SEARCH_DEBOUNCE_MS } from './customers';
+import { useLoadMore } from './load-more';
 
 function VerificationBadge({ verified }: { verified: boolean }) {
   const { t } = useTranslation();
@@ -57,13 +57,15 @@ export default function AdminDashboardPage() {
   // their own ('–' until they are in).
   const loads = [statList, customerList, deletionList];
   useOnError(loads, (error) => toast.error(serverMessage(error, t('admin.users.loadFailed'))));
-  const failed = (customerList.isError && !customerList.data) || deletionList.isError;
+  const failed = (customerList.isError && !customerList.data) || (deletionList.isError && !deletionList.data);
   const pending = customerList.isPending || deletionList.isPending;
   const rows = useMemo(
     () => (failed || pending ? [] : mergePages(customerList.data?.pages ?? [])),
     [failed, pending, customerList.data],
   );
-  const deletions = failed || pending ? [] : (deletionList.data ?? []);
+  const deletions = failed || pending ? [] : (deletionList.data?.pages.flatMap((page) => page.items) ?? []);
+  const showMoreDeletions = deletions.length > 0 && deletionList.hasNextPage;
+  const moreDeletions = useLoadMore(deletions.length, showMoreDeletions, deletionList.fetchNextPage);
   const { hasNextPage, isFetchingNextPage, isError: moreFailed, fetchNextPage } = customerList;
   // A search page can come back empty with more to read (the server stops after a few rounds
   // of its index): the next one is fetched at once, and the list stays "loading" meanwhile,
@@ -74,16 +76,7 @@ export default function AdminDashboardPage() {
   }, [readingOn, isFetchingNextPage, fetchNextPage]);
   const loading = !failed && (pending || readingOn);
   const showMore = !failed && !loading && hasNextPage;
-  // The first customer a "Load more" brought: keyboard focus goes there when the button
-  // leaves with the last page (the button itself keeps focus while more remain).
-  const [firstNew, setFirstNew] = useState<number | null>(null);
-  const firstNewLink = useRef<HTMLAnchorElement>(null);
-  useFocusWhenGone(showMore, firstNewLink);
-  const linkRef = (index: number) => (index === firstNew ? firstNewLink : undefined);
-  const loadMore = () => {
-    setFirstNew(rows.length);
-    void fetchNextPage();
-  };
+  const { linkRef, loadMore } = useLoadMore(rows.length, showMore, fetchNextPage);
   const nationality = (value: string | null) => nationalityLabel(t, value) ?? '';
   // Tables on wide screens; on phones and tablets a card per customer and per request.
   const wide = useMediaQuery(WIDE_SCREEN);
@@ -134,7 +127,7 @@ export default function AdminDashboardPage() {
                   actionsLabel={t('admin.users.actions')}
                 />
                 <tbody>
-                  {deletions.map((d) => (
+                  {deletions.map((d, index) => (
                     <tr key={d.id} className="border-t border-slate-100">
                       <td className="px-3 py-2">{fullName(d) || t('admin.users.unnamed')}</td>
                       <td className="px-3 py-2">{d.email}</td>
@@ -145,6 +138,7 @@ export default function AdminDashboardPage() {
                       </td>
                       <td className="px-3 py-2">
                         <Link
+                          ref={moreDeletions.linkRef(index)}
                           to={`/admin/users/${d.user_id}`}
                           className={buttonClass('secondary', 'whitespace-nowrap')}
                         >
@@ -158,7 +152,7 @@ export default function AdminDashboardPage() {
             </div>
           ) : (
             <ul className="mt-3 grid gap-3 md:grid-cols-2">
-              {deletions.map((d) => (
+              {deletions.map((d, index) => (
                 <li key={d.id} className="rounded-xl border border-red-200 p-4">
                   <h3 id={`deletion-${d.id}`} className="font-semibold text-slate-900 wrap-anywhere">
                     {fullName(d) || t('admin.users.unnamed')}
@@ -176,6 +170,7 @@ export default function AdminDashboardPage() {
                     ]}
                   />
                   <Link
+                    ref={moreDeletions.linkRef(index)}
                     to={`/admin/users/${d.user_id}`}
                     aria-describedby={`deletion-${d.id}`}
                     className={buttonClass('secondary', 'mt-3 w-full sm:w-auto')}
@@ -185,6 +180,17 @@ export default function AdminDashboardPage() {
                 </li>
               ))}
             </ul>
+          )}
+          {showMoreDeletions && (
+            <div className="mt-4 flex justify-center">
+              <Button
+                variant="secondary"
+                disabled={deletionList.isFetchingNextPage}
+                onClick={moreDeletions.loadMore}
+              >
+                {deletionList.isFetchingNextPage ? t('admin.users.loadingMore') : t('admin.users.loadMore')}
+              </Button>
+            </div>
           )}
         </section>
       )}

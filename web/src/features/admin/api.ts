@@ -57,13 +57,22 @@ export const getCustomerPagesQueryOptions = (filter: CustomerFilter, search: str
 export const useCustomerPages = (filter: CustomerFilter, search: string) =>
   useInfiniteQuery(getCustomerPagesQueryOptions(filter, search));
 
-export const listDeletionRequests = () =>
-  apiFetch<PendingDeletion[]>(apiPath(API_PATHS.adminDeletionRequests));
+/** One page of the pending deletion requests, newest first. */
+export const listDeletionRequests = (cursor: string | null) =>
+  apiFetch<Page<PendingDeletion>>(
+    apiPath(API_PATHS.adminDeletionRequests, undefined, { limit: CUSTOMER_PAGE_SIZE, cursor }),
+  );
 
+/** The pages of pending deletion requests loaded so far (the first at once, more on request). */
 export const getDeletionRequestsQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'deletion-requests'], queryFn: listDeletionRequests });
+  infiniteQueryOptions({
+    queryKey: ['admin', 'deletion-requests'],
+    queryFn: ({ pageParam }) => listDeletionRequests(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
-export const useDeletionRequests = () => useQuery(getDeletionRequestsQueryOptions());
+export const useDeletionRequests = () => useInfiniteQuery(getDeletionRequestsQueryOptions());
 
 // ---- one user (user page) ----
 
