@@ -13,6 +13,7 @@ import { adminToken, api, customerWith, dateFromToday, login, newCustomer } from
 import { axeViolations, browserSession, logIn, toast, trackErrors } from '../support/browser';
 import { upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
+import { setLanguage, text } from '../support/language';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -67,7 +68,8 @@ async function namedCustomer(firstName: string, lastName: string, options: { ver
   return { ...customer, userId };
 }
 
-const customerList = () => page.getByRole('region', { name: 'Customers' });
+/** The customer list, in either language (its heading names it). */
+const customerList = () => page.locator('section[aria-labelledby="users-title"]');
 const customerRow = (email: string) => customerList().getByRole('row').filter({ hasText: email });
 /** Rows of the customer table, its header included. */
 const rowCount = () => customerList().getByRole('row').count();
@@ -94,7 +96,9 @@ async function listAfter(
   );
   await change();
   await answered;
-  await customerList().getByText('Loading...').waitFor({ state: 'detached' });
+  for (const language of ['en', 'de'] as const) {
+    await customerList().getByText(text(language, 'admin.users.loading')).waitFor({ state: 'detached' });
+  }
 }
 const search = (text: string) =>
   listAfter(
@@ -394,6 +398,35 @@ describe('admin console', () => {
     await customerRow(strom.email).waitFor();
     await expect.poll(() => shown(strom, strand)).toEqual([strom.email]);
     expect(await rowCount()).toBe(2);
+  });
+
+  it('searches and filters in German: a nationality by its German name, a stat card, the empty state', async () => {
+    const word = uniqueWord();
+    const unverified = await namedCustomer('Jürgen', `Weiß-${capitalized(word)}`);
+    const verified = await namedCustomer('Jürgen', `Wolf-${capitalized(word)}`, { verified: true });
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.waitForURL('**/admin');
+    await setLanguage(page.context(), url, 'de');
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: text('de', 'admin.title') }).waitFor();
+    // "indisch" is the German name of both customers' nationality; "weiss" folds "Weiß".
+    const searchDe = (typed: string) =>
+      listAfter(
+        () => page.getByLabel(text('de', 'admin.users.searchLabel')).fill(typed),
+        (query) => (query.get('search') ?? '') === typed.trim(),
+      );
+    await searchDe(`indisch ${word}`);
+    await expect.poll(() => shown(unverified, verified)).toEqual([unverified.email, verified.email]);
+    await searchDe(`weiss ${word}`);
+    await expect.poll(() => shown(unverified, verified)).toEqual([unverified.email]);
+    await searchDe(`indisch ${word}`);
+    await listAfter(
+      () => statCard(text('de', 'admin.stats.verified')).click(),
+      (query) => query.get('filter') === 'verified',
+    );
+    await expect.poll(() => shown(unverified, verified)).toEqual([verified.email]);
+    await searchDe(`weiss ${word}`);
+    await customerList().getByText(text('de', 'admin.users.empty')).waitFor();
   });
 
   it('filters by a stat card: Pending Verification lists the unverified, not the verified', async () => {
