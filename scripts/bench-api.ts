@@ -13,19 +13,13 @@ import type { JourneyResponse } from '@shared/api';
 import autocannon from 'autocannon';
 import { adminToken, api, customerWith, dateFromToday } from '../tests/support/auth';
 import { startStackProcess } from '../tests/support/stack-process';
+import { countOption } from './cli-options';
 import { connectLocalStack } from './local-target';
 import { seedCustomers } from './seed/customers';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  const value = at >= 0 ? Number(args[at + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number`);
-  return value;
-};
-const CONNECTIONS = option('connections', 20);
-const DURATION_S = option('duration', 5);
-const SEEDED = option('customers', 2000);
+const CONNECTIONS = countOption('connections', 20, 1);
+const DURATION_S = countOption('duration', 5, 1);
+const SEEDED = countOption('customers', 2000);
 /**
  * Customers with tokens. Writes go round-robin over them, so one customer's next write starts
  * only after as many other requests as there are customers: with twice the connections, no two

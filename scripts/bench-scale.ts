@@ -16,18 +16,14 @@ import { chromium, type Page } from 'playwright-core';
 import system from '../tests/support/chromium.json';
 import { startStackProcess, TEST_ADMIN } from '../tests/support/stack-process';
 import { SEARCH_DEBOUNCE_MS } from '../web/src/features/admin/customers';
+import { countOption, textOption } from './cli-options';
 import { connectLocalStack } from './local-target';
 import { seedCustomers } from './seed/customers';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : undefined;
-};
-const sizes = (option('sizes') ?? '100,1000,10000,100000').split(',').map(Number);
-const visits = Number(option('visits') ?? 5);
-if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(visits) || visits < 1)
-  throw new Error('--sizes takes whole numbers separated by commas, --visits a whole number');
+const sizes = (textOption('sizes') ?? '100,1000,10000,100000').split(',').map(Number);
+const visits = countOption('visits', 5, 1);
+if (sizes.some((n) => !Number.isInteger(n) || n < 1))
+  throw new Error('--sizes takes whole numbers separated by commas');
 sizes.sort((a, b) => a - b);
 
 /** The customer list, and a row of it: a link to a customer's page (table or cards). */
@@ -150,8 +146,8 @@ async function searchOnce(page: Page, text: string): Promise<number> {
 
 async function main() {
   // --web DIR: an SPA built before (e.g. of another commit, to compare); else a fresh build.
-  const web = option('web') ?? 'web/dist';
-  if (!option('web')) {
+  const web = textOption('web') ?? 'web/dist';
+  if (!textOption('web')) {
     const build = spawnSync('npm', ['run', 'build:web', '--silent'], { stdio: 'inherit' });
     if (build.status !== 0) process.exit(1);
   }

@@ -4,23 +4,16 @@
 // the admin console's counts, lists and search are right; each onboarded customer's documents
 // are real files in the local S3. Adds to what is there (run it twice: twice the customers).
 import { readCustomerCounts } from '../functions/src/store/customer-index';
+import { countOption } from './cli-options';
 import { connectLocalStack } from './local-target';
 import { seedCustomers } from './seed/customers';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  const value = at >= 0 ? Number(args[at + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} takes a whole number`);
-  return value;
-};
-
 async function main() {
-  const count = option('customers', 1000);
+  const count = countOption('customers', 1000);
   const local = await connectLocalStack();
   const started = Date.now();
   const spent = await seedCustomers(local.bucket, count, {
-    seed: option('seed', 1),
+    seed: countOption('seed', 1),
     // Numbered on from the customers there are, so a second run's addresses are new ones.
     first: (await readCustomerCounts()).total,
     progress: (done) => {

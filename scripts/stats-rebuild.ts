@@ -7,15 +7,10 @@
 //                  the Data stack's table is found by its name, Relocation-X-Data-Table…)
 //   --table NAME   that table on AWS
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { textOption } from './cli-options';
 import { connectLocalStack } from './local-target';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : undefined;
-};
 
 async function stageTable(stage: string): Promise<string> {
   const prefix = `Relocation-${stage}-Data-Table`;
@@ -35,8 +30,8 @@ async function stageTable(stage: string): Promise<string> {
 }
 
 async function main() {
-  const stage = option('stage');
-  const table = option('table') ?? (stage && stage !== 'local' ? await stageTable(stage) : undefined);
+  const stage = textOption('stage');
+  const table = textOption('table') ?? (stage && stage !== 'local' ? await stageTable(stage) : undefined);
   if (table) process.env.TABLE_NAME = table;
   else await connectLocalStack();
   const { rebuildCustomerIndex } = await import('../functions/src/store/customer-index-rebuild');
