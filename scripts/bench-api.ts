@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JourneyResponse } from '@shared/api';
 import autocannon from 'autocannon';
+import { DYNAMODB_CALLS_HEADER } from '../infra/local/dynamodb-calls';
 import { adminToken, api, customerWith, dateFromToday } from '../tests/support/auth';
 import { startStackProcess } from '../tests/support/stack-process';
 import { countOption } from './cli-options';
@@ -73,7 +74,7 @@ async function measure(target: Target): Promise<Measured> {
   const response = await fetch(`${target.url}${sample.path}`, sample);
   const text = await response.text();
   if (!response.ok) throw new Error(`${target.name}: ${response.status} ${text.slice(0, 300)}`);
-  const calls = response.headers.get('x-local-dynamodb-calls') ?? '';
+  const calls = response.headers.get(DYNAMODB_CALLS_HEADER) ?? '';
 
   let n = 0;
   const run = (duration: number) =>

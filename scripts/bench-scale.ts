@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { DYNAMODB_CALLS_HEADER, parseCalls } from '../infra/local/dynamodb-calls';
 import system from '../tests/support/chromium.json';
 import { startStackProcess, TEST_ADMIN } from '../tests/support/stack-process';
 import { SEARCH_DEBOUNCE_MS } from '../web/src/features/admin/customers';
@@ -50,11 +51,9 @@ const median = (values: number[]) => {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
+/** How many DynamoDB calls a response's request made (the local gateway's header). */
 const callsIn = (header: string | undefined) =>
-  (header ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .reduce((sum, entry) => sum + Number(entry.split('=')[1] ?? 0), 0);
+  Object.values(parseCalls(header)).reduce((sum, count) => sum + count, 0);
 
 /**
  * Records, in the page, when the first customer row appears and when the list last changed,
@@ -101,7 +100,7 @@ async function visitAdmin(page: Page): Promise<Visit> {
         const headers = await response.allHeaders();
         api.push({
           bytes: sizes.responseBodySize + sizes.responseHeadersSize,
-          calls: callsIn(headers['x-local-dynamodb-calls']),
+          calls: callsIn(headers[DYNAMODB_CALLS_HEADER]),
         });
       })(),
     );

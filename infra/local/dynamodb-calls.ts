@@ -27,6 +27,17 @@ export async function countDynamoCalls<T>(
   return { result, operations };
 }
 
+/** The header's operations and counts, e.g. { GetItem: 1, Query: 2 } (none for no header). */
+export function parseCalls(header: string | null | undefined): Record<string, number> {
+  return Object.fromEntries(
+    (header ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((entry) => entry.split('='))
+      .map(([operation, count]) => [operation, Number(count)]),
+  );
+}
+
 /** "GetItem=1 Query=2" for a list of operations. */
 export function describeCalls(operations: string[]): string {
   const counts = new Map<string, number>();

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  DocumentRecord,
-  JourneyResponse,
-  Page as ListPage,
-  PendingDeletion,
-  Profile,
-} from '@shared/api';
+import type { DocumentRecord, JourneyResponse, Page as ListPage } from '@shared/api';
 import { CUSTOMER_FILTERS, type CustomerStats } from '@shared/customer-filters';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
@@ -74,6 +68,34 @@ const customerRow = (email: string) => customerList().getByRole('row').filter({ 
 /** Rows of the customer table, its header included. */
 const rowCount = () => customerList().getByRole('row').count();
 const statCard = (label: string) => page.getByRole('button', { name: new RegExp(`^${label}`) });
+
+/**
+ * Answers the list requests matching `pattern` with the server's own first page cut in two:
+ * its first `firstPage` items with the cursor 'second-page', then, asked with that cursor,
+ * everything from the second item on (so a page may repeat an item of the one before, as a
+ * search's may). `realQuery` gives the query to read the real page with, or null to let the
+ * request through untouched. Returns every request asked, in order.
+ */
+async function cutIntoTwoPages(
+  pattern: string,
+  firstPage: number,
+  realQuery: (request: URL) => string | null,
+) {
+  const asked: URL[] = [];
+  await page.route(pattern, async (route) => {
+    const request = new URL(route.request().url());
+    asked.push(request);
+    const query = realQuery(request);
+    if (query === null) return route.continue();
+    const real = await route.fetch({ url: `${request.origin}${request.pathname}${query}` });
+    const found = ((await real.json()) as ListPage<unknown>).items;
+    const reply: ListPage<unknown> = request.searchParams.has('cursor')
+      ? { items: found.slice(1), nextCursor: null }
+      : { items: found.slice(0, firstPage), nextCursor: 'second-page' };
+    return route.fulfill({ response: real, json: reply });
+  });
+  return asked;
+}
 
 /** Which of these customers the list shows now. */
 const shown = async (...customers: { email: string }[]) => {
@@ -263,17 +285,7 @@ describe('admin console', () => {
       await api(url, '/api/me/deletion', { token: c.idToken, method: 'POST', body: { reason } });
     }
     // The server's own requests, cut into a page of one and a page of the rest.
-    const asked: URL[] = [];
-    await page.route('**/api/admin/deletion-requests*', async (route) => {
-      const request = new URL(route.request().url());
-      asked.push(request);
-      const real = await route.fetch({ url: `${request.origin}${request.pathname}` });
-      const found = ((await real.json()) as ListPage<PendingDeletion>).items;
-      const reply: ListPage<PendingDeletion> = request.searchParams.has('cursor')
-        ? { items: found.slice(1), nextCursor: null }
-        : { items: found.slice(0, 1), nextCursor: 'second-page' };
-      return route.fulfill({ response: real, json: reply });
-    });
+    const asked = await cutIntoTwoPages('**/api/admin/deletion-requests*', 1, () => '');
     await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.waitForURL('**/admin');
     const requests = page.getByRole('region', { name: 'Pending Deletion Requests' });
@@ -455,18 +467,9 @@ describe('admin console', () => {
     );
     // The server's own search results, cut into two pages of two where the second repeats a
     // customer of the first, as search pages may.
-    const asked: URL[] = [];
-    await page.route('**/api/admin/users?*', async (route) => {
-      const request = new URL(route.request().url());
-      asked.push(request);
-      if (request.searchParams.get('search') !== word) return route.continue();
-      const real = await route.fetch({ url: `${request.origin}${request.pathname}?search=${word}` });
-      const found = ((await real.json()) as ListPage<Profile>).items;
-      const reply: ListPage<Profile> = request.searchParams.has('cursor')
-        ? { items: found.slice(1), nextCursor: null }
-        : { items: found.slice(0, 2), nextCursor: 'second-page' };
-      return route.fulfill({ response: real, json: reply });
-    });
+    const asked = await cutIntoTwoPages('**/api/admin/users?*', 2, (request) =>
+      request.searchParams.get('search') === word ? `?search=${word}` : null,
+    );
     await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.waitForURL('**/admin');
     await page.goto('/admin'); // without the welcome toast, for the scan below

@@ -3,6 +3,7 @@
 // `http.client.request.start` diagnostics channel, the requests carrying DynamoDB's
 // `x-amz-target`; infra/local/dynamodb-calls.ts) and handed back in a response header.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DYNAMODB_CALLS_HEADER, parseCalls } from '../../infra/local/dynamodb-calls';
 import { adminToken, customerWith, dateFromToday } from '../support/auth';
 
 const url = inject('stackUrl');
@@ -22,14 +23,7 @@ async function callsOf(path: string, token: string, method = 'GET', body?: unkno
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   await response.text();
-  const header = response.headers.get('x-local-dynamodb-calls') ?? '';
-  const operations = Object.fromEntries(
-    header
-      .split(' ')
-      .filter(Boolean)
-      .map((entry) => entry.split('='))
-      .map(([operation, count]) => [operation, Number(count)]),
-  ) as Record<string, number>;
+  const operations = parseCalls(response.headers.get(DYNAMODB_CALLS_HEADER));
   const total = Object.values(operations).reduce((sum, count) => sum + count, 0);
   return { status: response.status, operations, total };
 }
