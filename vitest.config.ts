@@ -20,6 +20,7 @@ export default defineConfig({
             'infra/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.mjs',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
           env: quietSdk,

@@ -1,10 +1,10 @@
 import { INCOMING_PREFIX } from '@functions/store/object-keys';
 import { type App, CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 // cdk-nag's own flattening of a resource ARN, so our finding ids are exactly the ones it reports.
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
-import { exportName, type StageConfig } from './config/stages';
+import type { StageConfig } from './config/stages';
 
 /**
  * cdk-nag's AwsSolutions pack (`npm run nag`, and a test in `npm test` that fails on any
@@ -42,11 +42,6 @@ export const ACKNOWLEDGED: { id: string; reason: string }[] = [
     reason: 'Customers relocate from every country; geo restriction would lock out our users.',
   },
   {
-    id: 'AwsSolutions-CFR2',
-    reason:
-      'A WAF web ACL is a per-account cost decision; API throttling and Cognito protect the endpoints meanwhile.',
-  },
-  {
     id: 'AwsSolutions-CFR3',
     reason:
       'CloudFront standard logs need an ACL-enabled bucket; API access logs are kept instead (see the API stack).',
@@ -56,6 +51,11 @@ export const ACKNOWLEDGED: { id: string; reason: string }[] = [
     reason:
       'The default *.cloudfront.net certificate allows no minimum TLS setting; it applies with the custom domain.',
   },
+  {
+    id: 'Serverless-LambdaDLQ',
+    reason:
+      'Every function is invoked synchronously (API Gateway, Cognito triggers, the CloudFormation provider); a DLQ only receives failed asynchronous invocations.',
+  },
 ];
 
 /** One accepted IAM5 finding ('Action::…' or 'Resource::…', as cdk-nag prints it). */
@@ -63,6 +63,8 @@ interface AcceptedWildcard {
   finding: RegExp;
   /** Only in policies whose construct path matches (CDK-made helpers). */
   within?: RegExp;
+  /** Only where every statement granting on this resource grants just these actions. */
+  onlyActions?: RegExp;
   reason: string;
 }
 
@@ -71,12 +73,15 @@ const SITE_DEPLOYMENT = /\/Custom::CDKBucketDeployment[0-9A-F]+\//;
 /** Lambda functions CDK makes for its own helpers: their runtime is CDK's choice, not ours. */
 const CDK_HELPER_FUNCTIONS = [
   SITE_DEPLOYMENT,
+  // The singleton function of AwsCustomResource (the documents bucket's CORS).
+  /\/AWS679f53fac002430cb0da5b7982bd2287\//,
   /\/CatalogueProvider\/framework-onEvent\//,
   /\/Custom::S3AutoDeleteObjectsCustomResourceProvider\//,
 ];
 
 export const ACCEPTED_WILDCARDS = (config: StageConfig): AcceptedWildcard[] => {
-  const documents = exportName(config, 'DocumentsArn');
+  // The documents bucket's ARN as the Api stack reads it: the Data stack's named output.
+  const documents = `\\{"Fn::GetStackOutput":\\{"StackName":"Relocation-${config.stage}-Data","Region":"${config.region}","OutputName":"DocumentsArn"\\}\\}`;
   return [
     {
       finding: new RegExp(`^Resource::${documents}/\\*$`),
@@ -87,6 +92,12 @@ export const ACCEPTED_WILDCARDS = (config: StageConfig): AcceptedWildcard[] => {
       finding: new RegExp(`^Resource::${documents}/${INCOMING_PREFIX}\\*$`),
       reason:
         'Upload routes presign PUTs for keys made per request; the grant is limited to the staging prefix, which expires unconfirmed objects.',
+    },
+    {
+      finding: /^Resource::\*$/,
+      onlyActions: /^xray:(PutTraceSegments|PutTelemetryRecords)$/,
+      reason:
+        'X-Ray tracing (Tracing.ACTIVE): sending trace segments has no resource-level permissions, so AWS requires * for these two actions.',
     },
     {
       finding: /^Resource::<SeedCatalogue[0-9A-F]{8}\.Arn>:\*$/,
@@ -101,7 +112,7 @@ export const ACCEPTED_WILDCARDS = (config: StageConfig): AcceptedWildcard[] => {
         'The site deployment (CDK BucketDeployment) replaces the SPA build: every object of our own site bucket.',
     },
     {
-      finding: /^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/,
+      finding: /^Resource::arn:aws:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/,
       within: SITE_DEPLOYMENT,
       reason:
         'The site deployment reads its zipped build from the CDK bootstrap assets bucket; asset keys are content hashes.',
@@ -121,17 +132,26 @@ export const ACCEPTED_WILDCARDS = (config: StageConfig): AcceptedWildcard[] => {
   ];
 };
 
-/** The IAM5 findings of one policy, flattened exactly as cdk-nag flattens them. */
-function wildcardFindings(policy: CfnPolicy): string[] {
+/**
+ * The IAM5 findings of one policy, flattened exactly as cdk-nag flattens them, each with the
+ * actions granted alongside it.
+ */
+function wildcardFindings(policy: CfnPolicy): Map<string, string[]> {
   const document = Stack.of(policy).resolve(policy.policyDocument) as {
     Statement?: { Effect: string; Action?: string | string[]; Resource?: unknown }[];
   };
-  const allowed = (document.Statement ?? []).filter((statement) => statement.Effect === 'Allow');
-  const actions = allowed.flatMap((statement) => [statement.Action ?? []].flat()).map((a) => `Action::${a}`);
-  const resources = allowed
-    .flatMap((statement) => [statement.Resource ?? []].flat())
-    .map((resource) => `Resource::${flattenCfnReference(resource)}`);
-  return [...new Set([...actions, ...resources])].filter((finding) => finding.includes('*'));
+  const findings = new Map<string, string[]>();
+  const add = (finding: string, actions: string[]) => {
+    if (finding.includes('*')) findings.set(finding, [...(findings.get(finding) ?? []), ...actions]);
+  };
+  for (const statement of document.Statement ?? []) {
+    if (statement.Effect !== 'Allow') continue;
+    const actions = [statement.Action ?? []].flat();
+    for (const action of actions) add(`Action::${action}`, [action]);
+    for (const resource of [statement.Resource ?? []].flat())
+      add(`Resource::${flattenCfnReference(resource)}`, actions);
+  }
+  return findings;
 }
 
 /**
@@ -139,7 +159,7 @@ function wildcardFindings(policy: CfnPolicy): string[] {
  * index) was acknowledged on how many policies, so a test can spot one that matches nothing.
  */
 export function applyNag(app: App, config: StageConfig): number[] {
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
   for (const acknowledgement of ACKNOWLEDGED) Validations.of(app).acknowledge(acknowledgement);
   if (!config.threatProtection) {
     Validations.of(app).acknowledge({
@@ -149,23 +169,30 @@ export function applyNag(app: App, config: StageConfig): number[] {
     });
   }
   const constructs = app.node.findAll();
-  // Our functions must be on the latest runtime (AwsSolutions-L1); CDK's helpers are excused.
+  // Our functions must be on the latest runtime, sized and traced; CDK's helpers are excused.
   for (const node of constructs) {
     if (!(node instanceof CfnResource) || node.cfnResourceType !== 'AWS::Lambda::Function') continue;
     if (CDK_HELPER_FUNCTIONS.some((path) => path.test(`${node.node.path}/`))) {
-      Validations.of(node).acknowledge({
-        id: 'AwsSolutions-L1',
-        reason:
-          'A CDK-managed helper (site deployment, custom-resource provider, bucket auto-delete): CDK picks its runtime.',
-      });
+      const reason =
+        'A CDK-managed helper (site deployment, custom resources, bucket auto-delete): CDK picks its runtime, memory and tracing.';
+      for (const id of [
+        'AwsSolutions-L1',
+        'Serverless-LambdaLatestVersion',
+        'Serverless-LambdaDefaultMemorySize',
+        'Serverless-LambdaTracing',
+      ])
+        Validations.of(node).acknowledge({ id, reason });
     }
   }
   const accepted = ACCEPTED_WILDCARDS(config);
   const used = accepted.map(() => 0);
   for (const policy of constructs.filter((node): node is CfnPolicy => node instanceof CfnPolicy)) {
-    for (const finding of wildcardFindings(policy)) {
+    for (const [finding, actions] of wildcardFindings(policy)) {
       const index = accepted.findIndex(
-        (rule) => rule.finding.test(finding) && (!rule.within || rule.within.test(policy.node.path)),
+        (rule) =>
+          rule.finding.test(finding) &&
+          (!rule.within || rule.within.test(policy.node.path)) &&
+          (!rule.onlyActions || actions.every((action) => rule.onlyActions?.test(action))),
       );
       const rule = accepted[index];
       if (!rule) continue;

@@ -22,8 +22,4 @@ export const env = {
   get mailFrom() {
     return required('MAIL_FROM');
   },
-  /** Public origin of the SPA; links in e-mails point here. */
-  get appOrigin() {
-    return required('APP_ORIGIN');
-  },
 };

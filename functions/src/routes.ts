@@ -30,6 +30,8 @@ export interface Permissions {
   /** upload: presign PUTs into the staging prefix only; read: get objects; write: get, put, delete, list. */
   bucket?: 'upload' | 'read' | 'write';
   mail?: boolean;
+  /** Writes links to the SPA without sending the mail itself (Cognito's message trigger). */
+  links?: boolean;
   /** Cognito admin actions on the user pool. */
   cognito?: readonly (
     | 'cognito-idp:AdminDeleteUser'
@@ -327,7 +329,7 @@ export const triggers = {
 
 export const TRIGGER_PERMISSIONS: Record<(typeof triggers)[keyof typeof triggers], Permissions> = {
   // Reads the account's language for the reset mail.
-  'custom-message': { table: 'read' },
+  'custom-message': { table: 'read', links: true },
   // Writes the profile of a confirmed sign-up; mails the confirmation of a password reset.
   'post-confirmation': { table: 'write', mail: true },
 };

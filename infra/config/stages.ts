@@ -2,12 +2,36 @@
 export const STAGES = ['dev', 'staging', 'prod'] as const;
 export type Stage = (typeof STAGES)[number];
 
+/** Where our data lives: Frankfurt, as the privacy policy promises. */
+export const HOME_REGION = 'eu-central-1';
+/** CloudFront's own region: a web ACL for a distribution can only be made here. */
+export const EDGE_REGION = 'us-east-1';
+
+/** A stage served on its own domain instead of the CloudFront URL. */
+export interface CustomDomain {
+  /** The SPA's host name, e.g. `app.example.de` (a CNAME to the distribution). */
+  site: string;
+  /** ACM certificate for `site`, in us-east-1 (CloudFront's rule). */
+  siteCertificateArn: string;
+  /** The API's own host name, CloudFront's origin for `/api/*`, e.g. `api.app.example.de`. */
+  api: string;
+  /** ACM certificate for `api`, in the stage's region. */
+  apiCertificateArn: string;
+}
+
 export interface StageConfig {
   stage: Stage;
+  /** Every stack of the stage is made here (the edge firewall aside, see EDGE_REGION). */
+  region: string;
+  /** When set, synth refuses credentials of any other account (no deploy into the wrong one). */
+  account?: string;
   /** Production data survives a stack deletion and cannot be deleted by accident. */
   protectData: boolean;
-  /** The SPA's public origin (CORS, links in e-mails). Until a domain is set, the CloudFront URL. */
-  origin: string;
+  /**
+   * With a custom domain the stage serves the SPA there; without one it serves it on the
+   * CloudFront URL the Web stack prints (fine for dev and staging; prod needs its domain).
+   */
+  customDomain?: CustomDomain;
   /** The sender of every mail; its domain is the stage's SES identity. */
   mailFrom: string;
   /**
@@ -18,29 +42,51 @@ export interface StageConfig {
   mailVerified: boolean;
   /** Cognito threat protection (advanced security) costs money: on where it matters. */
   threatProtection: boolean;
+  /** Who gets the alarm mails (each confirms the SNS subscription once). */
+  alarmEmails: string[];
+  /** The stage's monthly cost budget in USD: a mail at 80% spent and at 100% forecast. */
+  monthlyBudgetUsd: number;
+  /** GuardDuty Malware Protection scans every upload before it is accepted (billed per GB). */
+  malwareScan: boolean;
 }
 
 const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
   dev: {
+    region: HOME_REGION,
     protectData: false,
-    origin: 'https://dev.relocate-germany.example',
     mailFrom: 'no-reply@dev.relocate-germany.example',
     mailVerified: false,
     threatProtection: false,
+    alarmEmails: [],
+    monthlyBudgetUsd: 50,
+    malwareScan: false,
   },
   staging: {
+    region: HOME_REGION,
     protectData: false,
-    origin: 'https://staging.relocate-germany.example',
     mailFrom: 'no-reply@staging.relocate-germany.example',
     mailVerified: false,
     threatProtection: false,
+    alarmEmails: [],
+    monthlyBudgetUsd: 100,
+    malwareScan: true,
   },
+  // Not launchable as it stands, on purpose: `launchProblems` lists what to fill in first.
   prod: {
+    region: HOME_REGION,
     protectData: true,
-    origin: 'https://app.relocate-germany.example',
+    customDomain: {
+      site: 'app.relocate-germany.example',
+      siteCertificateArn: 'arn:aws:acm:us-east-1:000000000000:certificate/replace-me',
+      api: 'api.app.relocate-germany.example',
+      apiCertificateArn: 'arn:aws:acm:eu-central-1:000000000000:certificate/replace-me',
+    },
     mailFrom: 'no-reply@relocate-germany.example',
     mailVerified: false,
     threatProtection: true,
+    alarmEmails: [],
+    monthlyBudgetUsd: 500,
+    malwareScan: true,
   },
 };
 
@@ -55,15 +101,65 @@ export function stageConfig(stage: string): StageConfig {
   return { stage: stage as Stage, ...DEFAULTS[stage as Stage] };
 }
 
-/** Log retention in days, from the privacy policy ('Log files are deleted within seven days'). */
-export const LOG_RETENTION_DAYS = 7;
+/** The SPA's public origin when the stage has a domain; otherwise the CloudFront URL decides. */
+export const configuredOrigin = (config: StageConfig): string | undefined =>
+  config.customDomain ? `https://${config.customDomain.site}` : undefined;
+
+const PLACEHOLDER = /\.example$|replace-me|:000000000000:/;
 
 /**
- * CloudFormation export names the data stack hands to the others. Fixed per stage (not CDK's
- * generated ones) so policies read the same in every synthesis and cdk-nag acknowledgements
- * can name them.
+ * What stops a stage from serving real people, in words an operator can act on. Prod must
+ * have all of it; the other stages may run on the CloudFront URL and Cognito's own mail.
  */
-export const exportName = (
+export function launchProblems(config: StageConfig): string[] {
+  const problems: string[] = [];
+  const domain = config.customDomain;
+  if (domain) {
+    for (const [name, value] of Object.entries(domain)) {
+      if (PLACEHOLDER.test(value)) problems.push(`customDomain.${name} is a placeholder (${value})`);
+    }
+  }
+  if (config.stage !== 'prod') return problems;
+  if (!domain) problems.push('customDomain is missing: prod is served on its own domain');
+  if (PLACEHOLDER.test(config.mailFrom.split('@')[1] ?? ''))
+    problems.push(`mailFrom is a placeholder (${config.mailFrom})`);
+  if (!config.mailVerified)
+    problems.push(
+      "mailVerified is false: prod mails through its verified SES domain, not Cognito's capped sender",
+    );
+  if (config.alarmEmails.length === 0) problems.push('alarmEmails is empty: nobody would hear of an alarm');
+  return problems;
+}
+
+/**
+ * The account and region to deploy a stage to: the stage's, whatever the deployer's machine
+ * says. The CDK CLI always fills CDK_DEFAULT_REGION (with us-east-1 when nothing is set), so
+ * that variable is ignored; a region or account the deployer chose on purpose (AWS_REGION,
+ * AWS_DEFAULT_REGION, credentials of another account) that disagrees fails the synth, as do
+ * a stage's launch problems.
+ */
+export function deployTarget(
   config: StageConfig,
-  what: 'TableName' | 'TableArn' | 'DocumentsName' | 'DocumentsArn',
-) => `Relocation-${config.stage}-${what}`;
+  environment: Record<string, string | undefined>,
+): { account?: string; region: string } {
+  const errors = launchProblems(config);
+  for (const name of ['AWS_REGION', 'AWS_DEFAULT_REGION']) {
+    const chosen = environment[name];
+    if (chosen && chosen !== config.region)
+      errors.push(`${name} is ${chosen}, but stage ${config.stage} lives in ${config.region}`);
+  }
+  const credentials = environment.CDK_DEFAULT_ACCOUNT;
+  if (config.account && credentials && credentials !== config.account)
+    errors.push(
+      `the credentials are for account ${credentials}, but stage ${config.stage} is in ${config.account}`,
+    );
+  if (errors.length > 0) {
+    throw new Error(
+      `Stage ${config.stage} cannot be synthesized:\n- ${errors.join('\n- ')}\nFix infra/config/stages.ts or the environment.`,
+    );
+  }
+  return { account: config.account ?? credentials, region: config.region };
+}
+
+/** Log retention in days, from the privacy policy ('Log files are deleted within seven days'). */
+export const LOG_RETENTION_DAYS = 7;

@@ -2,13 +2,14 @@ import { routes } from '@functions/routes';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   type CfnStage,
-  CorsHttpMethod,
+  DomainName,
   HttpApi,
   type HttpMethod,
   type IHttpRouteAuthorizer,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -29,6 +30,7 @@ export const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: st
  */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
+  readonly originHost: string;
   readonly alarms: Topic;
 
   constructor(
@@ -46,13 +48,27 @@ export class ApiStack extends Stack {
   ) {
     super(scope, id, props);
     const { config, table, documents, userPool, client } = props;
+    // No CORS: the SPA calls the API on its own origin, through CloudFront's /api/* behaviour.
+    // With a custom domain, CloudFront reaches the API on that domain and the default
+    // execute-api endpoint is off, so no request goes around CloudFront's headers and firewall.
+    const domain = config.customDomain;
     this.api = new HttpApi(this, 'Api', {
-      corsPreflight: {
-        allowOrigins: [config.origin],
-        allowMethods: [CorsHttpMethod.ANY],
-        allowHeaders: ['authorization', 'content-type', 'accept-language'],
-      },
+      ...(domain
+        ? {
+            disableExecuteApiEndpoint: true,
+            defaultDomainMapping: {
+              domainName: new DomainName(this, 'ApiDomain', {
+                domainName: domain.api,
+                certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', domain.apiCertificateArn),
+              }),
+            },
+          }
+        : {}),
     });
+    /** The host CloudFront forwards /api/* to. */
+    // Built from the API id (a Join) rather than cut out of apiEndpoint: CloudFormation resolves
+    // Fn::GetStackOutput, as the Web stack reads it, inside a Join but not inside a Split.
+    this.originHost = domain ? domain.api : `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     const authorizer: IHttpRouteAuthorizer = new HttpJwtAuthorizer(
       'Cognito',
       `https://cognito-idp.${this.region}.amazonaws.com/${userPool.userPoolId}`,
@@ -128,6 +144,6 @@ export class ApiStack extends Stack {
       );
     }
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
+    new CfnOutput(this, 'ApiUrl', { value: domain ? `https://${domain.api}` : this.api.apiEndpoint });
   }
 }

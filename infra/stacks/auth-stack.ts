@@ -17,6 +17,7 @@ import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { BLOCKED_COGNITO_OPERATIONS, cognitoTarget } from '../config/cognito-operations';
 import type { StageConfig } from '../config/stages';
+import { RATE_LIMITS, rateRule, visibility } from './firewall-rules';
 import { lambdaFor, type ResourceRef } from './lambda';
 
 /** Cognito: e-mail sign-in with verification, the spec's password rule, the admin group. */
@@ -78,15 +79,12 @@ export class AuthStack extends Stack {
     });
 
     // Self-service calls that would go around the product (infra/config/cognito-operations.ts)
-    // are blocked before Cognito runs them: a web ACL on the pool, matched on the operation.
+    // are blocked before Cognito runs them: a web ACL on the pool, matched on the operation;
+    // the same ACL limits calls per IP.
     const firewall = new CfnWebACL(this, 'UserPoolFirewall', {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
-      visibilityConfig: {
-        cloudWatchMetricsEnabled: true,
-        metricName: `relocation-${config.stage}-user-pool`,
-        sampledRequestsEnabled: true,
-      },
+      visibilityConfig: visibility(`relocation-${config.stage}-user-pool`),
       rules: [
         {
           name: 'BlockSelfServiceBypass',
@@ -104,12 +102,10 @@ export class AuthStack extends Stack {
               })),
             },
           },
-          visibilityConfig: {
-            cloudWatchMetricsEnabled: true,
-            metricName: 'BlockSelfServiceBypass',
-            sampledRequestsEnabled: true,
-          },
+          visibilityConfig: visibility('BlockSelfServiceBypass'),
         },
+        // Password guessing and sign-up floods, per IP (Cognito's own quotas are per pool).
+        rateRule('UserPoolRateLimit', 1, RATE_LIMITS.userPool),
       ],
     });
     new CfnWebACLAssociation(this, 'UserPoolFirewallAssociation', {
@@ -118,8 +114,10 @@ export class AuthStack extends Stack {
     });
 
     // The SPA: SRP sign-in, no secret, short-lived tokens refreshed from a 30-day refresh token.
+    // No OAuth flows or callback URLs: the SPA never uses the hosted UI.
     this.client = this.userPool.addClient('Web', {
       authFlows: { userSrp: true },
+      disableOAuth: true,
       generateSecret: false,
       preventUserExistenceErrors: true,
       idTokenValidity: Duration.hours(1),

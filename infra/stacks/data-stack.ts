@@ -10,29 +10,32 @@ import {
 } from '@functions/store/object-keys';
 import { TABLE_KEYS } from '@functions/store/table';
 import { PHASES, TASK_TEMPLATES } from '@shared/catalogue';
-import { CustomResource, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CustomResource, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  HttpMethods,
-  ObjectOwnership,
-} from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
-import { exportName, LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
+import { LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
 import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
 
 const LOCALES = join(import.meta.dirname, '../../shared/locales');
 
-/** The single table (from the same key declaration the local stack uses) and the documents bucket. */
+/**
+ * The single table (from the same key declaration the local stack uses), the documents bucket
+ * and its key. The other stacks read them as weak references (`Fn::GetStackOutput`, as
+ * cdk.json's recommended flags make every cross-stack reference): outputs read at their deploy,
+ * never exports, so replacing the table or bucket cannot be blocked by a stack that imports it
+ * (`npm run deploy` deploys the readers after this stack, which then read the new names).
+ */
 export class DataStack extends Stack {
   readonly table: TableV2;
   readonly documents: Bucket;
-  /** For functions in the other stacks: imports of this stack's fixed-name exports. */
+  /** The documents' customer-managed key (rotated yearly). */
+  readonly documentsKey: Key;
+  /** For functions in the other stacks. */
   readonly tableRef: ResourceRef;
   readonly documentsRef: ResourceRef;
   /** The catalogue seed function (its errors alarm in the API stack). */
@@ -40,7 +43,7 @@ export class DataStack extends Stack {
 
   constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig }) {
     super(scope, id, props);
-    const { protectData, origin } = props.config;
+    const { protectData } = props.config;
     const removalPolicy = protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     const key = (name: string) => ({ name, type: AttributeType.STRING });
     this.table = new TableV2(this, 'Table', {
@@ -69,9 +72,18 @@ export class DataStack extends Stack {
       removalPolicy,
       autoDeleteObjects: !protectData,
     });
+    // Passports under our own key: its use is logged in CloudTrail, and disabling it locks every copy.
+    this.documentsKey = new Key(this, 'DocumentsKey', {
+      description: `Relocation ${props.config.stage}: customer documents`,
+      enableKeyRotation: true,
+      removalPolicy,
+    });
     this.documents = new Bucket(this, 'Documents', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
+      encryption: BucketEncryption.KMS,
+      encryptionKey: this.documentsKey,
+      // One data key per bucket, not per object: fewer KMS calls (and costs) per upload.
+      bucketKeyEnabled: true,
       enforceSSL: true,
       // Not versioned, on purpose: keys are write-once (every upload and replacement gets a new
       // key, nothing is overwritten) and deletion must be final (the privacy policy promises
@@ -79,14 +91,8 @@ export class DataStack extends Stack {
       versioned: false,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'documents/',
-      cors: [
-        {
-          allowedOrigins: [origin],
-          allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
-          allowedHeaders: ['content-type'],
-          maxAge: 3000,
-        },
-      ],
+      // No CORS here: the Web stack sets it from the site's real origin (its CloudFront URL
+      // until the stage has a domain), so uploads work after the first deploy.
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Uploads nobody confirmed (closed tab, failed check) never reach their final key.
@@ -98,15 +104,20 @@ export class DataStack extends Stack {
       autoDeleteObjects: !protectData,
     });
 
-    const share = (value: string, what: Parameters<typeof exportName>[1]) =>
-      this.exportValue(value, { name: exportName(props.config, what) });
+    // Named outputs, read by name: the readers' policies say the same in every synthesis, so
+    // cdk-nag acknowledgements can name them (infra/nag.ts).
+    const share = (name: string, value: string) => {
+      new CfnOutput(this, name, { value });
+      return Fn.getStackOutput(this.stackName, name, this.region);
+    };
     this.tableRef = {
-      name: share(this.table.tableName, 'TableName'),
-      arn: share(this.table.tableArn, 'TableArn'),
+      name: share('TableName', this.table.tableName),
+      arn: share('TableArn', this.table.tableArn),
     };
     this.documentsRef = {
-      name: share(this.documents.bucketName, 'DocumentsName'),
-      arn: share(this.documents.bucketArn, 'DocumentsArn'),
+      name: share('DocumentsName', this.documents.bucketName),
+      arn: share('DocumentsArn', this.documents.bucketArn),
+      keyArn: share('DocumentsKeyArn', this.documentsKey.keyArn),
     };
 
     // The catalogue is seeded at deploy; the hash makes a changed catalogue re-run the seed.

@@ -4,11 +4,11 @@ import { INCOMING_PREFIX } from '@functions/store/object-keys';
 import { TABLE_KEYS } from '@functions/store/table';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
+import { configuredOrigin, LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
 
 const FUNCTIONS = join(import.meta.dirname, '../../functions/src');
 
@@ -21,7 +21,15 @@ if (Number(LOG_RETENTION) !== LOG_RETENTION_DAYS)
 export interface ResourceRef {
   name: string;
   arn: string;
+  /** The customer-managed KMS key its objects are encrypted with. */
+  keyArn?: string;
 }
+
+/**
+ * The SSM parameter the Web stack publishes the SPA's origin in: a stage without its own
+ * domain knows its CloudFront URL only after the functions are deployed (app-origin.ts).
+ */
+export const originParameter = (config: StageConfig) => `/relocation/${config.stage}/app-origin`;
 
 export interface FunctionDeps {
   config: StageConfig;
@@ -51,11 +59,13 @@ export function lambdaFor(
     architecture: Architecture.ARM_64,
     memorySize: 512,
     timeout: Duration.seconds(10),
+    // X-Ray: each request's path through the function and its AWS SDK calls (Powertools Tracer).
+    tracing: Tracing.ACTIVE,
     logGroup: new LogGroup(scope, `${id}Logs`, { retention: LOG_RETENTION }),
     environment: {
       STAGE: deps.config.stage,
       TABLE_NAME: deps.table.name,
-      APP_ORIGIN: deps.config.origin,
+      ...originEnvironment(deps.config),
       MAIL_FROM: deps.config.mailFrom,
       ...(deps.bucket ? { BUCKET_NAME: deps.bucket.name } : {}),
       ...(deps.userPoolId ? { USER_POOL_ID: deps.userPoolId } : {}),
@@ -87,6 +97,21 @@ export function lambdaFor(
       }),
     );
   }
+  if ((permissions.mail || permissions.links) && !configuredOrigin(deps.config)) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['ssm:GetParameter'],
+        resources: [
+          Stack.of(scope).formatArn({
+            service: 'ssm',
+            resource: 'parameter',
+            resourceName: originParameter(deps.config).slice(1),
+          }),
+        ],
+      }),
+    );
+  }
   if (permissions.cognito?.length && deps.userPoolArn) {
     fn.addToRolePolicy(
       new PolicyStatement({
@@ -97,6 +122,11 @@ export function lambdaFor(
     );
   }
   return fn;
+}
+
+function originEnvironment(config: StageConfig): Record<string, string> {
+  const origin = configuredOrigin(config);
+  return origin ? { APP_ORIGIN: origin } : { APP_ORIGIN_PARAMETER: originParameter(config) };
 }
 
 const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
@@ -130,6 +160,15 @@ export function dataStatements(permissions: Permissions, deps: FunctionDeps): Po
       out.push(allow(['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [objects]));
       // Without ListBucket S3 answers a missing object with 403, not 404, and prefixes cannot be listed.
       out.push(allow(['s3:ListBucket'], [bucket.arn]));
+    }
+    // Objects are encrypted with the documents key: writing needs a data key, reading its decryption.
+    if (bucket.keyArn) {
+      const kms = {
+        upload: ['kms:GenerateDataKey'],
+        read: ['kms:Decrypt'],
+        write: ['kms:Decrypt', 'kms:GenerateDataKey'],
+      }[permissions.bucket];
+      out.push(allow(kms, [bucket.keyArn]));
     }
   }
   return out;

@@ -1,7 +1,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES } from '@shared/constants';
 import { PRERENDERED_PAGES, type PrerenderedPath, prerenderedFile } from '@shared/prerendered-pages';
+import * as acorn from 'acorn';
 import { describe, expect, it } from 'vitest';
-import { parseCookies, routeRequest } from './spa-routing';
+import { parseCookies, routeRequest, SPA_ROUTING } from './spa-routing';
 
 describe('SPA routing (the CloudFront function, also run by the local server)', () => {
   it('serves `/` prerendered in the language of the cookie, English otherwise', () => {
@@ -55,5 +56,23 @@ describe('SPA routing (the CloudFront function, also run by the local server)', 
     });
     expect(parseCookies(undefined)).toEqual({});
     expect(parseCookies('bad=%E0%A4%A; ok=1')).toEqual({ bad: '%E0%A4%A', ok: '1' });
+  });
+});
+
+describe('SPA routing as CloudFront runs it (cloudfront-js-2.0)', () => {
+  // The 2.0 runtime takes ES5.1 plus features up to ES2021 (ES12); nothing newer.
+  const parse = (source: string) => acorn.parse(source, { ecmaVersion: 2021, sourceType: 'script' });
+
+  it("parses at the runtime's language level, with the top-level handler CloudFront calls", () => {
+    const program = parse(SPA_ROUTING);
+    const handlers = program.body.filter(
+      (node) => node.type === 'FunctionDeclaration' && node.id?.name === 'handler',
+    );
+    expect(handlers).toHaveLength(1);
+  });
+
+  it('rejects newer syntax (the check can fail)', () => {
+    expect(() => parse(`${SPA_ROUTING}\nclass Later { static { } }`)).toThrow();
+    expect(() => parse('function handler(event) { return event?.request.at(-1) ?? #x in event; }')).toThrow();
   });
 });

@@ -11,6 +11,7 @@ import {
   BROWSER_COGNITO_OPERATIONS,
   cognitoTarget,
 } from '../config/cognito-operations';
+import { launchRehearsal } from '../config/launch-rehearsal';
 import { STAGES, type Stage, type StageConfig, stageConfig } from '../config/stages';
 import { applyNag } from '../nag';
 import { pascal } from './api-stack';
@@ -23,16 +24,30 @@ let wildcardUses: number[] = [];
 let auth: Template;
 let data: Template;
 let web: Template;
+let edge: Template;
 
 const env = { account: '123456789012', region: 'eu-central-1' };
 
-/** All four stacks of the prod stage in a fresh app (bundling skipped: the bundle check builds them). */
+/** The feature flags `cdk synth` runs with. */
+const CDK_CONTEXT = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  }
+).context;
+
+/** A stage's settings; prod as its operator fills it in before launch (the committed one is refused). */
+const configFor = (stage: Stage, settings: Partial<StageConfig> = {}): StageConfig => ({
+  ...launchRehearsal(stageConfig(stage)),
+  ...settings,
+});
+
+/** All stacks of a stage (prod by default) in a fresh app (bundling skipped: the bundle check builds them). */
 function buildApp(outdir?: string, stage: Stage = 'prod', settings: Partial<StageConfig> = {}) {
   const app = new App({
-    context: { 'aws:cdk:bundling-stacks': [], '@aws-cdk/core:defaultCrossStackReferences': 'strong' },
+    context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] },
     ...(outdir ? { outdir } : {}),
   });
-  const config = { ...stageConfig(stage), ...settings };
+  const config = configFor(stage, settings);
   const site = mkdtempSync(join(tmpdir(), 'site-'));
   mkdirSync(join(site, 'assets'));
   writeFileSync(join(site, 'index.html'), '<!doctype html>');
@@ -43,6 +58,7 @@ function buildApp(outdir?: string, stage: Stage = 'prod', settings: Partial<Stag
     dataStack: stacks.data,
     authStack: stacks.auth,
     apiStack: stacks.api,
+    edgeStack: stacks.edge,
     webStack: stacks.web,
   };
 }
@@ -56,12 +72,13 @@ beforeAll(() => {
   auth = Template.fromStack(built.authStack);
   data = Template.fromStack(built.dataStack);
   web = Template.fromStack(built.webStack);
+  edge = Template.fromStack(built.edgeStack);
 
   // cdk-nag on a fresh copy of the app per stage (their settings differ): what it still reports.
   for (const stage of STAGES) {
     const outdir = mkdtempSync(join(tmpdir(), 'nag-'));
     const { app: nagged } = buildApp(outdir, stage);
-    const uses = applyNag(nagged, stageConfig(stage));
+    const uses = applyNag(nagged, configFor(stage));
     wildcardUses = uses.map((count, index) => count + (wildcardUses[index] ?? 0));
     try {
       nagged.synth();
@@ -212,7 +229,16 @@ describe('operations', () => {
     for (const metric of ['ReadThrottleEvents', 'WriteThrottleEvents']) {
       const throttles = alarms.find((a) => a.Properties.MetricName === metric);
       expect(throttles?.Properties.Dimensions, metric).toEqual([
-        { Name: 'TableName', Value: { 'Fn::ImportValue': 'Relocation-prod-TableName' } },
+        {
+          Name: 'TableName',
+          Value: {
+            'Fn::GetStackOutput': {
+              StackName: 'Relocation-prod-Data',
+              OutputName: 'TableName',
+              Region: 'eu-central-1',
+            },
+          },
+        },
       ]);
     }
     for (const a of alarms) expect(a.Properties.AlarmActions).toHaveLength(1);
@@ -232,7 +258,7 @@ describe('operations', () => {
   });
 
   it('verifies the SES sender domain of the stage', () => {
-    auth.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'relocate-germany.example' });
+    auth.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'relocate-germany.de' });
   });
 });
 
@@ -267,13 +293,29 @@ describe('cdk-nag (AwsSolutions)', () => {
 });
 
 describe('deploy order', () => {
-  it('deploys Data before the stacks that import its exports, and Web last', () => {
+  it('deploys Data before the stacks that read its outputs, and Web last', () => {
     const names = (stack: Stack) => stack.dependencies.map((d) => d.stackName).sort();
     expect(names(built.authStack)).toEqual(['Relocation-prod-Data']);
     expect(names(built.apiStack)).toEqual(['Relocation-prod-Auth', 'Relocation-prod-Data']);
+    expect(names(built.edgeStack)).toEqual([]);
     expect(names(built.webStack)).toEqual(
-      expect.arrayContaining(['Relocation-prod-Api', 'Relocation-prod-Auth', 'Relocation-prod-Data']),
+      expect.arrayContaining([
+        'Relocation-prod-Api',
+        'Relocation-prod-Auth',
+        'Relocation-prod-Data',
+        'Relocation-prod-Edge',
+      ]),
     );
+  });
+
+  it('passes values between stacks as outputs read by name, never exports a replacement would be blocked by', () => {
+    const app = buildApp(mkdtempSync(join(tmpdir(), 'refs-'))).app;
+    const assembly = app.synth();
+    for (const stack of assembly.stacks) {
+      const template = JSON.stringify(stack.template);
+      expect(template, stack.stackName).not.toContain('Fn::ImportValue');
+      expect(template, stack.stackName).not.toContain('"Export"');
+    }
   });
 });
 
@@ -330,16 +372,30 @@ describe('Auth stack', () => {
 
   it("sends Cognito's mail through SES only once the stage's sender domain is verified", () => {
     auth.hasResourceProperties('AWS::Cognito::UserPool', {
-      EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' },
-    });
-    const verified = Template.fromStack(buildApp(undefined, 'prod', { mailVerified: true }).authStack);
-    verified.hasResourceProperties('AWS::Cognito::UserPool', {
       EmailConfiguration: Match.objectLike({
         EmailSendingAccount: 'DEVELOPER',
-        From: 'no-reply@relocate-germany.example',
+        From: 'no-reply@relocate-germany.de',
         SourceArn: Match.anyValue(),
       }),
     });
+    const unverified = Template.fromStack(buildApp(undefined, 'dev').authStack);
+    unverified.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' },
+    });
+  });
+
+  it('gives the SPA client no OAuth flows or callback URLs (it never uses the hosted UI)', () => {
+    const clients = Object.values(auth.findResources('AWS::Cognito::UserPoolClient')) as Resource[];
+    expect(clients).toHaveLength(1);
+    const client = clients[0]?.Properties ?? {};
+    expect(client.AllowedOAuthFlowsUserPoolClient).toBe(false);
+    expect(client.AllowedOAuthFlows).toBeUndefined();
+    expect(client.CallbackURLs).toBeUndefined();
+  });
+
+  it('limits calls to the user pool per IP with the same web ACL', () => {
+    const acl = JSON.stringify(Object.values(auth.findResources('AWS::WAFv2::WebACL'))[0]);
+    expect(acl).toContain('"RateBasedStatement":{"AggregateKeyType":"IP","Limit":500}');
   });
 });
 
@@ -364,12 +420,51 @@ describe('Data stack', () => {
     });
   });
 
-  it('encrypts the table and the buckets at rest', () => {
+  it('encrypts the table and the buckets at rest, documents with our own rotated key', () => {
     data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { SSESpecification: { SSEEnabled: true } });
-    for (const bucket of Object.values(data.findResources('AWS::S3::Bucket')) as Resource[]) {
-      expect(bucket.Properties.BucketEncryption).toEqual({
-        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
-      });
+    const keys = Object.entries(data.findResources('AWS::KMS::Key')) as [string, Resource][];
+    expect(keys).toHaveLength(1);
+    expect(keys[0]?.[1].Properties.EnableKeyRotation).toBe(true);
+    const encryption = (Object.values(data.findResources('AWS::S3::Bucket')) as Resource[]).map(
+      (bucket) => bucket.Properties.BucketEncryption,
+    );
+    expect(encryption).toEqual(
+      expect.arrayContaining([
+        {
+          ServerSideEncryptionConfiguration: [
+            {
+              BucketKeyEnabled: true,
+              ServerSideEncryptionByDefault: {
+                SSEAlgorithm: 'aws:kms',
+                KMSMasterKeyID: { 'Fn::GetAtt': [keys[0]?.[0], 'Arn'] },
+              },
+            },
+          ],
+        },
+        // The access logs: S3 server access logging cannot write to a KMS-encrypted bucket.
+        {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+      ]),
+    );
+  });
+
+  it('lets each bucket route use the documents key only as it uses the bucket', () => {
+    const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    for (const route of routes) {
+      const policy = policies.find(([id]) =>
+        id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),
+      );
+      const kms = (policy ? statements(policy[1]) : [])
+        .flatMap((s) => [s.Action].flat())
+        .filter((a) => a.startsWith('kms:'))
+        .sort();
+      const expected = {
+        upload: ['kms:GenerateDataKey'],
+        read: ['kms:Decrypt'],
+        write: ['kms:Decrypt', 'kms:GenerateDataKey'],
+      };
+      expect(kms, route.handler).toEqual(route.permissions.bucket ? expected[route.permissions.bucket] : []);
     }
   });
 
@@ -383,9 +478,8 @@ describe('Data stack', () => {
       },
       VersioningConfiguration: Match.absent(),
       LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'documents/' }),
-      CorsConfiguration: {
-        CorsRules: [Match.objectLike({ AllowedOrigins: ['https://app.relocate-germany.example'] })],
-      },
+      // Set by the Web stack, from the site's real origin.
+      CorsConfiguration: Match.absent(),
       LifecycleConfiguration: {
         Rules: Match.arrayWith([
           Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
@@ -459,7 +553,10 @@ describe('Web stack', () => {
     });
     web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
     // The routing the local server runs too (infra/stacks/spa-routing.test.ts).
-    web.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_ROUTING });
+    web.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: SPA_ROUTING,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
     const policies = Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     expect(policies).toHaveLength(1);
     // The CSP names the documents bucket (a token), so it is checked as rendered JSON.
@@ -474,5 +571,104 @@ describe('Web stack', () => {
     }
     expect(rendered).toContain('"FrameOption":"DENY"');
     expect(rendered).toContain('"AccessControlMaxAgeSec":31536000');
+  });
+});
+
+describe('Edge stack (CloudFront firewall)', () => {
+  it('lives in us-east-1, the only region a CloudFront web ACL can be in, and holds no data', () => {
+    expect(built.edgeStack.region).toBe('us-east-1');
+    expect(Object.keys(edge.toJSON().Resources ?? {}).map((id) => edge.toJSON().Resources[id].Type)).toEqual([
+      'AWS::WAFv2::WebACL',
+    ]);
+  });
+
+  it('rate-limits the API and the sign-in pages per IP and runs AWS managed common and known-bad-inputs rules', () => {
+    const acl = (Object.values(edge.findResources('AWS::WAFv2::WebACL')) as Resource[])[0]?.Properties ?? {};
+    expect(acl.Scope).toBe('CLOUDFRONT');
+    const rules = acl.Rules as { Name: string; Statement: Record<string, unknown> }[];
+    expect(rules.map((rule) => rule.Name)).toEqual([
+      'ApiRateLimit',
+      'SignInPagesRateLimit',
+      'AWSManagedRulesCommonRuleSet',
+      'AWSManagedRulesKnownBadInputsRuleSet',
+    ]);
+    const [api, signIn] = rules.map((rule) => JSON.stringify(rule.Statement));
+    expect(api).toContain('"SearchString":"/api/"');
+    expect(signIn).toContain('"SearchString":"/login"');
+    expect(signIn).toContain('"SearchString":"/signup"');
+  });
+
+  it('is attached to the distribution', () => {
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ WebACLId: Match.anyValue() }),
+    });
+  });
+});
+
+describe('a stage on its own domain (prod)', () => {
+  it('serves the SPA on the domain with TLS 1.2+, and the API only through CloudFront', () => {
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['app.relocate-germany.de'],
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021' }),
+        Origins: Match.arrayWith([Match.objectLike({ DomainName: 'api.app.relocate-germany.de' })]),
+      }),
+    });
+    api.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    api.hasResourceProperties('AWS::ApiGatewayV2::DomainName', { DomainName: 'api.app.relocate-germany.de' });
+  });
+
+  it('allows uploads from the domain (CORS) and links to it in mails', () => {
+    expect(JSON.stringify(web.findResources('Custom::AWS'))).toContain('https://app.relocate-germany.de');
+    for (const fn of Object.values(api.findResources('AWS::Lambda::Function')) as Resource[]) {
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.APP_ORIGIN).toBe('https://app.relocate-germany.de');
+    }
+  });
+});
+
+describe('a stage on its CloudFront URL (dev)', () => {
+  let dev: ReturnType<typeof buildApp>;
+  beforeAll(() => {
+    dev = buildApp(undefined, 'dev');
+  }, 60_000);
+
+  it('keeps the execute-api endpoint CloudFront forwards to', () => {
+    const devApi = Template.fromStack(dev.apiStack);
+    devApi.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: Match.absent() });
+  });
+
+  it("sets the documents bucket's CORS to the distribution's own domain, so uploads work after the first deploy", () => {
+    const devWeb = Template.fromStack(dev.webStack);
+    const cors = JSON.stringify(Object.values(devWeb.findResources('Custom::AWS'))[0]);
+    expect(cors).toContain('putBucketCors');
+    // The rule is rendered as a JSON string around the distribution's domain name (a token).
+    expect(cors).toContain('AllowedOrigins');
+    expect(cors).toMatch(/"Fn::GetAtt":\["Cdn[0-9A-F]+","DomainName"\]/);
+  });
+
+  it('publishes the origin in SSM, where the functions that write links read it', () => {
+    const devWeb = Template.fromStack(dev.webStack);
+    devWeb.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: '/relocation/dev/app-origin',
+      Value: {
+        'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Cdn'), 'DomainName'] }]],
+      },
+    });
+    const devApi = Template.fromStack(dev.apiStack);
+    const policies = Object.entries(devApi.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    for (const route of routes) {
+      const fn = Object.entries(devApi.findResources('AWS::Lambda::Function')).find(([id]) =>
+        id.startsWith(pascal(route.handler)),
+      )?.[1] as Resource;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.APP_ORIGIN, route.handler).toBeUndefined();
+      expect(variables.APP_ORIGIN_PARAMETER, route.handler).toBe('/relocation/dev/app-origin');
+      const policy = policies.find(([id]) =>
+        id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),
+      );
+      const reads = JSON.stringify(policy?.[1] ?? {}).includes('ssm:GetParameter');
+      expect(reads, route.handler).toBe(Boolean(route.permissions.mail));
+    }
   });
 });

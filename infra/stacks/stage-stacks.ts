@@ -1,11 +1,16 @@
 import type { App, Environment } from 'aws-cdk-lib';
-import type { StageConfig } from '../config/stages';
+import { EDGE_REGION, type StageConfig } from '../config/stages';
 import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
 import { DataStack } from './data-stack';
+import { EdgeStack } from './edge-stack';
 import { WebStack } from './web-stack';
 
-/** The four stacks of one stage, `Relocation-<stage>-{Data,Auth,Api,Web}` (infra/app.ts and the tests). */
+/**
+ * The stacks of one stage, `Relocation-<stage>-{Data,Auth,Api,Edge,Web}` (infra/app.ts and
+ * the tests): all in the stage's region but Edge, CloudFront's firewall, which must be in
+ * us-east-1 and reaches the Web stack as a cross-region reference.
+ */
 export function addStageStacks(
   app: App,
   config: StageConfig,
@@ -24,18 +29,27 @@ export function addStageStacks(
     client: auth.client,
     alsoWatch: [...auth.triggers, data.seed],
   });
-  // The table and bucket reach Auth and Api as imports of fixed export names, which CDK does
-  // not trace: without these, a first deploy could start them before the exports exist.
-  auth.addStackDependency(data, 'imports the table export');
-  api.addStackDependency(data, 'imports the table and documents bucket exports');
+  // Named outputs are read by name (DataStack), which CDK does not trace as a dependency.
+  auth.addStackDependency(data, 'reads the table outputs');
+  api.addStackDependency(data, 'reads the table and documents outputs');
+  const edge = new EdgeStack(app, `${prefix}-Edge`, {
+    env: { ...env, region: EDGE_REGION },
+    config,
+    crossRegionReferences: true,
+  });
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
     config,
-    api: api.api,
+    crossRegionReferences: true,
+    apiHost: api.originHost,
+    webAclArn: edge.webAclArn,
     userPool: auth.userPool,
     client: auth.client,
     documents: data.documents,
     ...(siteDir ? { siteDir } : {}),
   });
-  return { data, auth, api, web };
+  web.addStackDependency(edge, 'attaches the CloudFront firewall');
+  // With a custom domain the API host is a plain name, not a reference: the order is said here.
+  web.addStackDependency(api, 'forwards /api/* to it');
+  return { data, auth, api, edge, web };
 }

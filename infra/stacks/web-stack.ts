@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@shared/api';
 import { COMPANY } from '@shared/company';
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
@@ -10,21 +10,26 @@ import {
   Distribution,
   FunctionCode,
   FunctionEventType,
+  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_SECONDS } from '../config/security-headers';
-import type { StageConfig } from '../config/stages';
-import { LOG_RETENTION } from './lambda';
+import { configuredOrigin, type StageConfig } from '../config/stages';
+import { LOG_RETENTION, originParameter } from './lambda';
 import { SPA_ROUTING } from './spa-routing';
 
 const DIST = join(import.meta.dirname, '../../web/dist');
@@ -40,7 +45,10 @@ export class WebStack extends Stack {
     id: string,
     props: StackProps & {
       config: StageConfig;
-      api: HttpApi;
+      /** The host CloudFront forwards /api/* to (ApiStack.originHost). */
+      apiHost: string;
+      /** The CloudFront firewall's ARN (EdgeStack, us-east-1). */
+      webAclArn: string;
       userPool: UserPool;
       client: UserPoolClient;
       documents: IBucket;
@@ -49,7 +57,8 @@ export class WebStack extends Stack {
     },
   ) {
     super(scope, id, props);
-    const { config, api, userPool, client, documents } = props;
+    const { config, apiHost, userPool, client, documents } = props;
+    const domain = config.customDomain;
     const siteDir = props.siteDir ?? DIST;
     const site = new Bucket(this, 'Site', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -85,6 +94,14 @@ export class WebStack extends Stack {
 
     const distribution = new Distribution(this, 'Cdn', {
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
+      ...(domain
+        ? {
+            domainNames: [domain.site],
+            certificate: Certificate.fromCertificateArn(this, 'SiteCertificate', domain.siteCertificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(site),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -100,13 +117,14 @@ export class WebStack extends Stack {
             eventType: FunctionEventType.VIEWER_REQUEST,
             function: new CloudFrontFunction(this, 'SpaRouting', {
               code: FunctionCode.fromInline(SPA_ROUTING),
+              runtime: FunctionRuntime.JS_2_0,
             }),
           },
         ],
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(Fn.select(2, Fn.split('/', api.apiEndpoint))),
+          origin: new HttpOrigin(apiHost),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -150,6 +168,50 @@ export class WebStack extends Stack {
     });
     pages.node.addDependency(assets);
 
-    new CfnOutput(this, 'Url', { value: `https://${distribution.distributionDomainName}` });
+    // The site's real origin: its domain, or the CloudFront URL until it has one.
+    const origin = configuredOrigin(config) ?? `https://${distribution.distributionDomainName}`;
+    // Uploads and downloads go from the browser straight to the documents bucket: its CORS
+    // names this origin, set here where the origin is known (not in the Data stack, which is
+    // deployed before the distribution exists).
+    const cors = {
+      service: 'S3',
+      action: 'putBucketCors',
+      parameters: {
+        Bucket: documents.bucketName,
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              AllowedOrigins: [origin],
+              AllowedMethods: ['PUT', 'GET'],
+              AllowedHeaders: ['content-type'],
+              MaxAgeSeconds: 3000,
+            },
+          ],
+        },
+      },
+      physicalResourceId: PhysicalResourceId.of(`${config.stage}-documents-cors`),
+    };
+    new AwsCustomResource(this, 'DocumentsCors', {
+      onCreate: cors,
+      onUpdate: cors,
+      onDelete: {
+        service: 'S3',
+        action: 'deleteBucketCors',
+        parameters: { Bucket: documents.bucketName },
+      },
+      policy: AwsCustomResourcePolicy.fromStatements([
+        new PolicyStatement({ actions: ['s3:PutBucketCORS'], resources: [documents.bucketArn] }),
+      ]),
+      logGroup,
+      installLatestAwsSdk: false,
+    });
+    // Functions that write links read the origin here when the stage has no domain (lambda.ts).
+    new StringParameter(this, 'AppOrigin', {
+      parameterName: originParameter(config),
+      stringValue: origin,
+      description: 'The SPA origin, for links in mails',
+    });
+
+    new CfnOutput(this, 'Url', { value: origin });
   }
 }

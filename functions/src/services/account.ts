@@ -6,7 +6,6 @@ import { ALWAYS_UNLOCKED_PHASE } from '@shared/journey';
 import type { PageQuery } from '@shared/schemas/pagination';
 import { deleteIdentity, identityEmail, signOutEverywhere } from '../adapters/identity';
 import { removePrefix } from '../adapters/storage';
-import { env } from '../config';
 import type { AdminAccount, CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors';
@@ -52,7 +51,7 @@ export async function verifyAccount(admin: AdminAccount, userId: string): Promis
     .filter((t) => t.phase_id === ALWAYS_UNLOCKED_PHASE)
     .map((template) => newTask(userId, template, at));
   await verifyWithTasks(profile, admin.userId, at, tasks);
-  await mailTo(profile.email, accountVerifiedMail(profile.language, `${env.appOrigin}/dashboard`), {
+  await mailTo(profile.email, (origin) => accountVerifiedMail(profile.language, `${origin}/dashboard`), {
     userId,
     mail: 'accountVerified',
   });

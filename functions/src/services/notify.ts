@@ -2,8 +2,8 @@
 // change: every change it reports is a conditional write that a repeat of the request fails, so
 // a retried request cannot mail twice. A mail never undoes or fails the change it reports.
 import type { Language } from '@shared/constants';
+import { appOrigin } from '../adapters/app-origin';
 import { type OutgoingMail, sendMail } from '../adapters/mail';
-import { env } from '../config';
 import { log } from '../lib/log';
 import { type NoticeDetails, type NoticeKind, noticeMail, type RenderedMail } from '../mail/templates';
 
@@ -36,9 +36,25 @@ async function sendBestEffort(
   return false;
 }
 
-/** A rendered mail to one person, best effort. */
-export const mailTo = (to: string, mail: RenderedMail, context: Record<string, unknown>, attempts?: number) =>
-  sendBestEffort({ to, ...mail }, context, attempts);
+/**
+ * A mail to one person, best effort, rendered with the SPA's origin for its links (looked up
+ * inside the best effort: a mail that cannot be written fails no request either).
+ */
+export async function mailTo(
+  to: string,
+  render: (origin: string) => RenderedMail,
+  context: Record<string, unknown>,
+  attempts?: number,
+): Promise<boolean> {
+  let mail: RenderedMail;
+  try {
+    mail = render(await appOrigin());
+  } catch (error) {
+    log.error('mail not sent: no app origin', { ...context, error: String(error) });
+    return false;
+  }
+  return sendBestEffort({ to, ...mail }, context, attempts);
+}
 
 /** Tells the person what happened, in their language, with a link to the page concerned. */
 export function notify(
@@ -48,6 +64,7 @@ export function notify(
   context: Record<string, unknown> = {},
   options: { attempts?: number } = {},
 ): Promise<boolean> {
-  const mail = noticeMail(to.language, kind, env.appOrigin, { name: to.first_name, ...details });
-  return mailTo(to.email, mail, { ...context, mail: kind }, options.attempts);
+  const render = (origin: string) =>
+    noticeMail(to.language, kind, origin, { name: to.first_name, ...details });
+  return mailTo(to.email, render, { ...context, mail: kind }, options.attempts);
 }

@@ -1,5 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { env } from '../config';
+import { appOrigin } from '../adapters/app-origin';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { profileIfReadable } from '../store/profiles';
 
@@ -33,7 +33,7 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
   const email = event.request.userAttributes.email ?? '';
   const code = event.request.codeParameter;
   // The code placeholder must stay literal in the URL: Cognito substitutes it on delivery.
-  const link = `${env.appOrigin}${mail.page}?email=${encodeURIComponent(email)}&code=${code}`;
+  const link = `${await appOrigin()}${mail.page}?email=${encodeURIComponent(email)}&code=${code}`;
   const language =
     (mail.accountLanguage && (await accountLanguage(event.request.userAttributes.sub))) ||
     event.request.clientMetadata?.locale;
