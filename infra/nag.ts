@@ -52,9 +52,14 @@ export const ACKNOWLEDGED: { id: string; reason: string }[] = [
       'The default *.cloudfront.net certificate allows no minimum TLS setting; it applies with the custom domain.',
   },
   {
+    id: 'Serverless-SNSRedrivePolicy',
+    reason:
+      "The alarm topic's only subscriptions are e-mail addresses: an alarm that cannot be mailed stays in ALARM state on CloudWatch and the dashboard; a dead-letter queue nobody reads would add nothing.",
+  },
+  {
     id: 'Serverless-LambdaDLQ',
     reason:
-      'Every function is invoked synchronously (API Gateway, Cognito triggers, the CloudFormation provider); a DLQ only receives failed asynchronous invocations.',
+      'Every function but the SES feedback one (which has its DLQ) is invoked synchronously (API Gateway, Cognito triggers, the CloudFormation provider); a DLQ only receives failed asynchronous invocations.',
   },
 ];
 
@@ -92,6 +97,19 @@ export const ACCEPTED_WILDCARDS = (config: StageConfig): AcceptedWildcard[] => {
       finding: new RegExp(`^Resource::${documents}/${INCOMING_PREFIX}\\*$`),
       reason:
         'Upload routes presign PUTs for keys made per request; the grant is limited to the staging prefix, which expires unconfirmed objects.',
+    },
+    {
+      finding:
+        /^Resource::arn:aws:events:[a-z0-9-]+:(<AWS::AccountId>|\d{12}):rule\/DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3\*$/,
+      within: /\/MalwareScanRole\//,
+      reason:
+        "GuardDuty Malware Protection names the EventBridge rule it manages itself (AWS's documented role policy for the service); the Put/Delete actions are limited to rules it manages.",
+    },
+    {
+      finding: new RegExp(`^Resource::<Documents[0-9A-F]{8}\\.Arn>/${INCOMING_PREFIX}\\*$`),
+      within: /\/MalwareScanRole\//,
+      reason:
+        'GuardDuty scans and tags every upload under the staging prefix, whose keys are made per request.',
     },
     {
       finding: /^Resource::\*$/,

@@ -1,5 +1,5 @@
 // The local stack `npm start` runs (same PORT, default 3000), as the AWS SDK and the store
-// reach it: for the commands that work on its data (seed, stats:rebuild).
+// reach it: for the commands that work on its data (seed, stats:rebuild, admin).
 
 export interface LocalEndpoints {
   dynamodb: string;
@@ -7,6 +7,8 @@ export interface LocalEndpoints {
   s3: string;
   bucket: string;
   region: string;
+  cognito: string;
+  userPoolId: string;
   s3Credentials: { accessKeyId: string; secretAccessKey: string };
 }
 
@@ -25,6 +27,8 @@ export async function connectLocalStack(port = Number(process.env.PORT ?? 3000))
     BUCKET_NAME: e.bucket,
     AWS_ENDPOINT_URL_DYNAMODB: e.dynamodb,
     AWS_ENDPOINT_URL_S3: e.s3,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: e.cognito,
+    USER_POOL_ID: e.userPoolId,
     AWS_REGION: e.region,
     AWS_ACCESS_KEY_ID: e.s3Credentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: e.s3Credentials.secretAccessKey,

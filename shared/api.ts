@@ -2,6 +2,9 @@ import type { Language, Role } from './constants';
 import type { DocumentType } from './documents';
 import type { CompletionType, TaskStatus, WorkflowStatus, WorkflowType } from './journey';
 
+/** Why mail to a profile's address stopped. */
+export type MailBlock = 'bounce' | 'complaint';
+
 /** SPEC 3 'profiles'. Dates are ISO-8601 strings. */
 export interface Profile {
   id: string;
@@ -28,6 +31,11 @@ export interface Profile {
   documents_count: number;
   /** The interface language the user last chose; e-mails are written in it. */
   language: Language;
+  /**
+   * Mail to this address bounced for good, or the person complained of it (SES feedback):
+   * nothing more is mailed to it until the e-mail changes.
+   */
+  mail_blocked: MailBlock | null;
   created_at: string;
   updated_at: string;
 }

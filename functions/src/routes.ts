@@ -38,6 +38,7 @@ export interface Permissions {
     | 'cognito-idp:AdminGetUser'
     | 'cognito-idp:AdminUpdateUserAttributes'
     | 'cognito-idp:AdminUserGlobalSignOut'
+    | 'cognito-idp:AdminListGroupsForUser'
   )[];
 }
 
@@ -321,6 +322,17 @@ export const routes: readonly RouteDef[] = Object.entries(ROUTES).map(([handler,
   ...(route as RouteConfig),
 }));
 
+/**
+ * What a route's Lambda may do: its row's permissions, and for every signed-in route what
+ * admission needs besides the table: asking Cognito for the caller's groups when the token's
+ * role and the profile's disagree (services/admission.ts).
+ */
+export function permissionsOf(route: RouteDef): Permissions {
+  if (route.access === 'public') return route.permissions;
+  const cognito = [...(route.permissions.cognito ?? []), 'cognito-idp:AdminListGroupsForUser'] as const;
+  return { ...route.permissions, cognito };
+}
+
 /** Cognito triggers: trigger name → module in functions/src/triggers/. */
 export const triggers = {
   CustomMessage: 'custom-message',
@@ -337,6 +349,8 @@ export const TRIGGER_PERMISSIONS: Record<(typeof triggers)[keyof typeof triggers
 /** Jobs: module in functions/src/jobs/ → what it may touch. */
 export const JOB_PERMISSIONS = {
   'seed-catalogue': { table: 'write' },
+  // Finds the user of a bounced address and marks their profile.
+  'ses-feedback': { table: 'write', cognito: ['cognito-idp:AdminGetUser'] },
 } as const satisfies Record<string, Permissions>;
 
 export const routeKey = (route: Pick<RouteConfig, 'method' | 'path'>) => `${route.method} ${route.path}`;

@@ -1,14 +1,15 @@
-// Typed fixtures for the unit tests of services/ and store/ (not a test itself, and never
-// imported by production code). It sits above both folders because store/ may not import
+// Typed fixtures for the unit tests of services/ and store/, and the capture of what the
+// functions write (not a test itself, and never imported by production code). It sits above both folders because store/ may not import
 // services/ (scripts/import-zones.mjs). Built from shared/ data and types only, so a test that
 // mocks a store module still gets real records here.
 
 import type { DeletionRequest, DocumentRecord, Profile, UserTask, WorkflowRecord } from '@shared/api';
 import type { ApiErrorKey } from '@shared/api-errors';
 import { PHASES, TASK_TEMPLATES } from '@shared/catalogue';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { AdminAccount, CustomerAccount } from './lib/caller';
 import type { DomainError } from './lib/errors';
+import { BUSINESS_METRICS, type BusinessMetric, flushMetrics } from './lib/metrics';
 import type { Catalogue, Phase, TaskTemplate } from './store/catalogue';
 import type { UploadTicketRecord } from './store/entities';
 import type { UserPartition } from './store/user-partition';
@@ -49,6 +50,7 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     deletion_requested_by: null,
     documents_count: 0,
     language: 'en',
+    mail_blocked: null,
     created_at: '2026-10-01T08:00:00.000Z',
     updated_at: '2026-10-01T08:00:00.000Z',
     ...overrides,
@@ -213,4 +215,52 @@ export async function expectRefused(
   const error = await rejectionOf(promise);
   expect(error).toBeInstanceOf(type);
   expect((error as DomainError).reason).toBe(reason);
+}
+
+/** A JSON line the functions wrote: a log line (lib/log.ts) or an EMF metrics line (lib/metrics.ts). */
+export type OutputLine = Record<string, unknown>;
+
+/**
+ * Captures (and silences) what is written to stdout and stderr from now on: Powertools'
+ * logger and metrics write there through their own Console, not through `console`. Undone
+ * by `vi.restoreAllMocks()`.
+ */
+export function captureOutput() {
+  const written: { stream: 'stdout' | 'stderr'; text: string }[] = [];
+  const into = (stream: 'stdout' | 'stderr') => (chunk: string | Uint8Array) => {
+    written.push({ stream, text: typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8') });
+    return true;
+  };
+  vi.spyOn(process.stdout, 'write').mockImplementation(into('stdout'));
+  vi.spyOn(process.stderr, 'write').mockImplementation(into('stderr'));
+  const parsed = (stream?: 'stdout' | 'stderr'): OutputLine[] =>
+    written
+      .filter((w) => !stream || w.stream === stream)
+      .flatMap((w) => w.text.split('\n'))
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as OutputLine);
+  return {
+    /** Every JSON line written, in order (`stream` to keep one of them). */
+    lines: parsed,
+    /** The log lines with this message. */
+    logged: (message: string) => parsed().filter((line) => line.message === message),
+    /** The EMF lines (each an invocation's published metrics). */
+    metrics: () => parsed().filter((line) => '_aws' in line),
+    /**
+     * Publishes the business metrics counted so far, as the end of an invocation does, and
+     * returns their values ({} when none were counted).
+     */
+    counted(): Partial<Record<BusinessMetric, unknown>> {
+      const before = written.length;
+      flushMetrics();
+      const published = written
+        .slice(before)
+        .flatMap((w) => w.text.split('\n'))
+        .filter((line) => line.startsWith('{"_aws"'))
+        .map((line) => JSON.parse(line) as OutputLine);
+      return Object.fromEntries(
+        published.flatMap((line) => BUSINESS_METRICS.filter((n) => n in line).map((n) => [n, line[n]])),
+      );
+    },
+  };
 }

@@ -144,7 +144,7 @@ export async function ensureAdmin(
   admin: { email: string; password: string },
   profiles: {
     putProfileIfAbsent: (p: ReturnType<typeof newProfile>, role: 'admin') => Promise<unknown>;
-    markProfileAdmin: (id: string) => Promise<void>;
+    setProfileRole: (id: string, role: 'admin') => Promise<void>;
   },
 ): Promise<void> {
   if (!(await findUserSub(client, userPoolId, admin.email))) {
@@ -175,5 +175,5 @@ export async function ensureAdmin(
   const sub = await findUserSub(client, userPoolId, admin.email);
   if (!sub) throw new Error(`Local admin ${admin.email} not found after creation`);
   await profiles.putProfileIfAbsent(newProfile(sub, admin.email, new Date().toISOString()), 'admin');
-  await profiles.markProfileAdmin(sub);
+  await profiles.setProfileRole(sub, 'admin');
 }

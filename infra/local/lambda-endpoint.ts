@@ -1,11 +1,13 @@
 // Internal (loopback-only) server: the Lambda Invoke API through which cognito-local calls
 // our Cognito triggers, and the mail bridge through which it delivers their messages.
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { sendMail } from '@functions/adapters/mail';
 import { triggers } from '@functions/routes';
+import type { Context } from 'aws-lambda';
 import { readBody, sendJson } from './http-util';
 
-type Trigger = (event: unknown) => Promise<unknown>;
+type Trigger = (event: unknown, context: Context) => Promise<unknown>;
 const triggerNames = new Set<string>(Object.values(triggers));
 
 export function startLambdaEndpoint(
@@ -21,7 +23,9 @@ export function startLambdaEndpoint(
         if (!triggerNames.has(name)) return sendJson(res, 404, { message: `Function not found: ${name}` });
         try {
           const handler = await loadTrigger(name);
-          return sendJson(res, 200, await handler(JSON.parse(body)));
+          // As Lambda would: its own request id, so the trigger's log lines can be told apart.
+          const context = { awsRequestId: randomUUID(), functionName: name } as Context;
+          return sendJson(res, 200, await handler(JSON.parse(body), context));
         } catch (error) {
           console.error(`[local] trigger ${name} failed:`, error);
           // The Lambda service reports function errors with 200 and this header.

@@ -27,6 +27,7 @@ import { startLambdaEndpoint } from './lambda-endpoint';
 import { acquireLock } from './lock';
 import { serveMailbox } from './mailbox';
 import { freePorts, isPortFree } from './ports';
+import { startSesFeedbackProxy } from './ses-feedback';
 import { createStaticWeb } from './static-web';
 
 export interface LocalStackOptions {
@@ -71,7 +72,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   try {
-    const [dynamoPort, s3Port, sesPort, cognitoPort, lambdaPort] = (await freePorts(5)) as [
+    const [dynamoPort, s3Port, sesPort, cognitoPort, lambdaPort, sesProxyPort] = (await freePorts(6)) as [
+      number,
       number,
       number,
       number,
@@ -92,13 +94,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoPort}`,
       AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${s3Port}`,
-      AWS_ENDPOINT_URL_SESV2: sesUrl,
+      // Mail goes through the mailbox simulator's stand-in (ses-feedback.ts); the mailbox is read
+      // from the emulator itself.
+      AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${sesProxyPort}`,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoUrl,
       S3_FORCE_PATH_STYLE: 'true',
       TABLE_NAME,
       BUCKET_NAME: BUCKET,
       MAIL_FROM: 'no-reply@relocate-germany.example',
       APP_ORIGIN: origin,
+      // No X-Ray here (no daemon): functions/src/lib/tracing.ts decides on first use. Business
+      // metrics stay on: their EMF lines are printed like the logs, one per counted event.
+      POWERTOOLS_TRACE_ENABLED: 'false',
     });
     const dynamo = new DynamoDBClient({});
     const cognito = new CognitoIdentityProviderClient({});
@@ -113,6 +120,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const sesServer = await startSes(sesPort);
     closers.push(() => new Promise((r) => sesServer.close(r)));
+    const sesProxy = await startSesFeedbackProxy(sesProxyPort, sesUrl, async (event) => {
+      const job = await import('@functions/jobs/ses-feedback');
+      return job.handler(event);
+    });
+    closers.push(() => new Promise((r) => sesProxy.close(r)));
     const s3 = await startS3(join(dataDir, 's3'), s3Port, BUCKET, origin);
     closers.push(() => s3.close());
     const [dynamoChild, cognitoChild] = await Promise.all([
@@ -168,6 +180,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamodb: process.env.AWS_ENDPOINT_URL_DYNAMODB,
       s3: process.env.AWS_ENDPOINT_URL_S3,
       cognito: cognitoUrl,
+      userPoolId: pool.userPoolId,
       ses: sesUrl,
       table: TABLE_NAME,
       bucket: BUCKET,

@@ -1,5 +1,5 @@
-import { routes } from '@functions/routes';
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { permissionsOf, routes } from '@functions/routes';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   type CfnStage,
   DomainName,
@@ -10,19 +10,14 @@ import {
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config/stages';
 import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
-
-/** A handler's kebab-case name as the PascalCase construct id its Lambda, role and alarm carry. */
-export const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
+import { Monitoring, pascal } from './monitoring';
 
 /**
  * The HTTP API, GENERATED FROM THE ROUTE TABLE the local server mounts: one Lambda and one
@@ -31,7 +26,7 @@ export const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: st
 export class ApiStack extends Stack {
   readonly api: HttpApi;
   readonly originHost: string;
-  readonly alarms: Topic;
+  readonly monitoring: Monitoring;
 
   constructor(
     scope: Construct,
@@ -76,7 +71,7 @@ export class ApiStack extends Stack {
     );
     const functions: NodejsFunction[] = [];
     for (const route of routes) {
-      const fn = lambdaFor(this, pascal(route.handler), 'handlers', route.handler, route.permissions, {
+      const fn = lambdaFor(this, pascal(route.handler), 'handlers', route.handler, permissionsOf(route), {
         config,
         table,
         bucket: documents,
@@ -93,7 +88,12 @@ export class ApiStack extends Stack {
     }
     // Throttling and access logs on the default stage.
     const stage = this.api.defaultStage?.node.defaultChild as CfnStage;
-    stage.defaultRouteSettings = { throttlingBurstLimit: 200, throttlingRateLimit: 100 };
+    // Detailed metrics: 4xx, 5xx and latency per route, for the dashboard.
+    stage.defaultRouteSettings = {
+      throttlingBurstLimit: 200,
+      throttlingRateLimit: 100,
+      detailedMetricsEnabled: true,
+    };
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION });
     stage.accessLogSettings = {
       destinationArn: accessLogs.logGroupArn,
@@ -106,43 +106,15 @@ export class ApiStack extends Stack {
       }),
     };
 
-    // Alarms, to one topic per stage: any Lambda error, API 5xx, DynamoDB throttling.
-    this.alarms = new Topic(this, 'Alarms', {
-      displayName: `Relocation ${config.stage} alarms`,
-      enforceSSL: true,
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      config,
+      api: this.api,
+      routeFunctions: functions,
+      otherFunctions: props.alsoWatch ?? [],
+      table,
+      userPoolId: userPool.userPoolId,
+      userPoolClientId: client.userPoolClientId,
     });
-    const notify = new SnsAction(this.alarms);
-    const alarm = (id: string, metric: Metric) =>
-      new Alarm(this, id, {
-        metric,
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }).addAlarmAction(notify);
-    // One alarm per function: CloudWatch alarms take at most 10 metrics in one expression.
-    const watched = [
-      ...functions.map((fn, i) => ({ fn, name: pascal(routes[i]?.handler ?? String(i)) })),
-      ...(props.alsoWatch ?? []).map((fn) => ({ fn, name: pascal(fn.node.id) })),
-    ];
-    for (const { fn, name } of watched) {
-      alarm(`LambdaErrors${name}`, fn.metricErrors({ period: Duration.minutes(5) }));
-    }
-    alarm('Api5xx', this.api.metricServerError({ period: Duration.minutes(5) }));
-    // ReadThrottleEvents/WriteThrottleEvents exist per table; ThrottledRequests needs an
-    // Operation dimension too, and an alarm without it would never fire.
-    for (const metricName of ['ReadThrottleEvents', 'WriteThrottleEvents']) {
-      alarm(
-        `Dynamo${metricName}`,
-        new Metric({
-          namespace: 'AWS/DynamoDB',
-          metricName,
-          dimensionsMap: { TableName: table.name },
-          statistic: 'Sum',
-          period: Duration.minutes(5),
-        }),
-      );
-    }
 
     new CfnOutput(this, 'ApiUrl', { value: domain ? `https://${domain.api}` : this.api.apiEndpoint });
   }

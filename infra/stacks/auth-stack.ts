@@ -1,6 +1,6 @@
-import { TRIGGER_PERMISSIONS, triggers } from '@functions/routes';
+import { JOB_PERMISSIONS, TRIGGER_PERMISSIONS, triggers } from '@functions/routes';
 import { ADMIN_GROUP, PASSWORD_MIN_LENGTH } from '@shared/constants';
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   CfnUserPoolGroup,
@@ -12,27 +12,51 @@ import {
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import {
+  ConfigurationSet,
+  EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
+  Identity,
+  SuppressionReasons,
+} from 'aws-cdk-lib/aws-ses';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { BLOCKED_COGNITO_OPERATIONS, cognitoTarget } from '../config/cognito-operations';
+import { stageParameter } from '../config/parameters';
 import type { StageConfig } from '../config/stages';
 import { RATE_LIMITS, rateRule, visibility } from './firewall-rules';
-import { lambdaFor, type ResourceRef } from './lambda';
+import { lambdaFor, mailConfigurationName, type ResourceRef } from './lambda';
 
 /** Cognito: e-mail sign-in with verification, the spec's password rule, the admin group. */
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
-  /** The trigger functions (their errors alarm in the API stack). */
+  /** The trigger functions and the SES feedback function (their errors alarm in the API stack). */
   readonly triggers: IFunction[];
+  /** The SES configuration set every mail of the stage is sent with. */
+  readonly mailConfiguration: ConfigurationSet;
 
   constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig; table: ResourceRef }) {
     super(scope, id, props);
     const { config, table } = props;
     // The sender domain Cognito and the API mail from (verify its DNS records after the first deploy).
     const domain = config.mailFrom.split('@')[1] ?? config.mailFrom;
-    new EmailIdentity(this, 'Sender', { identity: Identity.domain(domain) });
+    // Every mail goes through this configuration set: SES suppresses addresses that bounced
+    // for good or complained, and publishes those events to the feedback function, which
+    // marks the profile (the admin sees it; services/notify.ts stops mailing it).
+    this.mailConfiguration = new ConfigurationSet(this, 'Mail', {
+      configurationSetName: mailConfigurationName(config),
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+    new EmailIdentity(this, 'Sender', {
+      identity: Identity.domain(domain),
+      configurationSet: this.mailConfiguration,
+    });
 
     this.userPool = new UserPool(this, 'Users', {
       selfSignUpEnabled: true,
@@ -52,7 +76,11 @@ export class AuthStack extends Stack {
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       // Cognito's own sender until the stage's SES domain is verified (see StageConfig.mailVerified).
       email: config.mailVerified
-        ? UserPoolEmail.withSES({ fromEmail: config.mailFrom, sesVerifiedDomain: domain })
+        ? UserPoolEmail.withSES({
+            fromEmail: config.mailFrom,
+            sesVerifiedDomain: domain,
+            configurationSetName: this.mailConfiguration.configurationSetName,
+          })
         : UserPoolEmail.withCognito(),
       featurePlan: config.threatProtection ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,
       standardThreatProtectionMode: config.threatProtection
@@ -64,6 +92,11 @@ export class AuthStack extends Stack {
     new CfnUserPoolGroup(this, 'AdminGroup', {
       userPoolId: this.userPool.userPoolId,
       groupName: ADMIN_GROUP,
+    });
+    // For the operator's commands (npm run admin): the pool by its stage.
+    new StringParameter(this, 'UserPoolIdParameter', {
+      parameterName: stageParameter(config.stage, 'user-pool-id'),
+      stringValue: this.userPool.userPoolId,
     });
 
     // The Cognito triggers, from the route module's trigger table.
@@ -77,6 +110,41 @@ export class AuthStack extends Stack {
       this.userPool.addTrigger(operation, fn);
       return fn;
     });
+
+    const feedback = new Topic(this, 'MailFeedback', {
+      displayName: `Relocation ${config.stage} SES feedback`,
+      enforceSSL: true,
+    });
+    this.mailConfiguration.addEventDestination('BouncesAndComplaints', {
+      destination: EventDestination.snsTopic(feedback),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
+    });
+    const feedbackFunction = lambdaFor(
+      this,
+      'SesFeedback',
+      'jobs',
+      'ses-feedback',
+      JOB_PERMISSIONS['ses-feedback'],
+      {
+        config,
+        table,
+        userPoolId: this.userPool.userPoolId,
+        userPoolArn: this.userPool.userPoolArn,
+        // SNS invokes it asynchronously: what fails after Lambda's retries is kept here.
+        deadLetterQueue: new Queue(this, 'SesFeedbackFailures', {
+          enforceSSL: true,
+          encryption: QueueEncryption.SQS_MANAGED,
+          retentionPeriod: Duration.days(14),
+        }),
+      },
+    );
+    feedback.addSubscription(new LambdaSubscription(feedbackFunction));
+    Validations.of(this.node.findChild('SesFeedbackFailures')).acknowledge({
+      id: 'Serverless-SQSRedrivePolicy',
+      reason:
+        'This queue is itself the dead-letter queue of the SES feedback function; nothing consumes it to fail again.',
+    });
+    this.triggers.push(feedbackFunction);
 
     // Self-service calls that would go around the product (infra/config/cognito-operations.ts)
     // are blocked before Cognito runs them: a web ACL on the pool, matched on the operation;

@@ -12,12 +12,16 @@ import { TABLE_KEYS } from '@functions/store/table';
 import { PHASES, TASK_TEMPLATES } from '@shared/catalogue';
 import { CfnOutput, CustomResource, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { CfnMalwareProtectionPlan } from 'aws-cdk-lib/aws-guardduty';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
+import { stageParameter } from '../config/parameters';
 import { LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
 import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
 
@@ -120,6 +124,14 @@ export class DataStack extends Stack {
       keyArn: share('DocumentsKeyArn', this.documentsKey.keyArn),
     };
 
+    if (props.config.malwareScan) this.scanUploads(INCOMING_PREFIX);
+
+    // For the operator's commands (npm run admin): the table by its stage, not its generated name.
+    new StringParameter(this, 'TableNameParameter', {
+      parameterName: stageParameter(props.config.stage, 'table-name'),
+      stringValue: this.table.tableName,
+    });
+
     // The catalogue is seeded at deploy; the hash makes a changed catalogue re-run the seed.
     this.seed = lambdaFor(
       this,
@@ -137,7 +149,83 @@ export class DataStack extends Stack {
       properties: { version: catalogueHash() },
     });
   }
+
+  /**
+   * GuardDuty Malware Protection for S3 on the staging prefix: every upload is scanned before
+   * the confirm route may accept it, and tagged with the result (MALWARE_SCAN_TAG), which the
+   * route reads (functions/src/adapters/malware-scan.ts). The role is the one GuardDuty's
+   * documentation gives the service: its managed EventBridge rule, reading and tagging the
+   * objects, the bucket's notifications, and the documents key through S3.
+   */
+  private scanUploads(prefix: string) {
+    const bucket = this.documents;
+    const role = new Role(this, 'MalwareScanRole', {
+      assumedBy: new ServicePrincipal('malware-protection-plan.guardduty.amazonaws.com'),
+    });
+    const managedBy = {
+      StringLike: { 'events:ManagedBy': 'malware-protection-plan.guardduty.amazonaws.com' },
+    };
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['events:PutRule', 'events:DeleteRule', 'events:PutTargets', 'events:RemoveTargets'],
+        resources: [
+          this.formatArn({
+            service: 'events',
+            resource: 'rule',
+            resourceName: 'DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3*',
+          }),
+        ],
+        conditions: managedBy,
+      }),
+    );
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['events:DescribeRule', 'events:ListTargetsByRule'],
+        resources: [
+          this.formatArn({
+            service: 'events',
+            resource: 'rule',
+            resourceName: 'DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3*',
+          }),
+        ],
+      }),
+    );
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObjectTagging', 's3:GetObjectTagging', 's3:GetObject'],
+        resources: [bucket.arnForObjects(`${prefix}*`)],
+      }),
+    );
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject'],
+        resources: [bucket.arnForObjects('malware-protection-resource-validation-object')],
+      }),
+    );
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket', 's3:GetBucketNotification', 's3:PutBucketNotification'],
+        resources: [bucket.bucketArn],
+      }),
+    );
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+        resources: [this.documentsKey.keyArn],
+        conditions: { StringLike: { 'kms:ViaService': `s3.${this.region}.amazonaws.com` } },
+      }),
+    );
+    const plan = new CfnMalwareProtectionPlan(this, 'MalwareScan', {
+      role: role.roleArn,
+      protectedResource: { s3Bucket: { bucketName: bucket.bucketName, objectPrefixes: [prefix] } },
+      actions: { tagging: { status: 'ENABLED' } },
+    });
+    plan.node.addDependency(role);
+  }
 }
+
+/** The tag GuardDuty Malware Protection for S3 writes on every object it scanned. */
+export const MALWARE_SCAN_TAG = 'GuardDutyMalwareScanStatus';
 
 function catalogueHash(): string {
   const files = ['en', 'de'].map((lng) => readFileSync(join(LOCALES, lng, 'catalogue.json'), 'utf8'));

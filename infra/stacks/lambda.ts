@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { METRICS_NAMESPACE, SERVICE_NAME } from '@functions/lib/metrics';
 import type { Permissions } from '@functions/routes';
 import { INCOMING_PREFIX } from '@functions/store/object-keys';
 import { TABLE_KEYS } from '@functions/store/table';
@@ -7,7 +8,9 @@ import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { stageParameter } from '../config/parameters';
 import { configuredOrigin, LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
 
 const FUNCTIONS = join(import.meta.dirname, '../../functions/src');
@@ -29,7 +32,10 @@ export interface ResourceRef {
  * The SSM parameter the Web stack publishes the SPA's origin in: a stage without its own
  * domain knows its CloudFront URL only after the functions are deployed (app-origin.ts).
  */
-export const originParameter = (config: StageConfig) => `/relocation/${config.stage}/app-origin`;
+export const originParameter = (config: StageConfig) => stageParameter(config.stage, 'app-origin');
+
+/** The SES configuration set of a stage (the Auth stack makes it; every mail is sent with it). */
+export const mailConfigurationName = (config: StageConfig) => `relocation-${config.stage}`;
 
 export interface FunctionDeps {
   config: StageConfig;
@@ -38,6 +44,8 @@ export interface FunctionDeps {
   userPoolId?: string;
   userPoolArn?: string;
   environment?: Record<string, string>;
+  /** For a function invoked asynchronously: where failed events end up. */
+  deadLetterQueue?: IQueue;
 }
 
 /**
@@ -59,14 +67,21 @@ export function lambdaFor(
     architecture: Architecture.ARM_64,
     memorySize: 512,
     timeout: Duration.seconds(10),
+    ...(deps.deadLetterQueue ? { deadLetterQueue: deps.deadLetterQueue } : {}),
     // X-Ray: each request's path through the function and its AWS SDK calls (Powertools Tracer).
     tracing: Tracing.ACTIVE,
     logGroup: new LogGroup(scope, `${id}Logs`, { retention: LOG_RETENTION }),
     environment: {
+      // Powertools (functions/src/lib/log.ts, metrics.ts): the same service and namespace as
+      // the dashboard's; INFO logs (DEBUG lines are dropped).
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      POWERTOOLS_LOG_LEVEL: 'INFO',
       STAGE: deps.config.stage,
       TABLE_NAME: deps.table.name,
       ...originEnvironment(deps.config),
       MAIL_FROM: deps.config.mailFrom,
+      ...(permissions.mail ? { MAIL_CONFIGURATION_SET: mailConfigurationName(deps.config) } : {}),
       ...(deps.bucket ? { BUCKET_NAME: deps.bucket.name } : {}),
       ...(deps.userPoolId ? { USER_POOL_ID: deps.userPoolId } : {}),
       ...deps.environment,
@@ -92,6 +107,12 @@ export function lambdaFor(
             service: 'ses',
             resource: 'identity',
             resourceName: deps.config.mailFrom.split('@')[1] ?? '*',
+          }),
+          // Sending with the configuration set needs the grant on it too.
+          Stack.of(scope).formatArn({
+            service: 'ses',
+            resource: 'configuration-set',
+            resourceName: mailConfigurationName(deps.config),
           }),
         ],
       }),

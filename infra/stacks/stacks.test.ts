@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BUSINESS_METRICS, METRICS_NAMESPACE } from '@functions/lib/metrics';
 import { findRoute, routeKey, routes } from '@functions/routes';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -14,7 +15,7 @@ import {
 import { launchRehearsal } from '../config/launch-rehearsal';
 import { STAGES, type Stage, type StageConfig, stageConfig } from '../config/stages';
 import { applyNag } from '../nag';
-import { pascal } from './api-stack';
+import { pascal } from './monitoring';
 import { SPA_ROUTING } from './spa-routing';
 import { addStageStacks } from './stage-stacks';
 
@@ -208,6 +209,17 @@ describe('API stack, generated from the route table', () => {
     }
   });
 
+  it("lets every signed-in route ask Cognito for the caller's groups (admission settles the role), and no public one", () => {
+    const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    for (const route of routes) {
+      const policy = policies.find(([id]) =>
+        id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),
+      );
+      const asks = JSON.stringify(policy?.[1] ?? {}).includes('cognito-idp:AdminListGroupsForUser');
+      expect(asks, route.handler).toBe(route.access !== 'public');
+    }
+  });
+
   it('lets only the deletion routes delete Cognito users', () => {
     const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
     const deleters = policies
@@ -218,11 +230,11 @@ describe('API stack, generated from the route table', () => {
 });
 
 describe('operations', () => {
-  it('alarms on every Lambda, API 5xx and DynamoDB throttling, to one topic', () => {
+  it('alarms on every Lambda, API 5xx, DynamoDB throttling and failed mails, to one topic', () => {
     api.resourceCountIs('AWS::SNS::Topic', 1);
     const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm')) as Resource[];
-    // Every route, both Cognito triggers and the catalogue seed.
-    expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(routes.length + 3);
+    // Every route, both Cognito triggers, the SES feedback function and the catalogue seed.
+    expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(routes.length + 4);
     expect(
       alarms.some((a) => a.Properties.MetricName === '5xx' || a.Properties.MetricName === '5XXError'),
     ).toBe(true);
@@ -241,12 +253,103 @@ describe('operations', () => {
         },
       ]);
     }
+    // The metric services/notify.ts counts when a mail fails after its retries.
+    const mail = alarms.find((a) => a.Properties.MetricName === 'MailFailures');
+    expect(mail?.Properties).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      Dimensions: expect.arrayContaining([
+        { Name: 'service', Value: 'relocation' },
+        { Name: 'stage', Value: 'prod' },
+      ]),
+      Threshold: 1,
+    });
     for (const a of alarms) expect(a.Properties.AlarmActions).toHaveLength(1);
+  });
+
+  it("mails the alarms to the stage's alarm e-mails", () => {
+    api.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@relocate-germany.de',
+    });
+    const dev = Template.fromStack(
+      buildApp(undefined, 'dev', { alarmEmails: ['a@x.de', 'b@x.de'] }).apiStack,
+    );
+    dev.resourceCountIs('AWS::SNS::Subscription', 2);
+  });
+
+  it("keeps a monthly budget of the stage's tagged costs, alerting the alarm topic", () => {
+    api.hasResourceProperties('AWS::Budgets::Budget', {
+      Budget: Match.objectLike({
+        BudgetLimit: { Amount: 500, Unit: 'USD' },
+        TimeUnit: 'MONTHLY',
+        CostFilters: { TagKeyValue: ['user:stage$prod'] },
+      }),
+      NotificationsWithSubscribers: [
+        Match.objectLike({ Notification: Match.objectLike({ NotificationType: 'ACTUAL', Threshold: 80 }) }),
+        Match.objectLike({
+          Notification: Match.objectLike({ NotificationType: 'FORECASTED', Threshold: 100 }),
+        }),
+      ],
+    });
+    api.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({ Principal: { Service: 'budgets.amazonaws.com' }, Action: 'sns:Publish' }),
+        ]),
+      }),
+    });
+  });
+
+  it('tags every resource with its stage and service (cost allocation)', () => {
+    for (const template of [api, auth, data, web, edge]) {
+      for (const type of [
+        'AWS::Lambda::Function',
+        'AWS::S3::Bucket',
+        'AWS::DynamoDB::GlobalTable',
+        'AWS::WAFv2::WebACL',
+      ]) {
+        for (const [id, resource] of Object.entries(template.findResources(type)) as [string, Resource][]) {
+          // CDK's bucket auto-delete provider is a raw CfnResource, which takes no tags.
+          if (id.startsWith('CustomS3AutoDeleteObjectsCustomResourceProvider')) continue;
+          const tags = JSON.stringify(resource.Properties.Tags ?? resource.Properties.Replicas ?? []);
+          expect(tags, id).toContain('"Key":"stage","Value":"prod"');
+          expect(tags, id).toContain('"Key":"service","Value":"relocation"');
+        }
+      }
+    }
+  });
+
+  it('draws one dashboard: API per route, Lambda, DynamoDB with its index, Cognito, SES and the business metrics', () => {
+    const dashboards = Object.values(api.findResources('AWS::CloudWatch::Dashboard')) as Resource[];
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(dashboards[0]?.Properties.DashboardBody);
+    for (const route of routes) expect(body, route.handler).toContain(route.path.replace(/[{}]/g, (c) => c));
+    for (const title of [
+      'API 4xx per route',
+      'API 5xx per route',
+      'API latency p90 per route (ms)',
+      'Lambda errors',
+      'Lambda duration p90 (ms)',
+      'Lambda throttles',
+    ])
+      expect(body).toContain(title);
+    for (const metric of [
+      'ConsumedReadCapacityUnits',
+      'GlobalSecondaryIndexName',
+      'SignInSuccesses',
+      'Bounce',
+      'Complaint',
+      ...BUSINESS_METRICS,
+    ])
+      expect(body, metric).toContain(metric);
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: Match.objectLike({ DetailedMetricsEnabled: true }),
+    });
   });
 
   it('throttles the API and writes access logs', () => {
     api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      DefaultRouteSettings: { ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 },
+      DefaultRouteSettings: Match.objectLike({ ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 }),
       AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
     });
   });
@@ -670,5 +773,52 @@ describe('a stage on its CloudFront URL (dev)', () => {
       const reads = JSON.stringify(policy?.[1] ?? {}).includes('ssm:GetParameter');
       expect(reads, route.handler).toBe(Boolean(route.permissions.mail));
     }
+  });
+});
+
+describe('SES feedback', () => {
+  it('sends every mail with a configuration set that suppresses bounces and complaints and publishes them', () => {
+    auth.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      Name: 'relocation-prod',
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+    });
+    auth.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({
+        MatchingEventTypes: ['bounce', 'complaint'],
+        SnsDestination: Match.anyValue(),
+      }),
+    });
+    auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({ ConfigurationSet: Match.anyValue() }),
+    });
+    for (const route of routes.filter((r) => r.permissions.mail)) {
+      const fn = Object.entries(api.findResources('AWS::Lambda::Function')).find(([id]) =>
+        id.startsWith(pascal(route.handler)),
+      )?.[1] as Resource;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.MAIL_CONFIGURATION_SET, route.handler).toBe('relocation-prod');
+    }
+    expect(JSON.stringify(api.findResources('AWS::IAM::Policy'))).toContain(
+      ':configuration-set/relocation-prod',
+    );
+  });
+
+  it('hands the events to the feedback function, whose failures are kept in a dead-letter queue', () => {
+    auth.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
+    const feedback = Object.entries(auth.findResources('AWS::Lambda::Function')).find(([id]) =>
+      id.startsWith('SesFeedback'),
+    )?.[1] as Resource;
+    expect(feedback.Properties.DeadLetterConfig).toEqual({ TargetArn: expect.anything() });
+  });
+});
+
+describe('GuardDuty Malware Protection for uploads', () => {
+  it('scans the staging prefix of the documents bucket and tags the result, where the stage enables it', () => {
+    data.hasResourceProperties('AWS::GuardDuty::MalwareProtectionPlan', {
+      ProtectedResource: { S3Bucket: { BucketName: Match.anyValue(), ObjectPrefixes: ['incoming/'] } },
+      Actions: { Tagging: { Status: 'ENABLED' } },
+    });
+    const dev = Template.fromStack(buildApp(undefined, 'dev').dataStack);
+    dev.resourceCountIs('AWS::GuardDuty::MalwareProtectionPlan', 0);
   });
 });

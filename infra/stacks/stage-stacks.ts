@@ -1,4 +1,5 @@
-import type { App, Environment } from 'aws-cdk-lib';
+import { SERVICE_NAME } from '@functions/lib/metrics';
+import { type App, type Environment, Tags } from 'aws-cdk-lib';
 import { EDGE_REGION, type StageConfig } from '../config/stages';
 import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
@@ -51,5 +52,11 @@ export function addStageStacks(
   web.addStackDependency(edge, 'attaches the CloudFront firewall');
   // With a custom domain the API host is a plain name, not a reference: the order is said here.
   web.addStackDependency(api, 'forwards /api/* to it');
+  // Cost allocation tags on every resource (activate them once in the Billing console): the
+  // stage's budget (monitoring.ts) counts what carries its stage tag.
+  for (const stack of [data, auth, api, edge, web]) {
+    Tags.of(stack).add('stage', config.stage);
+    Tags.of(stack).add('service', SERVICE_NAME);
+  }
   return { data, auth, api, edge, web };
 }

@@ -24,9 +24,9 @@ import { deleteDocumentRecord, listDocuments, saveDocument } from '../../functio
 import {
   getStoredProfile,
   markOnboardingCompleted,
-  markProfileAdmin,
   newProfile,
   putProfileIfAbsent,
+  setProfileRole,
   updateProfile,
   verifyWithTasks,
 } from '../../functions/src/store/profiles';
@@ -134,7 +134,7 @@ async function randomHistory(seed: number, steps: number, parallel: number) {
       ),
     (id) => closeDeletionRequest(id),
     (id) => deleteUserItems(id),
-    (id) => markProfileAdmin(id),
+    (id) => setProfileRole(id, 'admin'),
   ];
   // Sign-ups weigh more, so most customers exist most of the time; deletions and admins less.
   const weights = [6, 4, 3, 3, 5, 2, 2, 2, 1, 1];

@@ -1,9 +1,10 @@
 import type { SSMClient } from '@aws-sdk/client-ssm';
+import { traced } from '../lib/tracing';
 import { lazySdk } from './lazy-sdk';
 
 const ssm = lazySdk(
   () => import('@aws-sdk/client-ssm'),
-  (sdk): SSMClient => new sdk.SSMClient({}),
+  (sdk): SSMClient => traced(new sdk.SSMClient({})),
 );
 
 let published: Promise<string> | undefined;

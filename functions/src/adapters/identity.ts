@@ -1,11 +1,14 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_GROUP, type Role } from '@shared/constants';
+import { roleFromGroups } from '@shared/roles';
 import { env } from '../config';
 import { Conflict, Invalid, Unauthenticated } from '../lib/errors';
+import { traced } from '../lib/tracing';
 import { lazySdk } from './lazy-sdk';
 
 const cognito = lazySdk(
   () => import('@aws-sdk/client-cognito-identity-provider'),
-  (sdk): CognitoIdentityProviderClient => new sdk.CognitoIdentityProviderClient({}),
+  (sdk): CognitoIdentityProviderClient => traced(new sdk.CognitoIdentityProviderClient({})),
 );
 
 const userGone = (error: unknown) => (error as { name?: string }).name === 'UserNotFoundException';
@@ -86,7 +89,35 @@ async function attributeOf(username: string, name: 'email' | 'sub'): Promise<str
 export const identityEmail = (userId: string) => attributeOf(userId, 'email');
 
 /** The id (sub) of the user signing in with this e-mail, or null. */
-const subOf = (email: string) => attributeOf(email, 'sub');
+export const subOf = (email: string) => attributeOf(email, 'sub');
+
+/**
+ * The role the user's Cognito groups give them now (the one source of truth for roles:
+ * tokens say what it was when they were issued), or null when there is no such user.
+ */
+export async function identityRole(userId: string): Promise<Role | null> {
+  const { sdk, client } = await cognito();
+  try {
+    const out = await client.send(
+      new sdk.AdminListGroupsForUserCommand({ UserPoolId: env.userPoolId, Username: userId }),
+    );
+    return roleFromGroups((out.Groups ?? []).map((group) => group.GroupName));
+  } catch (error) {
+    if (userGone(error)) return null;
+    throw error;
+  }
+}
+
+/** Puts the user into the admin group, or takes them out of it (both repeatable). */
+export async function setIdentityRole(userId: string, role: Role): Promise<void> {
+  const { sdk, client } = await cognito();
+  const membership = { UserPoolId: env.userPoolId, Username: userId, GroupName: ADMIN_GROUP };
+  await client.send(
+    role === 'admin'
+      ? new sdk.AdminAddUserToGroupCommand(membership)
+      : new sdk.AdminRemoveUserFromGroupCommand(membership),
+  );
+}
 
 /** Cognito's refusals of a password change, as our errors (the name is all that is stable). */
 const PASSWORD_REFUSALS: Record<string, () => Error> = {

@@ -1,10 +1,11 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { env } from '../config';
+import { traced } from '../lib/tracing';
 import { lazySdk } from './lazy-sdk';
 
 const ses = lazySdk(
   () => import('@aws-sdk/client-sesv2'),
-  (sdk): SESv2Client => new sdk.SESv2Client({}),
+  (sdk): SESv2Client => traced(new sdk.SESv2Client({})),
 );
 
 export interface OutgoingMail {
@@ -14,12 +15,17 @@ export interface OutgoingMail {
   text?: string;
 }
 
-/** Sends through SES (the SES emulator locally, by AWS_ENDPOINT_URL_SESV2). */
+/**
+ * Sends through SES (the SES emulator locally, by AWS_ENDPOINT_URL_SESV2), with the stage's
+ * configuration set on AWS: its bounces and complaints come back to jobs/ses-feedback.ts.
+ */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const { sdk, client } = await ses();
+  const configurationSet = process.env.MAIL_CONFIGURATION_SET;
   await client.send(
     new sdk.SendEmailCommand({
       FromEmailAddress: env.mailFrom,
+      ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
       Destination: { ToAddresses: [mail.to] },
       Content: {
         Simple: {

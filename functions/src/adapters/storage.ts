@@ -1,5 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { env } from '../config';
+import { traced } from '../lib/tracing';
 import { lazySdk } from './lazy-sdk';
 
 // Path-style only where the emulator needs it (S3_FORCE_PATH_STYLE, set by the local stack).
@@ -8,10 +9,12 @@ import { lazySdk } from './lazy-sdk';
 const s3 = lazySdk(
   () => import('@aws-sdk/client-s3'),
   (sdk): S3Client =>
-    new sdk.S3Client({
-      forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-    }),
+    traced(
+      new sdk.S3Client({
+        forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+      }),
+    ),
 );
 const presigner = lazySdk(
   () => import('@aws-sdk/s3-request-presigner'),

@@ -1,4 +1,5 @@
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
+import { lambdaHandler } from '../lib/lambda';
 import { log } from '../lib/log';
 import { seedCatalogue } from '../store/catalogue';
 
@@ -7,7 +8,12 @@ import { seedCatalogue } from '../store/catalogue';
  * (idempotent overwrite). Deleting the stack leaves the items alone (the table goes anyway,
  * or is retained on purpose).
  */
-export async function handler(event: CloudFormationCustomResourceEvent) {
+export const handler = lambdaHandler(
+  (event: CloudFormationCustomResourceEvent) => ({ requestType: event.RequestType }),
+  seed,
+);
+
+async function seed(event: CloudFormationCustomResourceEvent) {
   if (event.RequestType !== 'Delete') {
     await seedCatalogue();
     log.info('catalogue seeded', { requestType: event.RequestType });

@@ -1,13 +1,16 @@
+import { Metrics } from '@aws-lambda-powertools/metrics';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { findRoute, ROUTES, type RouteConfig } from '../routes';
 import { newProfile } from '../store/profiles';
+import { captureOutput } from '../test-fixtures';
 import { Conflict } from './errors';
 import { type ApiEvent, apiHandler } from './http';
 import { log } from './log';
+import { countMetric, METRIC_DIMENSIONS, METRICS_NAMESPACE } from './metrics';
 
 const context = { awsRequestId: 'req-1' } as Context;
 
@@ -26,6 +29,7 @@ let stored: Record<string, Record<string, unknown>[]> = {};
 
 beforeEach(() => {
   process.env.TABLE_NAME = 't';
+  captureOutput(); // the tests that read the lines capture them again
   ddb.reset();
   stored = {
     u1: [
@@ -60,6 +64,8 @@ beforeEach(() => {
       .filter((item) => item.PK === input.ExpressionAttributeValues[':pk']),
   }));
 });
+
+afterEach(() => vi.restoreAllMocks());
 
 type Key = { PK: string; SK: string };
 /** What account deletion's first step writes: the tombstone and its twin in the partition. */
@@ -282,48 +288,183 @@ describe('apiHandler bodies and errors', () => {
       messageKey: 'apiErrors.alreadyVerified',
     });
 
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const info = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const output = captureOutput();
     const crash = apiHandler(ROUTES['get-me'], async () => {
       throw new Error('boom');
     });
     const result = await crash(event('GET /api/me', customer), context);
     expect(status(result)).toBe(500);
     expect(body(result).error).toEqual({ code: 'internal', message: 'Internal server error' });
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('req-1'));
-    const line = JSON.parse(String(info.mock.calls.at(-1)?.[0]));
-    expect(line).toMatchObject({
-      level: 'info',
-      message: 'request',
-      requestId: 'req-1',
+    // The error goes to stderr with its stack, stamped with the request like every line.
+    expect(output.lines('stderr')).toEqual([
+      expect.objectContaining({
+        level: 'ERROR',
+        message: 'unhandled error',
+        service: 'relocation',
+        function_request_id: 'req-1',
+        routeKey: 'GET /api/me',
+        error: expect.objectContaining({
+          name: 'Error',
+          message: 'boom',
+          stack: expect.stringContaining('boom'),
+        }),
+      }),
+    ]);
+    expect(output.logged('request').at(-1)).toMatchObject({
+      level: 'INFO',
+      function_request_id: 'req-1',
       routeKey: 'GET /api/me',
       status: 500,
     });
-    log.mockRestore();
-    info.mockRestore();
+    vi.restoreAllMocks();
+  });
+});
+
+describe('apiHandler observability (Powertools logger and metrics)', () => {
+  beforeEach(() => {
+    captureOutput().counted(); // nothing left over from another test, silently
+    vi.restoreAllMocks();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const health = () => apiHandler(ROUTES.health, async () => ({ body: { ok: true } }));
+  const healthEvent = () => event('GET /api/health');
+
+  it('writes one JSON summary line per request with the service, request id, cold start, function and route', async () => {
+    const output = captureOutput();
+    const handler = health();
+    await handler(healthEvent(), { awsRequestId: 'req-1', functionName: 'health-fn' } as Context);
+    await handler(healthEvent(), { awsRequestId: 'req-2', functionName: 'health-fn' } as Context);
+    const lines = output.logged('request');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 'INFO',
+        service: 'relocation',
+        function_request_id: 'req-1',
+        cold_start: true,
+        function_name: 'health-fn',
+        routeKey: 'GET /api/health',
+        status: 200,
+        durationMs: expect.any(Number),
+        timestamp: expect.any(String),
+      }),
+      // Only the first invocation of a handler is its cold start.
+      expect.objectContaining({ function_request_id: 'req-2', cold_start: false }),
+    ]);
+    // Nothing counted: no EMF line, and no Powertools warning about it either.
+    expect(output.lines()).toHaveLength(2);
   });
 
-  it('stamps every line a request logs with its own request id, even with requests in parallel', async () => {
-    const info = vi.spyOn(console, 'log').mockImplementation(() => {});
+  it('stamps every line a request logs with its own fields, even with requests in parallel in one process', async () => {
+    const output = captureOutput();
     const warn = apiHandler(ROUTES['get-me'], async ({ caller }) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      log.warn('deep in a service', { who: caller.userId });
+      return { body: null };
+    });
+    const other = apiHandler(ROUTES['get-journey'], async ({ caller }) => {
       await new Promise((resolve) => setImmediate(resolve));
       log.warn('deep in a service', { who: caller.userId });
       return { body: null };
     });
     await Promise.all([
       warn(event('GET /api/me', customer), { awsRequestId: 'req-a' } as Context),
-      warn(event('GET /api/me', admin), { awsRequestId: 'req-b' } as Context),
+      other(event('GET /api/me/journey', customer), { awsRequestId: 'req-b' } as Context),
+      warn(event('GET /api/me', admin), { awsRequestId: 'req-c' } as Context),
     ]);
-    const lines = info.mock.calls.map((call) => JSON.parse(String(call[0])) as Record<string, unknown>);
-    const deep = lines.filter((line) => line.message === 'deep in a service');
+    const deep = output.logged('deep in a service');
+    expect(deep).toHaveLength(3);
     expect(deep).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ who: 'u1', requestId: 'req-a', routeKey: 'GET /api/me' }),
-        expect.objectContaining({ who: 'a1', requestId: 'req-b', routeKey: 'GET /api/me' }),
+        expect.objectContaining({ who: 'u1', function_request_id: 'req-a', routeKey: 'GET /api/me' }),
+        expect.objectContaining({
+          who: 'u1',
+          function_request_id: 'req-b',
+          routeKey: 'GET /api/me/journey',
+          cold_start: true,
+        }),
+        expect.objectContaining({ who: 'a1', function_request_id: 'req-c', routeKey: 'GET /api/me' }),
       ]),
     );
+    // Each request's summary line carries its own request id and route.
+    expect(
+      output
+        .logged('request')
+        .map((l) => [l.function_request_id, l.routeKey])
+        .sort(),
+    ).toEqual([
+      ['req-a', 'GET /api/me'],
+      ['req-b', 'GET /api/me/journey'],
+      ['req-c', 'GET /api/me'],
+    ]);
     log.info('outside any request');
-    expect(JSON.parse(String(info.mock.calls.at(-1)?.[0]))).not.toHaveProperty('requestId');
-    info.mockRestore();
+    const outside = output.logged('outside any request')[0];
+    expect(outside).not.toHaveProperty('function_request_id');
+    expect(outside).not.toHaveProperty('routeKey');
+  });
+
+  it('publishes what a request counted as one EMF line: namespace Relocation, dimensions service and stage', async () => {
+    vi.stubEnv('STAGE', 'local');
+    const output = captureOutput();
+    const handler = apiHandler(ROUTES.health, async () => {
+      countMetric('ServiceRequests');
+      countMetric('MailFailures');
+      return { body: null };
+    });
+    expect(status(await handler(healthEvent(), context))).toBe(200);
+    expect(output.metrics()).toEqual([
+      {
+        _aws: {
+          Timestamp: expect.any(Number),
+          CloudWatchMetrics: [
+            {
+              Namespace: METRICS_NAMESPACE,
+              Dimensions: [[...METRIC_DIMENSIONS]],
+              Metrics: [
+                { Name: 'ServiceRequests', Unit: 'Count' },
+                { Name: 'MailFailures', Unit: 'Count' },
+              ],
+            },
+          ],
+        },
+        service: 'relocation',
+        stage: 'local',
+        ServiceRequests: 1,
+        MailFailures: 1,
+      },
+    ]);
+    expect(METRICS_NAMESPACE).toBe('Relocation');
+    expect(METRIC_DIMENSIONS).toEqual(['service', 'stage']);
+    vi.unstubAllEnvs();
+  });
+
+  it('a metrics flush that fails does not fail the request: it is logged', async () => {
+    const output = captureOutput();
+    vi.spyOn(Metrics.prototype, 'publishStoredMetrics').mockImplementation(() => {
+      throw new Error('EMF broken');
+    });
+    const handler = apiHandler(ROUTES.health, async () => {
+      countMetric('SignUps');
+      return { body: { ok: true } };
+    });
+    const result = await handler(healthEvent(), context);
+    expect(status(result)).toBe(200);
+    expect(output.logged('metrics not published')).toEqual([
+      expect.objectContaining({
+        level: 'WARN',
+        function_request_id: 'req-1',
+        error: expect.objectContaining({ message: 'EMF broken' }),
+      }),
+    ]);
+  });
+
+  it('a failing request still publishes what it counted', async () => {
+    const output = captureOutput();
+    const handler = apiHandler(ROUTES.health, async () => {
+      countMetric('MailFailures');
+      throw new Error('boom');
+    });
+    expect(status(await handler(healthEvent(), context))).toBe(500);
+    expect(output.metrics()).toEqual([expect.objectContaining({ MailFailures: 1 })]);
   });
 });

@@ -2,7 +2,6 @@
 // route table (routes.ts) is enforced here, once, before its handler runs: who may call it,
 // which account it acts for, the shape of its path, query and body. Domain errors become
 // HTTP responses here and nowhere else.
-import middy from '@middy/core';
 import type { ErrorBody, ErrorCode } from '@shared/api';
 import { API_ERRORS, type ApiErrorKey } from '@shared/api-errors';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shared/constants';
@@ -18,6 +17,7 @@ import {
   type WithPartition,
 } from './caller';
 import { DomainError, type DomainErrorKind, Forbidden, Invalid, NotFound, ValidationFailed } from './errors';
+import { lambdaHandler } from './lambda';
 import { log } from './log';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -143,9 +143,10 @@ async function authorize(event: ApiEvent, route: RouteConfig): Promise<Account |
   if (event.routeKey !== routeKey(route)) throw new Forbidden('unknownRoute');
   if (route.access === 'public') return null;
   const claimed = callerFromClaims(event.requestContext.authorizer?.jwt?.claims);
+  const mayWrite = route.permissions.table === 'write';
   const caller = route.readsPartition
-    ? await admitWithPartition(claimed)
-    : await admit(claimed, route.createsAccount === true);
+    ? await admitWithPartition(claimed, mayWrite)
+    : await admit(claimed, route.createsAccount === true, mayWrite);
   if (route.access !== 'user' && caller.role !== route.access) throw new Forbidden();
   return caller;
 }
@@ -163,7 +164,7 @@ function errorBody(error: DomainError): ErrorBody {
 
 function toResult(error: unknown): ApiResult {
   if (error instanceof DomainError) return json(DOMAIN_ERROR_HTTP[error.kind].status, errorBody(error));
-  log.error('unhandled error', { error: String(error) });
+  log.error('unhandled error', { error });
   return json(500, { error: { code: 'internal', message: API_ERRORS.internal } });
 }
 
@@ -172,14 +173,16 @@ export function apiHandler<const R extends RouteConfig>(
   route: R,
   run: (req: ApiRequest<R>) => Promise<Reply>,
 ) {
-  return middy<ApiEvent, ApiResult>().handler((event, context) =>
-    log.withFields({ requestId: context.awsRequestId, routeKey: event.routeKey }, async () => {
+  // Every line of the request carries its request id, cold start and route (lib/lambda.ts).
+  return lambdaHandler<ApiEvent, ApiResult>(
+    (event) => ({ routeKey: event.routeKey }),
+    async (event) => {
       const started = Date.now();
       const result = await respond(event);
-      // One summary line per request; every other line of it carries the same request id.
+      // One summary line per request.
       log.info('request', { status: result.statusCode, durationMs: Date.now() - started });
       return result;
-    }),
+    },
   );
 
   async function respond(event: ApiEvent): Promise<ApiResult> {

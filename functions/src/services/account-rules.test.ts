@@ -4,7 +4,7 @@
 
 import type { Profile } from '@shared/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deleteIdentity, identityEmail, signOutEverywhere } from '../adapters/identity';
+import { deleteIdentity, identityEmail, identityRole, signOutEverywhere } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
 import { removePrefix } from '../adapters/storage';
 import type { Caller } from '../lib/caller';
@@ -17,11 +17,18 @@ import {
   fileDeletionRequest,
   pendingDeletionRequestPage,
 } from '../store/deletion-requests';
-import { getProfiles, getStoredProfile, putProfileIfAbsent, verifyWithTasks } from '../store/profiles';
+import {
+  getProfiles,
+  getStoredProfile,
+  putProfileIfAbsent,
+  setProfileRole,
+  verifyWithTasks,
+} from '../store/profiles';
 import { deleteUserItems } from '../store/user-partition';
 import {
   ADMIN,
   admin,
+  captureOutput,
   catalogue,
   customer,
   deletionRequest,
@@ -58,7 +65,7 @@ vi.mock('../store/profiles', async (importOriginal) => ({
   updateProfile: vi.fn(),
   listCustomers: vi.fn(),
   setProfileLanguage: vi.fn(),
-  markProfileAdmin: vi.fn(),
+  setProfileRole: vi.fn(),
 }));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -71,8 +78,7 @@ beforeEach(() => {
   vi.stubEnv('APP_ORIGIN', 'https://app.example.com');
   vi.mocked(loadCatalogue).mockResolvedValue(catalogue());
   vi.mocked(removePrefix).mockResolvedValue(0);
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  captureOutput();
 });
 afterEach(() => {
   unpin();
@@ -133,13 +139,57 @@ function expectDeleted(userId: string, mailedTo: string | null) {
   expect(deleteUserItems).toHaveBeenCalledWith(userId);
 }
 
+describe('admit: the Cognito group decides the role', () => {
+  const asAdmin = { ...caller, role: 'admin' as const };
+
+  it('asks Cognito nothing when the token and the profile agree', async () => {
+    vi.mocked(readAccount).mockResolvedValue({
+      stored: { profile: profile(), role: 'customer' },
+      deleted: false,
+    });
+    await admit(caller, false, true);
+    expect(identityRole).not.toHaveBeenCalled();
+    expect(setProfileRole).not.toHaveBeenCalled();
+  });
+
+  it('brings a profile behind the group in line (made admin with the AWS CLI) and admits', async () => {
+    vi.mocked(readAccount).mockResolvedValue({
+      stored: { profile: profile(), role: 'customer' },
+      deleted: false,
+    });
+    vi.mocked(identityRole).mockResolvedValue('admin');
+    await expect(admit(asAdmin, false, true)).resolves.toMatchObject({ role: 'admin' });
+    expect(setProfileRole).toHaveBeenCalledWith(USER, 'admin');
+  });
+
+  it('admits without writing on a route that may not write the table', async () => {
+    vi.mocked(readAccount).mockResolvedValue({
+      stored: { profile: profile(), role: 'customer' },
+      deleted: false,
+    });
+    vi.mocked(identityRole).mockResolvedValue('admin');
+    await expect(admit(asAdmin, false, false)).resolves.toMatchObject({ role: 'admin' });
+    expect(setProfileRole).not.toHaveBeenCalled();
+  });
+
+  it('refuses a token issued before the role changed (a revoked admin loses access at once)', async () => {
+    vi.mocked(readAccount).mockResolvedValue({
+      stored: { profile: profile(), role: 'customer' },
+      deleted: false,
+    });
+    vi.mocked(identityRole).mockResolvedValue('customer');
+    await expectRefused(admit(asAdmin, false, true), Unauthenticated, 'notAuthenticated');
+    expect(setProfileRole).not.toHaveBeenCalled();
+  });
+});
+
 describe('admit', () => {
   it('an account whose deletion has begun is unauthenticated, even where accounts are created', async () => {
     vi.mocked(readAccount).mockResolvedValue({
       stored: { profile: profile(), role: 'customer' },
       deleted: true,
     });
-    await expectRefused(admit(caller, true), Unauthenticated, 'notAuthenticated');
+    await expectRefused(admit(caller, true, true), Unauthenticated, 'notAuthenticated');
     expect(identityEmail).not.toHaveBeenCalled();
     expect(putProfileIfAbsent).not.toHaveBeenCalled();
   });
@@ -147,14 +197,14 @@ describe('admit', () => {
   it('an existing account is admitted with its stored profile, nothing written', async () => {
     const p = profile({ first_name: 'Stored' });
     vi.mocked(readAccount).mockResolvedValue({ stored: { profile: p, role: 'customer' }, deleted: false });
-    await expect(admit(caller, false)).resolves.toEqual({ ...caller, profile: p });
+    await expect(admit(caller, false, true)).resolves.toEqual({ ...caller, profile: p });
     expect(readAccount).toHaveBeenCalledWith(USER);
     expect(putProfileIfAbsent).not.toHaveBeenCalled();
   });
 
   it('a missing profile on a route that does not create accounts: Unauthenticated, Cognito not asked', async () => {
     vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
-    await expectRefused(admit(caller, false), Unauthenticated, 'notAuthenticated');
+    await expectRefused(admit(caller, false, true), Unauthenticated, 'notAuthenticated');
     expect(identityEmail).not.toHaveBeenCalled();
     expect(putProfileIfAbsent).not.toHaveBeenCalled();
   });
@@ -162,7 +212,7 @@ describe('admit', () => {
   it('a missing profile whose identity is gone is not healed', async () => {
     vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
     vi.mocked(identityEmail).mockResolvedValue(null);
-    await expectRefused(admit(caller, true), Unauthenticated, 'notAuthenticated');
+    await expectRefused(admit(caller, true, true), Unauthenticated, 'notAuthenticated');
     expect(identityEmail).toHaveBeenCalledWith(USER);
     expect(putProfileIfAbsent).not.toHaveBeenCalled();
   });
@@ -171,7 +221,7 @@ describe('admit', () => {
     vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
     vi.mocked(identityEmail).mockResolvedValue('customer@example.com');
     vi.mocked(putProfileIfAbsent).mockResolvedValue('created');
-    const account = await admit(caller, true);
+    const account = await admit(caller, true, true);
     const [written, role] = vi.mocked(putProfileIfAbsent).mock.calls[0] ?? [];
     expect(role).toBe('customer');
     expect(written).toMatchObject({
@@ -191,7 +241,7 @@ describe('admit', () => {
     vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
     vi.mocked(identityEmail).mockResolvedValue('admin@example.com');
     vi.mocked(putProfileIfAbsent).mockResolvedValue('created');
-    await admit({ userId: ADMIN, email: 'admin@example.com', role: 'admin' }, true);
+    await admit({ userId: ADMIN, email: 'admin@example.com', role: 'admin' }, true, true);
     expect(vi.mocked(putProfileIfAbsent).mock.calls[0]?.[1]).toBe('admin');
   });
 
@@ -199,7 +249,7 @@ describe('admit', () => {
     vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
     vi.mocked(identityEmail).mockResolvedValue('customer@example.com');
     vi.mocked(putProfileIfAbsent).mockResolvedValue('deleted');
-    await expectRefused(admit(caller, true), Unauthenticated, 'notAuthenticated');
+    await expectRefused(admit(caller, true, true), Unauthenticated, 'notAuthenticated');
   });
 
   it("'exists' while healing: admitted with the profile the other writer stored", async () => {
@@ -209,7 +259,7 @@ describe('admit', () => {
       .mockResolvedValueOnce({ stored: { profile: theirs, role: 'customer' }, deleted: false });
     vi.mocked(identityEmail).mockResolvedValue('customer@example.com');
     vi.mocked(putProfileIfAbsent).mockResolvedValue('exists');
-    await expect(admit(caller, true)).resolves.toEqual({ ...caller, profile: theirs });
+    await expect(admit(caller, true, true)).resolves.toEqual({ ...caller, profile: theirs });
     expect(readAccount).toHaveBeenCalledTimes(2);
   });
 
@@ -222,7 +272,7 @@ describe('admit', () => {
       .mockResolvedValueOnce(reread);
     vi.mocked(identityEmail).mockResolvedValue('customer@example.com');
     vi.mocked(putProfileIfAbsent).mockResolvedValue('exists');
-    await expectRefused(admit(caller, true), Unauthenticated, 'notAuthenticated');
+    await expectRefused(admit(caller, true, true), Unauthenticated, 'notAuthenticated');
   });
 });
 
@@ -407,6 +457,14 @@ describe('deleteUser (admin)', () => {
       Forbidden,
       'adminNotDeletable',
     );
+    expectNoDeletion();
+  });
+
+  it('an admin by Cognito group whose profile still says customer: Forbidden adminNotDeletable', async () => {
+    storedCustomer();
+    vi.mocked(identityRole).mockResolvedValue('admin');
+    await expectRefused(deleteUser(admin(), USER, 'Customer@Example.com'), Forbidden, 'adminNotDeletable');
+    expect(identityRole).toHaveBeenCalledWith(USER);
     expectNoDeletion();
   });
 

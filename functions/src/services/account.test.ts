@@ -9,10 +9,12 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminAccount } from '../lib/caller';
 import { newProfile } from '../store/profiles';
+import { captureOutput } from '../test-fixtures';
 import { verifyAccount } from './account';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
+let output: ReturnType<typeof captureOutput>;
 const admin: AdminAccount = {
   userId: 'admin-1',
   email: 'admin@example.com',
@@ -52,8 +54,8 @@ beforeEach(() => {
     ],
   });
   ddb.on(TransactWriteCommand).resolves({});
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  output = captureOutput();
+  output.counted(); // nothing left over from another test
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -75,7 +77,11 @@ describe('verifyAccount when mail fails', () => {
     expect(transaction[1]?.Put?.Item).toMatchObject({ task_template_id: 'work_visa', status: 'not_started' });
     expect(transaction.slice(3).map((item) => Object.keys(item)[0])).toEqual(['Put', 'Delete', 'Update']);
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(3);
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('mail not sent after retries'));
+    expect(output.logged('mail not sent after retries')).toEqual([
+      expect.objectContaining({ level: 'ERROR', userId: 'u-1', mail: 'accountVerified' }),
+    ]);
+    // The mail that failed after all its attempts is counted.
+    expect(output.counted()).toMatchObject({ MailFailures: 1 });
   });
 
   it('DynamoDB failing: no mail is sent; a retry verifies and mails once', async () => {

@@ -4,12 +4,13 @@ import { randomUUID } from 'node:crypto';
 import type { DeletionResponse, Page, PendingDeletion, Profile } from '@shared/api';
 import { ALWAYS_UNLOCKED_PHASE } from '@shared/journey';
 import type { PageQuery } from '@shared/schemas/pagination';
-import { deleteIdentity, identityEmail, signOutEverywhere } from '../adapters/identity';
+import { deleteIdentity, identityEmail, identityRole, signOutEverywhere } from '../adapters/identity';
 import { removePrefix } from '../adapters/storage';
 import type { AdminAccount, CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors';
 import { log } from '../lib/log';
+import { countMetric } from '../lib/metrics';
 import { accountVerifiedMail } from '../mail/templates';
 import { writeTombstone } from '../store/accounts';
 import { loadCatalogue } from '../store/catalogue';
@@ -51,7 +52,8 @@ export async function verifyAccount(admin: AdminAccount, userId: string): Promis
     .filter((t) => t.phase_id === ALWAYS_UNLOCKED_PHASE)
     .map((template) => newTask(userId, template, at));
   await verifyWithTasks(profile, admin.userId, at, tasks);
-  await mailTo(profile.email, (origin) => accountVerifiedMail(profile.language, `${origin}/dashboard`), {
+  countMetric('Verifications');
+  await mailTo(profile, (origin) => accountVerifiedMail(profile.language, `${origin}/dashboard`), {
     userId,
     mail: 'accountVerified',
   });
@@ -79,6 +81,7 @@ export async function deleteAccount(userId: string, profile: Profile | null): Pr
   for (const prefix of objectKeys.userPrefixes(userId)) await removePrefix(prefix);
   await deleteUserItems(userId);
   log.info('account deleted', { userId });
+  countMetric('Deletions');
   if (profile) await notify(profile, 'accountDeleted', {}, { userId });
 }
 
@@ -145,7 +148,8 @@ export async function rejectDeletion(userId: string, reason: string): Promise<Pr
 
 /**
  * Permanent deletion by an admin (SPEC 5):
- * 1. never an admin account, never the caller's own;
+ * 1. never an admin account (by its profile, or by its Cognito group where the profile is behind),
+ *    never the caller's own;
  * 2. the typed e-mail must match the account's (with the profile already gone after a
  *    partial failure, the identity's own e-mail is checked, so the deletion can be rerun);
  * 3. deleteAccount.
@@ -157,6 +161,8 @@ export async function deleteUser(
 ): Promise<void> {
   const found = await getStoredProfile(userId);
   if (found?.role === 'admin' || userId === admin.userId) throw new Forbidden('adminNotDeletable');
+  // The group decides, even where the profile has not caught up with it (services/admission.ts).
+  if ((await identityRole(userId)) === 'admin') throw new Forbidden('adminNotDeletable');
   const email = found?.profile.email ?? (await identityEmail(userId));
   if (!email) throw new NotFound('userNotFound');
   if (confirmationEmail.trim().toLowerCase() !== email.toLowerCase()) throw new Invalid('emailMismatch');

@@ -2,13 +2,14 @@
 // from the rest of the account service so the edge (lib/http.ts), which every Lambda bundles,
 // loads only the table and Cognito clients it needs, not S3 or SES.
 import type { Profile } from '@shared/api';
-import { identityEmail } from '../adapters/identity';
+import type { Role } from '@shared/constants';
+import { identityEmail, identityRole } from '../adapters/identity';
 import type { Account, Caller, WithPartition } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Unauthenticated } from '../lib/errors';
 import { log } from '../lib/log';
 import { readAccount } from '../store/accounts';
-import { newProfile, putProfileIfAbsent } from '../store/profiles';
+import { newProfile, putProfileIfAbsent, setProfileRole } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
 
 /**
@@ -18,10 +19,13 @@ import { readUserPartition } from '../store/user-partition';
  * written for it. Only a route that may create the account (`GET /api/me`) heals a profile
  * that PostConfirmation failed to write, and only for an identity that still exists.
  */
-export async function admit(caller: Caller, mayCreate: boolean): Promise<Account> {
+export async function admit(caller: Caller, mayCreate: boolean, mayWrite: boolean): Promise<Account> {
   const account = await readAccount(caller.userId);
   if (account.deleted) throw new Unauthenticated();
-  if (account.stored) return { ...caller, profile: account.stored.profile };
+  if (account.stored) {
+    await settleRole(caller, account.stored.role, mayWrite);
+    return { ...caller, profile: account.stored.profile };
+  }
   if (!mayCreate) throw new Unauthenticated();
   return { ...caller, profile: await healProfile(caller) };
 }
@@ -32,10 +36,31 @@ export async function admit(caller: Caller, mayCreate: boolean): Promise<Account
  * removed with the profile) are in it, so this one Query decides as admit's account read
  * does, and the handler reads nothing more. Never creates a profile.
  */
-export async function admitWithPartition(caller: Caller): Promise<WithPartition<Account>> {
+export async function admitWithPartition(caller: Caller, mayWrite: boolean): Promise<WithPartition<Account>> {
   const partition = await readUserPartition(caller.userId);
   if (partition.deleting || !partition.stored) throw new Unauthenticated();
+  await settleRole(caller, partition.stored.role, mayWrite);
   return { ...caller, profile: partition.stored.profile, partition };
+}
+
+/**
+ * When the token's role and the profile's disagree, the Cognito group decides (it is the one
+ * source of truth; `npm run admin` changes both, but an operator may have used the AWS CLI).
+ * A token behind the group (issued before the change, valid up to an hour) is refused, so a
+ * revoked admin loses access at once and a new one signs in again to get the new role. A
+ * profile behind it is brought in line by the first route that may write the table, and the
+ * request goes on.
+ */
+async function settleRole(caller: Caller, stored: Role, mayWrite: boolean): Promise<void> {
+  if (stored === caller.role) return;
+  const current = await identityRole(caller.userId);
+  if (current !== caller.role) throw new Unauthenticated();
+  log.warn('profile role behind the Cognito group', {
+    userId: caller.userId,
+    role: current,
+    healed: mayWrite,
+  });
+  if (mayWrite) await setProfileRole(caller.userId, current);
 }
 
 async function healProfile(caller: Caller): Promise<Profile> {

@@ -33,8 +33,11 @@ import { pinClock } from '../lib/clock';
 import { Conflict } from '../lib/errors';
 import type { UploadTicketRecord } from '../store/entities';
 import { newProfile } from '../store/profiles';
+import { captureOutput } from '../test-fixtures';
 import { deleteAccount } from './account';
 import { confirmMyUpload, confirmReplacement } from './documents';
+
+let output: ReturnType<typeof captureOutput>;
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
@@ -71,8 +74,7 @@ beforeEach(() => {
     USER_POOL_ID: 'pool',
   });
   for (const mock of [ddb, s3, cognito]) mock.reset();
-  vi.spyOn(console, 'log').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  output = captureOutput();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -274,7 +276,6 @@ describe('replacing a document (admin)', () => {
     s3.on(CopyObjectCommand).resolves({});
     s3.on(DeleteObjectCommand, { Key: previous.file_path }).rejects(new Error('S3 down'));
     s3.on(DeleteObjectCommand, { Key: `incoming/${replacement.key}` }).resolves({});
-    const warn = vi.spyOn(console, 'log');
     const record = await confirmReplacement(previous.id, {
       upload_id: replacement.upload_id,
       file_name: 'p.pdf',
@@ -282,8 +283,8 @@ describe('replacing a document (admin)', () => {
     expect(record).toMatchObject({ id: 'doc-1', file_path: replacement.key });
     const put = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Put;
     expect(put?.ConditionExpression).toBe('file_path = :previous');
-    expect(
-      warn.mock.calls.map((c) => String(c[0])).some((line) => line.includes('document file not removed')),
-    ).toBe(true);
+    expect(output.logged('document file not removed')).toEqual([
+      expect.objectContaining({ level: 'WARN', key: previous.file_path, error: 'Error: S3 down' }),
+    ]);
   });
 });

@@ -16,6 +16,7 @@ import { completeTask, createTaskIfAbsent, createTasksIfAbsent, findTask } from 
 import { readUserPartition, type UserPartition } from '../store/user-partition';
 import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
 import {
+  captureOutput,
   catalogue,
   customer,
   expectRefused,
@@ -37,6 +38,8 @@ import {
   requestService,
 } from './journey';
 
+let output: ReturnType<typeof captureOutput>;
+
 vi.mock('../adapters/mail');
 vi.mock('../store/catalogue');
 vi.mock('../store/profiles');
@@ -53,7 +56,8 @@ beforeEach(() => {
   vi.resetAllMocks();
   unpin = pinClock(NOW);
   vi.stubEnv('APP_ORIGIN', 'https://app.example.com');
-  vi.spyOn(console, 'log').mockImplementation(() => {});
+  output = captureOutput();
+  output.counted(); // nothing left over from another test
   vi.mocked(loadCatalogue).mockResolvedValue(catalogue());
   vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile({ language: 'de' }), role: 'customer' });
 });
@@ -367,6 +371,7 @@ describe('requestService: success', () => {
       assigned_to: null,
     });
     expect(result).toEqual(passedWorkflow);
+    expect(output.counted()).toEqual({ ServiceRequests: 1 });
     expect(mails()).toEqual([
       [
         'Customer@Example.com',
@@ -409,6 +414,7 @@ describe('requestService: success', () => {
       'serviceAlreadyRequested',
     );
     expect(sendMail).not.toHaveBeenCalled();
+    expect(output.counted()).toEqual({});
   });
 });
 

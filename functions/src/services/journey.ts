@@ -22,6 +22,7 @@ import type { SupportCompletion, WorkflowUpdate } from '@shared/schemas/admin';
 import type { CustomerAccount, WithPartition } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Conflict, type DomainError, Forbidden, NotFound } from '../lib/errors';
+import { countMetric } from '../lib/metrics';
 import { type Catalogue, loadCatalogue, type TaskTemplate } from '../store/catalogue';
 import { getStoredProfile } from '../store/profiles';
 import { completeTask, createTaskIfAbsent, createTasksIfAbsent, findTask } from '../store/tasks';
@@ -236,6 +237,7 @@ export async function requestService(
     assigned_to: null,
   };
   await startServiceRequest(task, workflow);
+  countMetric('ServiceRequests');
   const profile = caller.profile;
   await notify(
     profile,

@@ -1,23 +1,31 @@
 // Status e-mails to the customer (issue 13). Each is sent once, by the request that made the
 // change: every change it reports is a conditional write that a repeat of the request fails, so
 // a retried request cannot mail twice. A mail never undoes or fails the change it reports.
+import type { MailBlock } from '@shared/api';
 import type { Language } from '@shared/constants';
 import { appOrigin } from '../adapters/app-origin';
 import { type OutgoingMail, sendMail } from '../adapters/mail';
 import { log } from '../lib/log';
+import { countMetric } from '../lib/metrics';
 import { type NoticeDetails, type NoticeKind, noticeMail, type RenderedMail } from '../mail/templates';
 
 /** Attempts per mail; a Cognito trigger, which must answer within 5 seconds, makes one. */
 const MAIL_ATTEMPTS = 3;
 
-/** Whom a notice goes to: the address, and the language they last chose. */
-export interface Addressee {
+/** Where a mail goes: the address, and whether SES told us to stop mailing it. */
+export interface Recipient {
   email: string;
+  /** A permanent bounce or a complaint (jobs/ses-feedback.ts): nothing is sent. */
+  mail_blocked?: MailBlock | null;
+}
+
+/** Whom a notice goes to: the address, and the language they last chose. */
+export interface Addressee extends Recipient {
   language: Language;
   first_name?: string | null;
 }
 
-/** Sends a mail that must not undo what already happened: retried with backoff, then logged. */
+/** Sends a mail that must not undo what already happened: retried with backoff, then logged and counted. */
 async function sendBestEffort(
   mail: OutgoingMail,
   context: Record<string, unknown>,
@@ -33,6 +41,7 @@ async function sendBestEffort(
     }
   }
   log.error('mail not sent after retries', context);
+  countMetric('MailFailures');
   return false;
 }
 
@@ -41,19 +50,24 @@ async function sendBestEffort(
  * inside the best effort: a mail that cannot be written fails no request either).
  */
 export async function mailTo(
-  to: string,
+  to: Recipient,
   render: (origin: string) => RenderedMail,
   context: Record<string, unknown>,
   attempts?: number,
 ): Promise<boolean> {
+  if (to.mail_blocked) {
+    log.info('mail not sent: the address is blocked', { ...context, reason: to.mail_blocked });
+    return false;
+  }
   let mail: RenderedMail;
   try {
     mail = render(await appOrigin());
   } catch (error) {
     log.error('mail not sent: no app origin', { ...context, error: String(error) });
+    countMetric('MailFailures');
     return false;
   }
-  return sendBestEffort({ to, ...mail }, context, attempts);
+  return sendBestEffort({ to: to.email, ...mail }, context, attempts);
 }
 
 /** Tells the person what happened, in their language, with a link to the page concerned. */
@@ -66,5 +80,5 @@ export function notify(
 ): Promise<boolean> {
   const render = (origin: string) =>
     noticeMail(to.language, kind, origin, { name: to.first_name, ...details });
-  return mailTo(to.email, render, { ...context, mail: kind }, options.attempts);
+  return mailTo(to, render, { ...context, mail: kind }, options.attempts);
 }

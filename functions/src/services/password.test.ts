@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changePassword } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
 import { Invalid } from '../lib/errors';
-import { admin, customer, expectRefused, USER } from '../test-fixtures';
+import { admin, captureOutput, customer, expectRefused, USER } from '../test-fixtures';
 import { changeMyPassword } from './password';
 
 vi.mock('../adapters/identity');
@@ -21,7 +21,7 @@ const request = (sub = USER) => ({
 beforeEach(() => {
   vi.resetAllMocks();
   vi.stubEnv('APP_ORIGIN', 'https://app.example.com');
-  vi.spyOn(console, 'log').mockImplementation(() => {});
+  captureOutput();
 });
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -15,6 +15,7 @@ import { readUserPartition } from '../store/user-partition';
 import {
   ADMIN,
   admin,
+  captureOutput,
   catalogue,
   customer,
   deletionRequest,
@@ -48,7 +49,7 @@ beforeEach(() => {
   vi.resetAllMocks();
   unpin = pinClock(NOW);
   vi.stubEnv('APP_ORIGIN', 'https://app.example.com');
-  vi.spyOn(console, 'log').mockImplementation(() => {});
+  captureOutput();
   vi.mocked(createTasksIfAbsent).mockResolvedValue('created');
   vi.mocked(loadCatalogue).mockResolvedValue(catalogue());
   vi.mocked(updateProfile).mockImplementation(async (before, fields, now) => ({

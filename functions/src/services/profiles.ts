@@ -83,12 +83,15 @@ export async function editProfile(userId: string, changes: AdminProfile): Promis
   const profile = await requireCustomer(userId);
   const emailChanged = changes.email.toLowerCase() !== profile.email.toLowerCase();
   if (emailChanged) await updateIdentityEmail(userId, changes.email);
-  const updated = await updateProfile(profile, changes, clock.iso());
+  // A new address starts clean of the old one's bounces and complaints.
+  const updated = await updateProfile(
+    profile,
+    emailChanged ? { ...changes, mail_blocked: null } : changes,
+    clock.iso(),
+  );
   if (emailChanged) {
     const values = { oldEmail: profile.email, newEmail: updated.email };
-    for (const email of [profile.email, updated.email]) {
-      await notify({ ...profile, email }, 'emailChanged', { values }, { userId });
-    }
+    for (const to of [profile, updated]) await notify(to, 'emailChanged', { values }, { userId });
   }
   return updated;
 }

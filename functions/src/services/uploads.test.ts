@@ -12,6 +12,7 @@ import { saveDocument } from '../store/documents';
 import type { UploadTicketRecord } from '../store/entities';
 import { claimTicket, deleteTicket, getTicket, putTicket, releaseTicket } from '../store/uploads';
 import {
+  captureOutput,
   document,
   expectRefused,
   NOW,
@@ -23,6 +24,8 @@ import {
   USER,
 } from '../test-fixtures';
 import { confirmUpload, customerUpload, issueUpload, replacementUpload } from './uploads';
+
+let output: ReturnType<typeof captureOutput>;
 
 vi.mock('../store/uploads');
 vi.mock('../store/documents');
@@ -56,7 +59,8 @@ beforeEach(() => {
   vi.mocked(saveDocument).mockResolvedValue(undefined);
   vi.mocked(deleteTicket).mockResolvedValue(undefined);
   vi.mocked(releaseTicket).mockResolvedValue(undefined);
-  vi.spyOn(console, 'log').mockImplementation(() => {});
+  output = captureOutput();
+  output.counted(); // nothing left over from another test
 });
 afterEach(() => {
   unpin();
@@ -412,7 +416,9 @@ describe('confirmUpload: the record', () => {
     await expect(confirmUpload(customerUpload(USER, 'passport'), previous, body)).resolves.toMatchObject({
       id: previous.id,
     });
-    expect(console.log).toHaveBeenCalledWith(expect.stringContaining('document file not removed'));
+    expect(output.logged('document file not removed')).toEqual([
+      expect.objectContaining({ level: 'WARN', key: previous.file_path }),
+    ]);
   });
 
   it('losing the race to another upload: the copy, the staged object and the ticket go; the Conflict stays', async () => {
@@ -435,5 +441,49 @@ describe('confirmUpload: the record', () => {
     expect(removeObject).not.toHaveBeenCalled();
     expect(releaseTicket).toHaveBeenCalledWith(t);
     expect(deleteTicket).not.toHaveBeenCalled();
+  });
+});
+
+describe('confirmUpload: the business metrics', () => {
+  it("a customer's upload confirmed counts UploadsAccepted, once", async () => {
+    issued();
+    const record = await confirmUpload(customerUpload(USER, 'passport'), null, body);
+    expect(output.counted()).toEqual({ UploadsAccepted: 1 });
+    // The same confirm retried answers with its record and counts nothing more.
+    vi.mocked(getTicket).mockResolvedValue(null);
+    await confirmUpload(customerUpload(USER, 'passport'), record, body);
+    expect(output.counted()).toEqual({});
+  });
+
+  it("a customer's upload refused by the content check counts UploadsRefused", async () => {
+    issued();
+    vi.mocked(readHead).mockResolvedValue(PNG);
+    await expectRefused(
+      confirmUpload(customerUpload(USER, 'passport'), null, body),
+      Invalid,
+      'contentMismatch',
+    );
+    expect(output.counted()).toEqual({ UploadsRefused: 1 });
+  });
+
+  it('nothing uploaded, or S3 failing, is no refusal: nothing counted', async () => {
+    issued();
+    vi.mocked(objectSize).mockResolvedValue(null);
+    await expectRefused(
+      confirmUpload(customerUpload(USER, 'passport'), null, body),
+      Invalid,
+      'noUploadedFile',
+    );
+    vi.mocked(objectSize).mockRejectedValue(new Error('S3 down'));
+    await expect(confirmUpload(customerUpload(USER, 'passport'), null, body)).rejects.toThrow('S3 down');
+    expect(output.counted()).toEqual({});
+  });
+
+  it("an admin's replacement is not a customer upload: nothing counted", async () => {
+    const previous = document();
+    issued(ticket({ document_id: previous.id }));
+    await confirmUpload(replacementUpload(previous), previous, body);
+    expect(saveDocument).toHaveBeenCalledOnce();
+    expect(output.counted()).toEqual({});
   });
 });

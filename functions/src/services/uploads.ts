@@ -23,6 +23,7 @@ import {
 import { clock } from '../lib/clock';
 import { Conflict, DomainError, Invalid, TooLarge, Unauthenticated } from '../lib/errors';
 import { log } from '../lib/log';
+import { type BusinessMetric, countMetric } from '../lib/metrics';
 import { saveDocument } from '../store/documents';
 import type { UploadTicketRecord } from '../store/entities';
 import { INCOMING_EXPIRY_DAYS, objectKeys } from '../store/object-keys';
@@ -42,6 +43,8 @@ export interface UploadTarget {
   /** The first upload id to try, and the next one when it is taken. */
   firstId: () => string;
   nextId: (taken: string) => string;
+  /** The business metrics its confirmations count: a customer's own uploads only. */
+  counts?: { accepted: BusinessMetric; refused: BusinessMetric };
 }
 
 /** A customer's own upload of a document type: {userId}/{random id}.{ext}. */
@@ -52,6 +55,7 @@ export const customerUpload = (userId: string, documentType: DocumentType): Uplo
   keyFor: (uploadId, ext) => objectKeys.upload(userId, uploadId, ext),
   firstId: () => randomUUID(),
   nextId: () => randomUUID(),
+  counts: { accepted: 'UploadsAccepted', refused: 'UploadsRefused' },
 });
 
 /** An admin's replacement of one document: {userId}/{document_type}_{timestamp}.{ext}. */
@@ -147,6 +151,7 @@ async function confirmTicket(
   ticket: UploadTicketRecord,
   previous: DocumentRecord | null,
   documentId: string,
+  counts: UploadTarget['counts'],
 ): Promise<DocumentRecord> {
   const now = clock.now();
   if (ticket.expires_at * 1000 < now.getTime()) throw new Conflict('uploadUnavailable');
@@ -158,6 +163,7 @@ async function confirmTicket(
   } catch (error) {
     // Refused content is gone with its staged object, so is the ticket; anything else may be retried.
     const refused = error instanceof DomainError && error.reason !== 'noUploadedFile';
+    if (refused && counts) countMetric(counts.refused);
     await (refused ? deleteTicket(ticket) : releaseTicket(ticket));
     throw error;
   }
@@ -183,6 +189,7 @@ async function confirmTicket(
     }
     throw error;
   }
+  if (counts) countMetric(counts.accepted);
   await quietly(objectKeys.incoming(ticket.key));
   if (previous) await quietly(previous.file_path);
   return document;
@@ -207,5 +214,5 @@ export async function confirmUpload(
   }
   const forTarget = ticket.document_type === target.documentType && ticket.document_id === target.documentId;
   if (!forTarget || ticket.file_name !== body.file_name) throw new Invalid('uploadMismatch');
-  return confirmTicket(ticket, current, current?.id ?? randomUUID());
+  return confirmTicket(ticket, current, current?.id ?? randomUUID(), target.counts);
 }

@@ -10,15 +10,16 @@ import {
 import type { ApiErrorKey } from '@shared/api-errors';
 import { env } from '../config';
 import { Conflict } from '../lib/errors';
+import { traced } from '../lib/tracing';
 import { type CursorShape, decodeCursor, encodeCursor } from './cursor';
 import type { Item } from './entities';
 import { GSI1, TABLE_KEYS } from './table';
 
 let doc: DynamoDBDocumentClient | undefined;
 
-/** One client per Lambda container, created on first use. */
+/** One client per Lambda container, created on first use; its calls traced in X-Ray. */
 export function dynamo(): DynamoDBDocumentClient {
-  doc ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  doc ??= DynamoDBDocumentClient.from(traced(new DynamoDBClient({})), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return doc;

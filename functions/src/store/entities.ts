@@ -96,7 +96,8 @@ export const profiles = entity<StoredProfile, [userId: string]>({
     role === 'customer' ? { GSI1PK: CUSTOMER_LIST, GSI1SK: `${profile.created_at}#${profile.id}` } : null,
   toAttributes: ({ profile, role }) => ({ ...profile, role }),
   fromAttributes: ({ role, ...profile }) => ({
-    profile: profile as unknown as Profile,
+    // Profiles written before mail blocks existed have none.
+    profile: { mail_blocked: null, ...profile } as unknown as Profile,
     role: role === 'admin' ? 'admin' : 'customer',
   }),
 });

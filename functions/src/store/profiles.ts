@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Page, Profile, UserTask } from '@shared/api';
+import type { MailBlock, Page, Profile, UserTask } from '@shared/api';
 import type { ApiErrorKey } from '@shared/api-errors';
 import { DEFAULT_LANGUAGE, type Language, type Role } from '@shared/constants';
 import { env } from '../config';
@@ -16,7 +16,6 @@ import {
   wordChange,
 } from './customer-index';
 import { CUSTOMER_LIST, CUSTOMER_PAGE_KEY, profiles, type StoredProfile } from './entities';
-import { GSI1 } from './table';
 import { putNewTask } from './tasks';
 
 export function newProfile(
@@ -49,6 +48,7 @@ export function newProfile(
     deletion_requested_by: null,
     documents_count: 0,
     language,
+    mail_blocked: null,
     created_at: now,
     updated_at: now,
   };
@@ -97,23 +97,23 @@ export async function profileIfReadable(userId: string): Promise<Profile | null>
 }
 
 /**
- * Takes a profile out of the customer list (it belongs to an admin): out of the lists, counts
- * and search too, in the same transaction, for the state it was read in.
+ * Gives a profile the role its Cognito group says (the group is the truth, the stored role
+ * its copy): an admin's leaves the customer list, counts and search, a customer's joins
+ * them, in the same transaction, for the state it was read in.
  */
-export async function markProfileAdmin(userId: string): Promise<void> {
+export async function setProfileRole(userId: string, role: Role): Promise<void> {
   await withStateRead(userId, async (stored) => {
-    if (stored.role === 'admin') return [];
+    if (stored.role === role) return [];
     return [
       {
-        Update: {
+        // The whole item again: its index keys come with the role (only customers are listed).
+        Put: {
           TableName: env.tableName,
-          Key: profiles.key(userId),
-          // Out of the customer list: the sparse index holds only items with its keys.
-          UpdateExpression: `SET #role = :admin REMOVE ${GSI1.partitionKey}, ${GSI1.sortKey}`,
-          ...stateCondition(stored, {}, { ':admin': 'admin' }),
+          Item: profiles.toItem({ profile: stored.profile, role }),
+          ...stateCondition(stored),
         },
       },
-      ...leavingCustomerIndex(stored.profile),
+      ...(role === 'admin' ? leavingCustomerIndex(stored.profile) : newCustomerIndex(stored.profile)),
     ];
   });
 }
@@ -300,4 +300,26 @@ export async function verifyWithTasks(profile: Profile, adminId: string, at: str
     ],
     'alreadyVerified',
   );
+}
+
+/**
+ * Marks that mail to the user's address bounced for good or drew a complaint. Only while the
+ * profile still has that address (a changed e-mail starts clean); false when it has not.
+ */
+export async function blockMail(userId: string, email: string, reason: MailBlock): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: env.tableName,
+        Key: profiles.key(userId),
+        UpdateExpression: 'SET mail_blocked = :reason',
+        ConditionExpression: 'attribute_exists(PK) AND email = :email',
+        ExpressionAttributeValues: { ':reason': reason, ':email': email },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }

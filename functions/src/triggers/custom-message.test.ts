@@ -3,7 +3,7 @@ import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profiles } from '../store/entities';
-import { profile } from '../test-fixtures';
+import { captureOutput, profile } from '../test-fixtures';
 import { handler } from './custom-message';
 
 // The profile is read from the table itself (a failure must not stop the mail).
@@ -71,7 +71,7 @@ describe('CustomMessage trigger', () => {
   });
 
   it("falls back to the page's language when the profile cannot be read, and still writes the mail", async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => {});
+    captureOutput();
     ddb.on(GetCommand).rejects(new Error('table down'));
     const out = await handler(event('CustomMessage_ForgotPassword', 'de', 'user-1'));
     expect(out.response.emailSubject).toBe('Passwort zurücksetzen');

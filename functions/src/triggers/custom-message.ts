@@ -1,5 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { appOrigin } from '../adapters/app-origin';
+import { lambdaHandler } from '../lib/lambda';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { profileIfReadable } from '../store/profiles';
 
@@ -27,7 +28,12 @@ const accountLanguage = async (userId: string | undefined) =>
  * account's language when it has one, else the page's (the SPA passes it as client metadata).
  * Other messages keep Cognito's text.
  */
-export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+export const handler = lambdaHandler(
+  (event: CustomMessageTriggerEvent) => ({ trigger: event.triggerSource }),
+  customMessage,
+);
+
+async function customMessage(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   const mail = MAILS[event.triggerSource];
   if (!mail) return event;
   const email = event.request.userAttributes.email ?? '';

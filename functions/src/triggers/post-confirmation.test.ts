@@ -1,10 +1,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import type { Context, PostConfirmationTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureOutput } from '../test-fixtures';
 import { handler } from './post-confirmation';
+
+let output: ReturnType<typeof captureOutput>;
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
@@ -26,7 +29,8 @@ beforeEach(() => {
   ddb.reset();
   ses.reset();
   ses.on(SendEmailCommand).resolves({});
-  vi.spyOn(console, 'log').mockImplementation(() => {});
+  output = captureOutput();
+  output.counted(); // nothing left over from another test
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -105,12 +109,39 @@ describe('PostConfirmation trigger', () => {
   it('tries the reset mail once (a trigger has 5 seconds) and still answers Cognito when SES fails', async () => {
     ddb.on(GetCommand).resolves({});
     ses.on(SendEmailCommand).rejects(new Error('SES down'));
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(handler(event('PostConfirmation_ConfirmForgotPassword'))).resolves.toBeDefined();
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
   });
 
   it('refuses an event without sub or e-mail', async () => {
     await expect(handler(event('PostConfirmation_ConfirmSignUp', { sub: 'u-1' }))).rejects.toThrow();
+  });
+});
+
+describe('PostConfirmation observability', () => {
+  it('counts a confirmed sign-up in SignUps, published before the trigger answers, and logs with its fields', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    await handler(event('PostConfirmation_ConfirmSignUp'), {
+      awsRequestId: 'trigger-1',
+      functionName: 'PostConfirmation',
+    } as Context);
+    const [emf] = output.metrics();
+    expect(emf).toMatchObject({ service: 'relocation', SignUps: 1 });
+    expect(output.logged('profile created')).toEqual([
+      expect.objectContaining({
+        function_request_id: 'trigger-1',
+        function_name: 'PostConfirmation',
+        trigger: 'PostConfirmation_ConfirmSignUp',
+        userId: 'u-1',
+      }),
+    ]);
+  });
+
+  it('counts no sign-up for a password reset; its mail failing counts in MailFailures', async () => {
+    ddb.on(GetCommand).resolves({});
+    ses.on(SendEmailCommand).rejects(new Error('SES down'));
+    await handler(event('PostConfirmation_ConfirmForgotPassword'));
+    expect(output.metrics()).toEqual([expect.objectContaining({ MailFailures: 1 })]);
+    expect(output.metrics()[0]).not.toHaveProperty('SignUps');
   });
 });

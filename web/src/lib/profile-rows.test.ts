@@ -31,6 +31,7 @@ const profile = (overrides: Partial<Profile>): Profile => ({
   deletion_requested_by: null,
   documents_count: 0,
   language: 'en',
+  mail_blocked: null,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
   ...overrides,

@@ -117,6 +117,13 @@ export default function UserPage() {
         {fullName(profile) || profile.email}
       </PageHeading>
       <p className="text-slate-600">{profile.email}</p>
+      {profile.mail_blocked && (
+        <Panel title={t('admin.user.mailBlockedTitle')} tone="warning" className="mt-6">
+          <p className="mt-1 text-sm text-amber-950">
+            {t(`admin.user.mailBlocked_${profile.mail_blocked}`, { email: profile.email })}
+          </p>
+        </Panel>
+      )}
       {detail.deletion_request && (
         <DeletionRequestCard userId={profile.id} request={detail.deletion_request} />
       )}

@@ -1,0 +1,28 @@
+// Who is an admin: the Cognito `admin` group says so, and nothing else (tokens carry it as
+// `cognito:groups`; profiles keep a copy for the customer lists). Operators change it with
+// `npm run admin`, which runs this.
+import type { Role } from '@shared/constants';
+import { setIdentityRole, signOutEverywhere, subOf } from '../adapters/identity';
+import { NotFound } from '../lib/errors';
+import { log } from '../lib/log';
+import { setProfileRole } from '../store/profiles';
+
+/**
+ * Makes the user signing in with `email` an admin, or a customer again:
+ * 1. finds them in Cognito by e-mail (none: NotFound);
+ * 2. puts them into the admin group, or takes them out (the one source of truth);
+ * 3. brings their profile in line, in or out of the customer lists, counts and search (a
+ *    user who never signed in has none yet: it is made at first sign-in with the group's role);
+ * 4. signs them out everywhere, so their next sign-in carries the new role; an ID token
+ *    issued before is refused from now on (services/admission.ts).
+ * Repeatable: running it twice changes nothing more.
+ */
+export async function changeRole(email: string, role: Role): Promise<{ userId: string }> {
+  const userId = await subOf(email.trim());
+  if (!userId) throw new NotFound('userNotFound');
+  await setIdentityRole(userId, role);
+  await setProfileRole(userId, role);
+  await signOutEverywhere(userId);
+  log.info('role changed', { userId, role });
+  return { userId };
+}

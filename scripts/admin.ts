@@ -1,0 +1,55 @@
+// npm run admin -- grant|revoke --email <e-mail> [--stage <local|dev|staging|prod>]
+// Makes a user an admin (grant) or a customer again (revoke): the Cognito admin group, their
+// profile in step with it, and a sign-out everywhere so the new role counts at their next
+// sign-in (functions/src/services/roles.ts). The user must have signed up (or been created in
+// the pool) first.
+//   --stage local (default)  the local stack `npm start` runs (same PORT, default 3000)
+//   --stage X                stage X on AWS, in its own region (infra/config/stages.ts), with the
+//                            credentials of your shell; the table and user pool are found by the
+//                            SSM parameters the stacks publish (infra/config/parameters.ts)
+import type { Role } from '@shared/constants';
+import { stageParameter } from '../infra/config/parameters';
+import { stageConfig } from '../infra/config/stages';
+import { textOption } from './cli-options';
+import { connectLocalStack } from './local-target';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+const ROLES: Record<string, Role> = { grant: 'admin', revoke: 'customer' };
+
+async function connectStage(name: string): Promise<void> {
+  const config = stageConfig(name);
+  process.env.AWS_REGION = config.region;
+  const { SSMClient, GetParameterCommand } = await import('@aws-sdk/client-ssm');
+  const ssm = new SSMClient({ region: config.region });
+  const read = async (parameter: Parameters<typeof stageParameter>[1]) => {
+    const out = await ssm.send(new GetParameterCommand({ Name: stageParameter(config.stage, parameter) }));
+    if (!out.Parameter?.Value)
+      throw new Error(`SSM parameter ${stageParameter(config.stage, parameter)} is empty`);
+    return out.Parameter.Value;
+  };
+  process.env.TABLE_NAME = await read('table-name');
+  process.env.USER_POOL_ID = await read('user-pool-id');
+}
+
+async function main() {
+  const role = ROLES[process.argv[2] ?? ''];
+  const email = textOption('email');
+  if (!role || !email)
+    throw new Error('Usage: npm run admin -- grant|revoke --email <e-mail> [--stage <stage>]');
+  const stage = textOption('stage') ?? 'local';
+  if (stage === 'local') await connectLocalStack();
+  else await connectStage(stage);
+  const { changeRole } = await import('../functions/src/services/roles');
+  const { userId } = await changeRole(email, role);
+  console.log(
+    role === 'admin'
+      ? `${email} (${userId}) is an admin on ${stage}: they sign in again to use the admin console.`
+      : `${email} (${userId}) is a customer again on ${stage}: their admin sessions have ended.`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
