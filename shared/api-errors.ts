@@ -19,6 +19,8 @@ export const API_ERRORS = {
   onlySupportTasks: 'Only support tasks are completed by the team',
   adminNotDeletable: 'Admin accounts cannot be deleted here',
   contentMismatch: 'The file content does not match its format',
+  fileQuarantined: 'This file did not pass our security check and was not saved',
+  scanPending: 'Your file is still being checked for security; please try again in a moment',
   bodyNotJson: 'Request body must be JSON',
   noUploadedFile: 'No uploaded file found for this upload',
   uploadUnavailable: 'This upload was already used or has expired; please upload the file again',

@@ -103,6 +103,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       BUCKET_NAME: BUCKET,
       MAIL_FROM: 'no-reply@relocate-germany.example',
       APP_ORIGIN: origin,
+      // The malware scan's verdict from the file itself (EICAR is the threat): the same
+      // confirm path as GuardDuty's on AWS (functions/src/adapters/malware-scan.ts).
+      MALWARE_SCAN: 'stub',
       // No X-Ray here (no daemon): functions/src/lib/tracing.ts decides on first use. Business
       // metrics stay on: their EMF lines are printed like the logs, one per counted event.
       POWERTOOLS_TRACE_ENABLED: 'false',

@@ -83,6 +83,8 @@ export function lambdaFor(
       MAIL_FROM: deps.config.mailFrom,
       ...(permissions.mail ? { MAIL_CONFIGURATION_SET: mailConfigurationName(deps.config) } : {}),
       ...(deps.bucket ? { BUCKET_NAME: deps.bucket.name } : {}),
+      // Confirming uploads waits for GuardDuty's verdict (functions/src/adapters/malware-scan.ts).
+      ...(permissions.bucket === 'write' && deps.config.malwareScan ? { MALWARE_SCAN: 'guardduty' } : {}),
       ...(deps.userPoolId ? { USER_POOL_ID: deps.userPoolId } : {}),
       ...deps.environment,
     },
@@ -181,6 +183,9 @@ export function dataStatements(permissions: Permissions, deps: FunctionDeps): Po
       out.push(allow(['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [objects]));
       // Without ListBucket S3 answers a missing object with 403, not 404, and prefixes cannot be listed.
       out.push(allow(['s3:ListBucket'], [bucket.arn]));
+      // GuardDuty's verdict is a tag on the staged upload.
+      if (deps.config.malwareScan)
+        out.push(allow(['s3:GetObjectTagging'], [`${bucket.arn}/${INCOMING_PREFIX}*`]));
     }
     // Objects are encrypted with the documents key: writing needs a data key, reading its decryption.
     if (bucket.keyArn) {

@@ -821,4 +821,17 @@ describe('GuardDuty Malware Protection for uploads', () => {
     const dev = Template.fromStack(buildApp(undefined, 'dev').dataStack);
     dev.resourceCountIs('AWS::GuardDuty::MalwareProtectionPlan', 0);
   });
+
+  it("lets the routes that confirm uploads read the scan's tag, and tells them to wait for it", () => {
+    const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    const functions = Object.entries(api.findResources('AWS::Lambda::Function')) as [string, Resource][];
+    for (const route of routes) {
+      const policy = policies.find(([id]) => id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`));
+      const fn = functions.find(([id]) => id.startsWith(pascal(route.handler)))?.[1];
+      const confirms = route.permissions.bucket === 'write';
+      expect(JSON.stringify(policy?.[1] ?? {}).includes('s3:GetObjectTagging'), route.handler).toBe(confirms);
+      const variables = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.MALWARE_SCAN, route.handler).toBe(confirms ? 'guardduty' : undefined);
+    }
+  });
 });

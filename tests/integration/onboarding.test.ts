@@ -1,3 +1,4 @@
+import { EICAR } from '@functions/adapters/malware-scan';
 import type { DocumentRecord, MeResponse, Profile, UploadTicket } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, login, newCustomer } from '../support/auth';
@@ -205,6 +206,15 @@ describe('upload checks on the server', () => {
     expect(confirm?.status).toBe(400);
     expect(confirm?.body.error?.message).toBe('The file content does not match its format');
     expect(await objectKeys(url, userId)).toEqual([]);
+  });
+
+  it('refuses a file the malware scan flags (locally its stub: the EICAR test signature) and removes it', async () => {
+    const infected = Buffer.concat([tinyPdf(), Buffer.from(`\n% ${EICAR}\n`, 'latin1')]);
+    const { confirm } = await upload(url, token, 'passport', 'passport.pdf', infected);
+    expect(confirm?.status).toBe(400);
+    expect(confirm?.body.error?.message).toBe('This file did not pass our security check and was not saved');
+    expect(await objectKeys(url, userId)).toEqual([]);
+    expect((await api<DocumentRecord[]>(url, '/api/me/documents', { token })).body).toEqual([]);
   });
 
   it.each([

@@ -72,6 +72,13 @@ export async function objectSize(key: string): Promise<number | null> {
   }
 }
 
+/** A stored object's tags (GuardDuty writes its scan result as one). */
+export async function objectTags(key: string): Promise<Record<string, string>> {
+  const { sdk, client } = await s3();
+  const out = await client.send(new sdk.GetObjectTaggingCommand({ Bucket: env.bucketName, Key: key }));
+  return Object.fromEntries((out.TagSet ?? []).map((tag) => [tag.Key ?? '', tag.Value ?? '']));
+}
+
 /** A whole stored object's bytes (the data export reads a customer's files into its archive). */
 export async function readObject(key: string): Promise<Uint8Array> {
   const { sdk, client } = await s3();

@@ -5,6 +5,7 @@
 import type { DocumentRecord } from '@shared/api';
 import { MAX_DOCUMENT_BYTES } from '@shared/documents';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { awaitScan } from '../adapters/malware-scan';
 import { copyObject, objectSize, presignUpload, readHead, removeObject } from '../adapters/storage';
 import { pinClock } from '../lib/clock';
 import { Conflict, Invalid, TooLarge, Unauthenticated } from '../lib/errors';
@@ -28,6 +29,10 @@ import { confirmUpload, customerUpload, issueUpload, replacementUpload } from '.
 let output: ReturnType<typeof captureOutput>;
 
 vi.mock('../store/uploads');
+vi.mock('../adapters/malware-scan', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../adapters/malware-scan')>()),
+  awaitScan: vi.fn(),
+}));
 vi.mock('../store/documents');
 vi.mock('../adapters/storage', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../adapters/storage')>()),
@@ -52,6 +57,7 @@ beforeEach(() => {
   vi.mocked(presignUpload).mockResolvedValue('https://bucket.example/presigned');
   vi.mocked(putTicket).mockResolvedValue('created');
   vi.mocked(claimTicket).mockResolvedValue(true);
+  vi.mocked(awaitScan).mockResolvedValue('clean');
   vi.mocked(objectSize).mockResolvedValue(2048);
   vi.mocked(readHead).mockResolvedValue(PDF);
   vi.mocked(copyObject).mockResolvedValue(undefined);
@@ -358,6 +364,38 @@ describe('confirmUpload: the staged object', () => {
       expect(releaseTicket).not.toHaveBeenCalled();
       expect(copyObject).not.toHaveBeenCalled();
       expect(saveDocument).not.toHaveBeenCalled();
+    },
+  );
+
+  it('a file the malware scan flags: refused as quarantined, removed, ticket deleted, no record', async () => {
+    const t = issued();
+    vi.mocked(awaitScan).mockResolvedValue('infected');
+    await expectRefused(
+      confirmUpload(customerUpload(USER, 'passport'), null, body),
+      Invalid,
+      'fileQuarantined',
+    );
+    expect(awaitScan).toHaveBeenCalledWith(staged);
+    expect(removeObject).toHaveBeenCalledWith(staged);
+    expect(deleteTicket).toHaveBeenCalledWith(t);
+    expect(copyObject).not.toHaveBeenCalled();
+    expect(saveDocument).not.toHaveBeenCalled();
+  });
+
+  it.each(['pending', 'failed'] as const)(
+    'a scan %s: nothing decided, the staged file and the ticket stay for another confirm',
+    async (verdict) => {
+      const t = issued();
+      vi.mocked(awaitScan).mockResolvedValue(verdict);
+      await expectRefused(
+        confirmUpload(customerUpload(USER, 'passport'), null, body),
+        Conflict,
+        'scanPending',
+      );
+      expect(removeObject).not.toHaveBeenCalled();
+      expect(releaseTicket).toHaveBeenCalledWith(t);
+      expect(deleteTicket).not.toHaveBeenCalled();
+      expect(copyObject).not.toHaveBeenCalled();
     },
   );
 

@@ -12,6 +12,7 @@ import {
   MAX_DOCUMENT_BYTES,
   SIGNATURE_BYTES,
 } from '@shared/documents';
+import { awaitScan } from '../adapters/malware-scan';
 import {
   copyObject,
   objectSize,
@@ -111,8 +112,9 @@ export async function issueUpload(
 }
 
 /**
- * Checks a staged upload itself (size and first bytes), copies it to its final key and
- * returns its size. A rejected upload is removed, so nothing unchecked is ever kept.
+ * Checks a staged upload itself (size, first bytes, then the malware scan where the stage
+ * runs one), copies it to its final key and returns its size. A rejected upload is removed,
+ * so nothing unchecked is ever kept.
  */
 async function acceptUpload(key: string, ext: DocumentExtension): Promise<number> {
   const staged = objectKeys.incoming(key);
@@ -123,6 +125,12 @@ async function acceptUpload(key: string, ext: DocumentExtension): Promise<number
   else if (size === 0 || !contentMatchesExtension(ext, await readHead(staged, SIGNATURE_BYTES))) {
     problem = new Invalid('contentMismatch');
   }
+  if (!problem) {
+    const verdict = await awaitScan(staged);
+    // Not yet scanned (or the scan failed): nothing is decided, the customer confirms again.
+    if (verdict === 'pending' || verdict === 'failed') throw new Conflict('scanPending');
+    if (verdict === 'infected') problem = new Invalid('fileQuarantined');
+  }
   if (problem) {
     await removeObject(staged);
     throw problem;
@@ -130,6 +138,9 @@ async function acceptUpload(key: string, ext: DocumentExtension): Promise<number
   await copyObject(staged, key);
   return size;
 }
+
+/** Confirm refusals that decide nothing about the file: its ticket stays for another try. */
+const RETRYABLE = new Set<string>(['noUploadedFile', 'scanPending']);
 
 const quietly = (key: string) =>
   removeObject(key).catch((error: unknown) =>
@@ -161,8 +172,9 @@ async function confirmTicket(
   try {
     size = await acceptUpload(ticket.key, ext);
   } catch (error) {
-    // Refused content is gone with its staged object, so is the ticket; anything else may be retried.
-    const refused = error instanceof DomainError && error.reason !== 'noUploadedFile';
+    // Refused content is gone with its staged object, so is the ticket; anything else (no file
+    // yet, a scan still running) may be retried.
+    const refused = error instanceof DomainError && !RETRYABLE.has(error.reason);
     if (refused && counts) countMetric(counts.refused);
     await (refused ? deleteTicket(ticket) : releaseTicket(ticket));
     throw error;
