@@ -826,11 +826,13 @@ describe('GuardDuty Malware Protection for uploads', () => {
     const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
     const functions = Object.entries(api.findResources('AWS::Lambda::Function')) as [string, Resource][];
     for (const route of routes) {
-      const policy = policies.find(([id]) => id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`));
-      const fn = functions.find(([id]) => id.startsWith(pascal(route.handler)))?.[1];
+      const policy = policies.find(([id]) =>
+        id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),
+      );
+      const fn = functions.find(([id]) => id.startsWith(pascal(route.handler)))?.[1] as Resource;
       const confirms = route.permissions.bucket === 'write';
       expect(JSON.stringify(policy?.[1] ?? {}).includes('s3:GetObjectTagging'), route.handler).toBe(confirms);
-      const variables = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables.MALWARE_SCAN, route.handler).toBe(confirms ? 'guardduty' : undefined);
     }
   });
