@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUSINESS_METRICS, METRICS_NAMESPACE } from '@functions/lib/metrics';
+import { BUSINESS_METRICS, METRICS_NAMESPACE, SERVICE_NAME } from '@functions/lib/metrics';
 import { findRoute, routeKey, routes } from '@functions/routes';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -105,7 +105,18 @@ describe('API stack, generated from the route table', () => {
     const functions = api.findResources('AWS::Lambda::Function');
     expect(Object.keys(functions)).toHaveLength(routes.length);
     for (const fn of Object.values(functions) as Resource[]) {
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        // X-Ray, and Powertools' service and namespace (the dashboard reads the same).
+        TracingConfig: { Mode: 'Active' },
+        Environment: {
+          Variables: expect.objectContaining({
+            POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+            POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+          }),
+        },
+      });
     }
   });
 
