@@ -161,9 +161,12 @@ export function PersonalInfoTab({ profile, onDeleted }: { profile: Profile; onDe
         <>
           <dl className="grid gap-4 sm:grid-cols-2">
             {view.map(([label, value]) => (
-              <div key={label}>
+              // min-w-0: a long value (an e-mail address) wraps instead of widening the grid.
+              <div key={label} className="min-w-0">
                 <dt className="text-sm text-slate-600">{label}</dt>
-                <dd className="font-medium text-slate-900">{value || t('account.notProvided')}</dd>
+                <dd className="font-medium text-slate-900 wrap-anywhere">
+                  {value || t('account.notProvided')}
+                </dd>
               </div>
             ))}
           </dl>

@@ -113,13 +113,13 @@ export default function UserPage() {
   return (
     <AdminLayout>
       {back}
-      <PageHeading ref={heading} className="mt-4 text-3xl">
+      <PageHeading ref={heading} className="mt-4 text-3xl wrap-anywhere">
         {fullName(profile) || profile.email}
       </PageHeading>
-      <p className="text-slate-600">{profile.email}</p>
+      <p className="text-slate-600 wrap-anywhere">{profile.email}</p>
       {profile.mail_blocked && (
         <Panel title={t('admin.user.mailBlockedTitle')} tone="warning" className="mt-6">
-          <p className="mt-1 text-sm text-amber-950">
+          <p className="mt-1 text-sm text-amber-950 wrap-anywhere">
             {t(`admin.user.mailBlocked_${profile.mail_blocked}`, { email: profile.email })}
           </p>
         </Panel>
