@@ -14,6 +14,14 @@ const run = (cmd, args) => {
 };
 
 if (command === 'deploy' || !existsSync('web/dist/index.html')) run('npm', ['run', 'build:web']);
+// Named stacks (`npm run deploy -- --stage prod Relocation-prod-Data`) go alone; otherwise all of the stage.
+const namesStacks = passThrough.some(
+  (arg, i) => !arg.startsWith('-') && !passThrough[i - 1]?.startsWith('-'),
+);
 const extra =
-  command === 'synth' ? ['--quiet'] : command === 'destroy' || command === 'deploy' ? ['--all'] : [];
+  command === 'synth'
+    ? ['--quiet']
+    : (command === 'destroy' || command === 'deploy') && !namesStacks
+      ? ['--all']
+      : [];
 run('npx', ['cdk', command, '-c', `stage=${stage}`, ...extra, ...passThrough]);

@@ -20,6 +20,7 @@ export const API_ERRORS = {
   adminNotDeletable: 'Admin accounts cannot be deleted here',
   contentMismatch: 'The file content does not match its format',
   fileQuarantined: 'This file did not pass our security check and was not saved',
+  scanFailed: 'We could not check this file for security; please upload it again',
   scanPending: 'Your file is still being checked for security; please try again in a moment',
   bodyNotJson: 'Request body must be JSON',
   noUploadedFile: 'No uploaded file found for this upload',

@@ -14,11 +14,10 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import {
   ConfigurationSet,
-  EmailIdentity,
+  ConfigurationSetEventDestination,
   EmailSendingEvent,
   EventDestination,
-  Identity,
-  SuppressionReasons,
+  type IConfigurationSet,
 } from 'aws-cdk-lib/aws-ses';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -38,25 +37,20 @@ export class AuthStack extends Stack {
   readonly client: UserPoolClient;
   /** The trigger functions and the SES feedback function (their errors alarm in the API stack). */
   readonly triggers: IFunction[];
-  /** The SES configuration set every mail of the stage is sent with. */
-  readonly mailConfiguration: ConfigurationSet;
+  /** The SES configuration set every mail of the stage is sent with (made by the Data stack). */
+  readonly mailConfiguration: IConfigurationSet;
 
   constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig; table: ResourceRef }) {
     super(scope, id, props);
     const { config, table } = props;
-    // The sender domain Cognito and the API mail from (verify its DNS records after the first deploy).
+    // The sender domain and its configuration set live in the Data stack, deployed (and the
+    // domain verified) before a pool may mail through them.
     const domain = config.mailFrom.split('@')[1] ?? config.mailFrom;
-    // Every mail goes through this configuration set: SES suppresses addresses that bounced
-    // for good or complained, and publishes those events to the feedback function, which
-    // marks the profile (the admin sees it; services/notify.ts stops mailing it).
-    this.mailConfiguration = new ConfigurationSet(this, 'Mail', {
-      configurationSetName: mailConfigurationName(config),
-      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
-    });
-    new EmailIdentity(this, 'Sender', {
-      identity: Identity.domain(domain),
-      configurationSet: this.mailConfiguration,
-    });
+    this.mailConfiguration = ConfigurationSet.fromConfigurationSetName(
+      this,
+      'Mail',
+      mailConfigurationName(config),
+    );
 
     this.userPool = new UserPool(this, 'Users', {
       selfSignUpEnabled: true,
@@ -115,7 +109,8 @@ export class AuthStack extends Stack {
       displayName: `Relocation ${config.stage} SES feedback`,
       enforceSSL: true,
     });
-    this.mailConfiguration.addEventDestination('BouncesAndComplaints', {
+    new ConfigurationSetEventDestination(this, 'BouncesAndComplaints', {
+      configurationSet: this.mailConfiguration,
       destination: EventDestination.snsTopic(feedback),
       events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
     });

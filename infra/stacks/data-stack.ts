@@ -18,12 +18,13 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { stageParameter } from '../config/parameters';
 import { LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
-import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
+import { LOG_RETENTION, lambdaFor, mailConfigurationName, type ResourceRef } from './lambda';
 
 const LOCALES = join(import.meta.dirname, '../../shared/locales');
 
@@ -126,6 +127,20 @@ export class DataStack extends Stack {
 
     if (props.config.malwareScan) this.scanUploads(INCOMING_PREFIX);
 
+    // The sender domain everything mails from, and the configuration set every mail goes
+    // through: SES suppresses addresses that bounced for good or complained, and the Auth
+    // stack's feedback function hears of them (it marks the profile; services/notify.ts stops
+    // mailing it). Here, in the first stack, so the domain can be verified (its DKIM records
+    // in DNS) before the Auth stack's user pool mails through it.
+    const configurationSet = new ConfigurationSet(this, 'Mail', {
+      configurationSetName: mailConfigurationName(props.config),
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+    new EmailIdentity(this, 'Sender', {
+      identity: Identity.domain(props.config.mailFrom.split('@')[1] ?? props.config.mailFrom),
+      configurationSet,
+    });
+
     // For the operator's commands (npm run admin): the table by its stage, not its generated name.
     new StringParameter(this, 'TableNameParameter', {
       parameterName: stageParameter(props.config.stage, 'table-name'),
@@ -192,7 +207,15 @@ export class DataStack extends Stack {
     );
     role.addToPolicy(
       new PolicyStatement({
-        actions: ['s3:PutObjectTagging', 's3:GetObjectTagging', 's3:GetObject'],
+        actions: [
+          's3:PutObjectTagging',
+          's3:GetObjectTagging',
+          's3:GetObject',
+          // Named in GuardDuty's documented policy; harmless on an unversioned bucket.
+          's3:GetObjectVersion',
+          's3:GetObjectVersionTagging',
+          's3:PutObjectVersionTagging',
+        ],
         resources: [bucket.arnForObjects(`${prefix}*`)],
       }),
     );

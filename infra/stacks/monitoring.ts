@@ -1,7 +1,7 @@
 import { BUSINESS_METRICS, METRICS_NAMESPACE, metricDimensions } from '@functions/lib/metrics';
 import { type RouteDef, routes } from '@functions/routes';
 import { TABLE_KEYS } from '@functions/store/table';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
 import {
@@ -100,8 +100,28 @@ export class Monitoring extends Construct {
         period: FIVE_MINUTES,
       });
     alarm('MailFailures', business('MailFailures'));
+    // An upload GuardDuty could not scan: every one is refused, so customers are stuck.
+    alarm('ScanFailures', business('ScanFailures'));
 
-    // Budgets publishes to the topic itself.
+    // A topic policy replaces SNS's default one: CloudWatch alarms and Budgets are let in by name.
+    this.alarms.addToResourcePolicy(
+      new PolicyStatement({
+        actions: ['sns:Publish'],
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        resources: [this.alarms.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Stack.of(this).account },
+          ArnLike: {
+            'aws:SourceArn': Stack.of(this).formatArn({
+              service: 'cloudwatch',
+              resource: 'alarm',
+              resourceName: '*',
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          },
+        },
+      }),
+    );
     this.alarms.addToResourcePolicy(
       new PolicyStatement({
         actions: ['sns:Publish'],

@@ -60,12 +60,12 @@ export async function presignDownload(
   );
 }
 
-/** Size of a stored object, or null when there is none. */
-export async function objectSize(key: string): Promise<number | null> {
+/** A stored object's size and ETag (its version, as S3 tells copies apart), or null when there is none. */
+export async function objectHead(key: string): Promise<{ size: number; etag?: string } | null> {
   const { sdk, client } = await s3();
   try {
     const head = await client.send(new sdk.HeadObjectCommand({ Bucket: env.bucketName, Key: key }));
-    return head.ContentLength ?? 0;
+    return { size: head.ContentLength ?? 0, ...(head.ETag ? { etag: head.ETag } : {}) };
   } catch (error) {
     if ((error as { name?: string }).name === 'NotFound') return null;
     throw error;
@@ -102,14 +102,21 @@ export async function readHead(key: string, bytes: number): Promise<Uint8Array> 
   return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
 }
 
-/** Server-side copy within the bucket (the confirm step moves a checked upload to its final key). */
-export async function copyObject(from: string, to: string): Promise<void> {
+/**
+ * Server-side copy within the bucket (the confirm step moves a checked upload to its final
+ * key). With `ifMatch`, only the version that was checked: an object overwritten since (the
+ * presigned PUT stays usable for minutes) fails the copy. The copy carries no tags (the
+ * scan's tag belongs to the staged object; copying tags would need tagging permissions).
+ */
+export async function copyObject(from: string, to: string, ifMatch?: string): Promise<void> {
   const { sdk, client } = await s3();
   await client.send(
     new sdk.CopyObjectCommand({
       Bucket: env.bucketName,
       Key: to,
       CopySource: `${env.bucketName}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      TaggingDirective: 'REPLACE',
+      ...(ifMatch ? { CopySourceIfMatch: ifMatch } : {}),
     }),
   );
 }

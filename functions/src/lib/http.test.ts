@@ -1,4 +1,8 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
+import {
+  AdminListGroupsForUserCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -24,11 +28,18 @@ function event(routeKey: string, claims?: Record<string, string>, body?: string)
 }
 
 const ddb = mockClient(DynamoDBDocumentClient);
+// Admission confirms an admin's token against the Cognito group (services/admission.ts).
+const cognito = mockClient(CognitoIdentityProviderClient);
 /** The stored account items per user id (profile with role, or a tombstone). */
 let stored: Record<string, Record<string, unknown>[]> = {};
 
 beforeEach(() => {
   process.env.TABLE_NAME = 't';
+  process.env.USER_POOL_ID = 'pool';
+  cognito.reset();
+  cognito.on(AdminListGroupsForUserCommand).callsFake((input: { Username: string }) => ({
+    Groups: input.Username === 'a1' ? [{ GroupName: 'admin' }] : [],
+  }));
   captureOutput(); // the tests that read the lines capture them again
   ddb.reset();
   stored = {

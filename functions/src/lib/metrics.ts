@@ -32,7 +32,8 @@ export const metricDimensions = (stage: string): Record<(typeof METRIC_DIMENSION
  * - ServiceRequests: a customer asked the team to handle a task (request-service route);
  * - Deletions: an account actually deleted (by its owner or an admin);
  * - MailFailures: a status mail not sent: failed after all its attempts, or not written
- *   because the app's origin could not be looked up.
+ *   because the app's origin could not be looked up;
+ * - ScanFailures: an upload the malware scan could not check (refused).
  */
 export const BUSINESS_METRICS = [
   'SignUps',
@@ -42,6 +43,7 @@ export const BUSINESS_METRICS = [
   'ServiceRequests',
   'Deletions',
   'MailFailures',
+  'ScanFailures',
 ] as const;
 
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];

@@ -34,6 +34,7 @@ import {
   deletionRequest,
   expectRefused,
   NOW,
+  NOW_MS,
   profile,
   templateIds,
   USER,
@@ -170,6 +171,23 @@ describe('admit: the Cognito group decides the role', () => {
     vi.mocked(identityRole).mockResolvedValue('admin');
     await expect(admit(asAdmin, false, false)).resolves.toMatchObject({ role: 'admin' });
     expect(setProfileRole).not.toHaveBeenCalled();
+  });
+
+  it("checks an admin's token against the group, at most every 30 seconds, and refuses it once they left", async () => {
+    const adminCaller = { userId: 'admin-9', email: 'a9@example.com', role: 'admin' as const };
+    vi.mocked(readAccount).mockResolvedValue({
+      stored: { profile: profile({ id: 'admin-9' }), role: 'admin' },
+      deleted: false,
+    });
+    vi.mocked(identityRole).mockResolvedValue('admin');
+    await admit(adminCaller, false, false);
+    await admit(adminCaller, false, false);
+    expect(identityRole).toHaveBeenCalledTimes(1);
+    // Taken out of the group by hand: token and profile still say admin.
+    vi.mocked(identityRole).mockResolvedValue('customer');
+    pinClock(new Date(NOW_MS + 31_000));
+    await expectRefused(admit(adminCaller, false, false), Unauthenticated, 'notAuthenticated');
+    expect(identityRole).toHaveBeenCalledTimes(2);
   });
 
   it('refuses a token issued before the role changed (a revoked admin loses access at once)', async () => {

@@ -43,18 +43,31 @@ export async function admitWithPartition(caller: Caller, mayWrite: boolean): Pro
   return { ...caller, profile: partition.stored.profile, partition };
 }
 
+/** How long a container trusts Cognito's answer that someone is an admin. */
+const ADMIN_CHECK_MS = 30_000;
+const confirmedAdmins = new Map<string, number>();
+
 /**
- * When the token's role and the profile's disagree, the Cognito group decides (it is the one
- * source of truth; `npm run admin` changes both, but an operator may have used the AWS CLI).
- * A token behind the group (issued before the change, valid up to an hour) is refused, so a
- * revoked admin loses access at once and a new one signs in again to get the new role. A
- * profile behind it is brought in line by the first route that may write the table, and the
- * request goes on.
+ * The Cognito group decides the role (it is the one source of truth; `npm run admin` changes
+ * both it and the profile, but an operator may use the AWS CLI). An admin's token is checked
+ * against the group (at most every 30 seconds per container: admins are few), so an admin
+ * taken out of the group by any means loses access within that time even though their token
+ * and profile still say admin. When a customer's token and the profile disagree, Cognito is
+ * asked too. A token behind the group (issued before the change, valid up to an hour) is
+ * refused; a profile behind it is brought in line by the first route that may write the
+ * table, and the request goes on.
  */
 async function settleRole(caller: Caller, stored: Role, mayWrite: boolean): Promise<void> {
-  if (stored === caller.role) return;
+  const confirmedAt = confirmedAdmins.get(caller.userId);
+  const fresh = confirmedAt !== undefined && clock.now().getTime() - confirmedAt < ADMIN_CHECK_MS;
+  if (stored === caller.role && (caller.role === 'customer' || fresh)) return;
   const current = await identityRole(caller.userId);
-  if (current !== caller.role) throw new Unauthenticated();
+  if (current !== caller.role) {
+    confirmedAdmins.delete(caller.userId);
+    throw new Unauthenticated();
+  }
+  if (current === 'admin') confirmedAdmins.set(caller.userId, clock.now().getTime());
+  if (stored === current) return;
   log.warn('profile role behind the Cognito group', {
     userId: caller.userId,
     role: current,

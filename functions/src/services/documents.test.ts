@@ -6,7 +6,7 @@ import type { DocumentRecord } from '@shared/api';
 import type { DocumentType } from '@shared/documents';
 import { MAX_DOCUMENT_BYTES } from '@shared/documents';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { objectSize, presignDownload, presignUpload, readHead, removeObject } from '../adapters/storage';
+import { objectHead, presignDownload, presignUpload, readHead, removeObject } from '../adapters/storage';
 import { pinClock } from '../lib/clock';
 import { Conflict, Invalid, NotFound, TooLarge, Unauthenticated } from '../lib/errors';
 import {
@@ -61,7 +61,7 @@ vi.mock('../adapters/storage', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../adapters/storage')>()),
   presignUpload: vi.fn(),
   presignDownload: vi.fn(),
-  objectSize: vi.fn(),
+  objectHead: vi.fn(),
   readHead: vi.fn(),
   copyObject: vi.fn(async () => {}),
   removeObject: vi.fn(),
@@ -80,7 +80,7 @@ beforeEach(() => {
   vi.mocked(presignDownload).mockResolvedValue('https://bucket.example/get');
   vi.mocked(putTicket).mockResolvedValue('created');
   vi.mocked(claimTicket).mockResolvedValue(true);
-  vi.mocked(objectSize).mockResolvedValue(1000);
+  vi.mocked(objectHead).mockResolvedValue({ size: 1000 });
   vi.mocked(readHead).mockResolvedValue(new Uint8Array(Buffer.from('%PDF-1.4')));
   vi.mocked(removeObject).mockResolvedValue(undefined);
   vi.mocked(saveDocument).mockResolvedValue(undefined);
@@ -207,7 +207,7 @@ describe('confirmMyUpload', () => {
     vi.mocked(getTicket).mockResolvedValue(ticket());
     vi.mocked(claimTicket).mockResolvedValue(false);
     await expectRefused(confirmMyUpload(customer(), 'passport', confirm), Conflict, 'uploadUnavailable');
-    expect(objectSize).not.toHaveBeenCalled();
+    expect(objectHead).not.toHaveBeenCalled();
   });
 });
 

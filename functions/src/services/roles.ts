@@ -13,16 +13,19 @@ import { setProfileRole } from '../store/profiles';
  * 2. puts them into the admin group, or takes them out (the one source of truth);
  * 3. brings their profile in line, in or out of the customer lists, counts and search (a
  *    user who never signed in has none yet: it is made at first sign-in with the group's role);
- * 4. signs them out everywhere, so their next sign-in carries the new role; an ID token
- *    issued before is refused from now on (services/admission.ts).
+ * 4. signs them out everywhere (even when step 3 failed), so their next sign-in carries the
+ *    new role; an ID token issued before is refused from now on (services/admission.ts).
  * Repeatable: running it twice changes nothing more.
  */
 export async function changeRole(email: string, role: Role): Promise<{ userId: string }> {
   const userId = await subOf(email.trim());
   if (!userId) throw new NotFound('userNotFound');
   await setIdentityRole(userId, role);
-  await setProfileRole(userId, role);
-  await signOutEverywhere(userId);
+  try {
+    await setProfileRole(userId, role);
+  } finally {
+    await signOutEverywhere(userId);
+  }
   log.info('role changed', { userId, role });
   return { userId };
 }

@@ -6,7 +6,7 @@ import type { DocumentRecord } from '@shared/api';
 import { MAX_DOCUMENT_BYTES } from '@shared/documents';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { awaitScan } from '../adapters/malware-scan';
-import { copyObject, objectSize, presignUpload, readHead, removeObject } from '../adapters/storage';
+import { copyObject, objectHead, presignUpload, readHead, removeObject } from '../adapters/storage';
 import { pinClock } from '../lib/clock';
 import { Conflict, Invalid, TooLarge, Unauthenticated } from '../lib/errors';
 import { saveDocument } from '../store/documents';
@@ -38,7 +38,7 @@ vi.mock('../adapters/storage', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../adapters/storage')>()),
   presignUpload: vi.fn(),
   presignDownload: vi.fn(),
-  objectSize: vi.fn(),
+  objectHead: vi.fn(),
   readHead: vi.fn(),
   copyObject: vi.fn(),
   removeObject: vi.fn(),
@@ -58,7 +58,7 @@ beforeEach(() => {
   vi.mocked(putTicket).mockResolvedValue('created');
   vi.mocked(claimTicket).mockResolvedValue(true);
   vi.mocked(awaitScan).mockResolvedValue('clean');
-  vi.mocked(objectSize).mockResolvedValue(2048);
+  vi.mocked(objectHead).mockResolvedValue({ size: 2048 });
   vi.mocked(readHead).mockResolvedValue(PDF);
   vi.mocked(copyObject).mockResolvedValue(undefined);
   vi.mocked(removeObject).mockResolvedValue(undefined);
@@ -200,7 +200,7 @@ describe('issueUpload', () => {
 /** Nothing was claimed, checked, copied, written or removed. */
 function expectUntouched() {
   expect(claimTicket).not.toHaveBeenCalled();
-  expect(objectSize).not.toHaveBeenCalled();
+  expect(objectHead).not.toHaveBeenCalled();
   expect(copyObject).not.toHaveBeenCalled();
   expect(saveDocument).not.toHaveBeenCalled();
   expect(removeObject).not.toHaveBeenCalled();
@@ -315,7 +315,7 @@ describe('confirmUpload: refusals before the claim', () => {
       'uploadUnavailable',
     );
     expect(claimTicket).toHaveBeenCalledWith(t, new Date(NOW));
-    expect(objectSize).not.toHaveBeenCalled();
+    expect(objectHead).not.toHaveBeenCalled();
     expect(saveDocument).not.toHaveBeenCalled();
     expect(deleteTicket).not.toHaveBeenCalled();
     expect(releaseTicket).not.toHaveBeenCalled();
@@ -325,13 +325,13 @@ describe('confirmUpload: refusals before the claim', () => {
 describe('confirmUpload: the staged object', () => {
   it('nothing uploaded: Invalid noUploadedFile, the ticket is given back for a retry', async () => {
     const t = issued();
-    vi.mocked(objectSize).mockResolvedValue(null);
+    vi.mocked(objectHead).mockResolvedValue(null);
     await expectRefused(
       confirmUpload(customerUpload(USER, 'passport'), null, body),
       Invalid,
       'noUploadedFile',
     );
-    expect(objectSize).toHaveBeenCalledWith(staged);
+    expect(objectHead).toHaveBeenCalledWith(staged);
     expect(releaseTicket).toHaveBeenCalledWith(t);
     expect(deleteTicket).not.toHaveBeenCalled();
     expect(removeObject).not.toHaveBeenCalled();
@@ -345,10 +345,10 @@ describe('confirmUpload: the staged object', () => {
       Invalid,
       'contentMismatch',
     ],
-    ['an empty file', () => vi.mocked(objectSize).mockResolvedValue(0), Invalid, 'contentMismatch'],
+    ['an empty file', () => vi.mocked(objectHead).mockResolvedValue({ size: 0 }), Invalid, 'contentMismatch'],
     [
       'a file over the limit',
-      () => vi.mocked(objectSize).mockResolvedValue(MAX_DOCUMENT_BYTES + 1),
+      () => vi.mocked(objectHead).mockResolvedValue({ size: MAX_DOCUMENT_BYTES + 1 }),
       TooLarge,
       'fileTooLarge',
     ],
@@ -382,7 +382,16 @@ describe('confirmUpload: the staged object', () => {
     expect(saveDocument).not.toHaveBeenCalled();
   });
 
-  it.each(['pending', 'failed'] as const)(
+  it('a scan GuardDuty could not make: refused (nothing unscanned is kept), removed, ticket deleted', async () => {
+    const t = issued();
+    vi.mocked(awaitScan).mockResolvedValue('failed');
+    await expectRefused(confirmUpload(customerUpload(USER, 'passport'), null, body), Invalid, 'scanFailed');
+    expect(removeObject).toHaveBeenCalledWith(staged);
+    expect(deleteTicket).toHaveBeenCalledWith(t);
+    expect(copyObject).not.toHaveBeenCalled();
+  });
+
+  it.each(['pending'] as const)(
     'a scan %s: nothing decided, the staged file and the ticket stay for another confirm',
     async (verdict) => {
       const t = issued();
@@ -398,6 +407,13 @@ describe('confirmUpload: the staged object', () => {
       expect(copyObject).not.toHaveBeenCalled();
     },
   );
+
+  it('copies only the version it checked (an overwrite since then fails the copy)', async () => {
+    issued();
+    vi.mocked(objectHead).mockResolvedValue({ size: 2048, etag: '"checked"' });
+    await confirmUpload(customerUpload(USER, 'passport'), null, body);
+    expect(vi.mocked(copyObject).mock.calls[0]?.[2]).toBe('"checked"');
+  });
 
   it('reads the first eight bytes of the staged object', async () => {
     issued();
@@ -429,7 +445,7 @@ describe('confirmUpload: the record', () => {
       uploaded_at: NOW,
     };
     expect(result).toEqual(expected);
-    expect(copyObject).toHaveBeenCalledWith(staged, t.key);
+    expect(copyObject).toHaveBeenCalledWith(staged, t.key, undefined);
     expect(saveDocument).toHaveBeenCalledWith(result, null, t);
     expect(vi.mocked(removeObject).mock.calls).toEqual([[staged]]);
     expect(deleteTicket).not.toHaveBeenCalled();
@@ -506,13 +522,13 @@ describe('confirmUpload: the business metrics', () => {
 
   it('nothing uploaded, or S3 failing, is no refusal: nothing counted', async () => {
     issued();
-    vi.mocked(objectSize).mockResolvedValue(null);
+    vi.mocked(objectHead).mockResolvedValue(null);
     await expectRefused(
       confirmUpload(customerUpload(USER, 'passport'), null, body),
       Invalid,
       'noUploadedFile',
     );
-    vi.mocked(objectSize).mockRejectedValue(new Error('S3 down'));
+    vi.mocked(objectHead).mockRejectedValue(new Error('S3 down'));
     await expect(confirmUpload(customerUpload(USER, 'passport'), null, body)).rejects.toThrow('S3 down');
     expect(output.counted()).toEqual({});
   });

@@ -15,7 +15,7 @@ import {
 import { awaitScan } from '../adapters/malware-scan';
 import {
   copyObject,
-  objectSize,
+  objectHead,
   presignUpload,
   readHead,
   removeObject,
@@ -118,8 +118,9 @@ export async function issueUpload(
  */
 async function acceptUpload(key: string, ext: DocumentExtension): Promise<number> {
   const staged = objectKeys.incoming(key);
-  const size = await objectSize(staged);
-  if (size === null) throw new Invalid('noUploadedFile');
+  const head = await objectHead(staged);
+  if (head === null) throw new Invalid('noUploadedFile');
+  const { size, etag } = head;
   let problem: DomainError | null = null;
   if (size > MAX_DOCUMENT_BYTES) problem = new TooLarge();
   else if (size === 0 || !contentMatchesExtension(ext, await readHead(staged, SIGNATURE_BYTES))) {
@@ -127,15 +128,22 @@ async function acceptUpload(key: string, ext: DocumentExtension): Promise<number
   }
   if (!problem) {
     const verdict = await awaitScan(staged);
-    // Not yet scanned (or the scan failed): nothing is decided, the customer confirms again.
-    if (verdict === 'pending' || verdict === 'failed') throw new Conflict('scanPending');
+    // Not yet scanned: nothing is decided, the customer confirms again.
+    if (verdict === 'pending') throw new Conflict('scanPending');
     if (verdict === 'infected') problem = new Invalid('fileQuarantined');
+    // GuardDuty could not scan it (its role, the key): nothing unscanned is kept; alarmed.
+    if (verdict === 'failed') {
+      log.error('malware scan failed', { key: staged });
+      countMetric('ScanFailures');
+      problem = new Invalid('scanFailed');
+    }
   }
   if (problem) {
     await removeObject(staged);
     throw problem;
   }
-  await copyObject(staged, key);
+  // Only the version checked here: a PUT that replaced it meanwhile makes the copy fail.
+  await copyObject(staged, key, etag);
   return size;
 }
 

@@ -16,6 +16,7 @@ import {
   wordChange,
 } from './customer-index';
 import { CUSTOMER_LIST, CUSTOMER_PAGE_KEY, profiles, type StoredProfile } from './entities';
+import { GSI1 } from './table';
 import { putNewTask } from './tasks';
 
 export function newProfile(
@@ -104,13 +105,26 @@ export async function profileIfReadable(userId: string): Promise<Profile | null>
 export async function setProfileRole(userId: string, role: Role): Promise<void> {
   await withStateRead(userId, async (stored) => {
     if (stored.role === role) return [];
+    const listed = profiles.toItem({ profile: stored.profile, role: 'customer' });
+    const condition = stateCondition(stored, {}, { ':role': role });
     return [
       {
-        // The whole item again: its index keys come with the role (only customers are listed).
-        Put: {
+        // Only the role and the list keys (only customers are listed): a parallel edit of the
+        // profile's fields stays; the search words below are the stored name's (updated_at holds it).
+        Update: {
           TableName: env.tableName,
-          Item: profiles.toItem({ profile: stored.profile, role }),
-          ...stateCondition(stored),
+          Key: profiles.key(userId),
+          UpdateExpression:
+            role === 'admin'
+              ? `SET #role = :role REMOVE ${GSI1.partitionKey}, ${GSI1.sortKey}`
+              : `SET #role = :role, ${GSI1.partitionKey} = :pk, ${GSI1.sortKey} = :sk`,
+          ...condition,
+          ConditionExpression: `${condition.ConditionExpression} AND updated_at = :su`,
+          ExpressionAttributeValues: {
+            ...condition.ExpressionAttributeValues,
+            ':su': stored.profile.updated_at,
+            ...(role === 'customer' ? { ':pk': listed[GSI1.partitionKey], ':sk': listed[GSI1.sortKey] } : {}),
+          },
         },
       },
       ...(role === 'admin' ? leavingCustomerIndex(stored.profile) : newCustomerIndex(stored.profile)),

@@ -78,6 +78,15 @@ describe('CustomMessage trigger', () => {
     expect(out.response.emailMessage).toContain('{####}');
   });
 
+  it("leaves the code mail to Cognito's own text when the origin cannot be looked up (the code still goes out)", async () => {
+    captureOutput();
+    process.env.APP_ORIGIN = '';
+    process.env.APP_ORIGIN_PARAMETER = '';
+    const out = await handler(event('CustomMessage_SignUp'));
+    expect(out.response.emailMessage).toBe('');
+    expect(out.response.emailSubject).toBe('');
+  });
+
   it('leaves other messages to Cognito', async () => {
     const out = await handler(event('CustomMessage_AdminCreateUser'));
     expect(out.response.emailMessage).toBe('');

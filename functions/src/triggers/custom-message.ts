@@ -1,6 +1,8 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { appOrigin } from '../adapters/app-origin';
 import { lambdaHandler } from '../lib/lambda';
+import { log } from '../lib/log';
+import { countMetric } from '../lib/metrics';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { profileIfReadable } from '../store/profiles';
 
@@ -38,8 +40,17 @@ async function customMessage(event: CustomMessageTriggerEvent): Promise<CustomMe
   if (!mail) return event;
   const email = event.request.userAttributes.email ?? '';
   const code = event.request.codeParameter;
+  let origin: string;
+  try {
+    origin = await appOrigin();
+  } catch (error) {
+    // No link without the origin, but the code must still reach the person: Cognito's own text.
+    log.error('code mail without our text: no app origin', { error: String(error) });
+    countMetric('MailFailures');
+    return event;
+  }
   // The code placeholder must stay literal in the URL: Cognito substitutes it on delivery.
-  const link = `${await appOrigin()}${mail.page}?email=${encodeURIComponent(email)}&code=${code}`;
+  const link = `${origin}${mail.page}?email=${encodeURIComponent(email)}&code=${code}`;
   const language =
     (mail.accountLanguage && (await accountLanguage(event.request.userAttributes.sub))) ||
     event.request.clientMetadata?.locale;
