@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentRecord, MeResponse, RuntimeConfig, UploadTicket } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
+import { cognitoEndpoint } from '@shared/cognito-endpoint';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import type { CspOrigins } from '../infra/config/security-headers';
 import { textOption } from './cli-options';
 import {
-  cognitoEndpoint,
   corsProblem,
   cspOrigins,
   exitCode,
@@ -149,7 +149,7 @@ async function main() {
   await check('Cognito SignUp refuses a too-short password', async () => {
     if (!config) throw new Skip('needs config.json');
     const probe = `smoke-${randomUUID()}@example.com`;
-    const response = await request(cognitoEndpoint(config, origin), {
+    const response = await request(cognitoEndpoint(config.auth, origin), {
       method: 'POST',
       headers: {
         'content-type': 'application/x-amz-json-1.1',

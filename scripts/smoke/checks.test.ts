@@ -1,8 +1,8 @@
 import type { RuntimeConfig } from '@shared/api';
+import { cognitoEndpoint } from '@shared/cognito-endpoint';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, securityHeaders } from '../../infra/config/security-headers';
 import {
-  cognitoEndpoint,
   corsProblem,
   cspOrigins,
   exitCode,
@@ -82,8 +82,8 @@ describe('parseRuntimeConfig', () => {
 
 describe('cognitoEndpoint', () => {
   it("is Cognito's regional endpoint on AWS, the proxy on the page's origin locally", () => {
-    expect(cognitoEndpoint(aws, SITE)).toBe('https://cognito-idp.eu-central-1.amazonaws.com/');
-    expect(cognitoEndpoint(local, 'http://localhost:3000')).toBe('http://localhost:3000/_local/cognito');
+    expect(cognitoEndpoint(aws.auth, SITE)).toBe('https://cognito-idp.eu-central-1.amazonaws.com/');
+    expect(cognitoEndpoint(local.auth, 'http://localhost:3000')).toBe('http://localhost:3000/_local/cognito');
   });
 });
 

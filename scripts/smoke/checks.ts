@@ -3,6 +3,7 @@
 // unit-tested beside it (checks.test.ts).
 import type { HealthResponse, RuntimeConfig } from '@shared/api';
 import { API_BASE } from '@shared/api-paths';
+import { cognitoEndpoint } from '@shared/cognito-endpoint';
 import * as z from 'zod';
 import { type CspOrigins, securityHeaders } from '../../infra/config/security-headers';
 
@@ -57,14 +58,6 @@ export function parseRuntimeConfig(value: unknown): { config: RuntimeConfig } | 
   return { problems: result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`) };
 }
 
-/** Where the pool answers, as the SPA works it out (web/src/lib/auth.ts): the proxy, or Cognito's region. */
-export function cognitoEndpoint(config: RuntimeConfig, origin: string): string {
-  const { userPoolEndpoint, userPoolId } = config.auth;
-  return userPoolEndpoint
-    ? new URL(userPoolEndpoint, origin).href
-    : `https://cognito-idp.${userPoolId.split('_')[0]}.amazonaws.com/`;
-}
-
 /** A Content-Security-Policy as directive → value. */
 export function cspDirectives(csp: string): Map<string, string> {
   const directives = new Map<string, string>();
@@ -84,7 +77,7 @@ export function cspDirectives(csp: string): Map<string, string> {
 export function cspOrigins(csp: string | null, config: RuntimeConfig, origin: string): CspOrigins | null {
   const documents = csp ? cspDirectives(csp).get('frame-src') : undefined;
   if (!documents || /\s/.test(documents)) return null;
-  const cognito = new URL(cognitoEndpoint(config, origin)).origin;
+  const cognito = new URL(cognitoEndpoint(config.auth, origin)).origin;
   return { documents, cognito: cognito === origin ? null : cognito };
 }
 

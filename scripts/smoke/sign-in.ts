@@ -3,7 +3,7 @@
 // (the app client allows SRP only), USER_PASSWORD_AUTH locally. Amplify runs in Node 20
 // (globalThis.crypto, in-memory token storage); sign-in.test.ts proves its SRP there.
 import type { RuntimeConfig } from '@shared/api';
-import { cognitoEndpoint } from './checks';
+import { amplifyCognito } from '@shared/cognito-endpoint';
 
 /** The ID token of the account (what the API's authorizer takes), or why there is none. */
 export async function signIn(
@@ -19,17 +19,8 @@ export async function signIn(
   ]);
   // Amplify warns about every custom endpoint (the local proxy): noise in one line per check.
   ConsoleLogger.LOG_LEVEL = 'ERROR';
-  const { userPoolId, userPoolClientId, userPoolEndpoint, authFlowType } = config.auth;
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId,
-        userPoolClientId,
-        loginWith: { email: true },
-        ...(userPoolEndpoint ? { userPoolEndpoint: cognitoEndpoint(config, origin) } : {}),
-      },
-    },
-  });
+  const { authFlowType } = config.auth;
+  Amplify.configure({ Auth: { Cognito: amplifyCognito(config.auth, origin) } });
   try {
     const result = await auth.signIn({ username: email, password, options: { authFlowType } });
     if (!result.isSignedIn) {

@@ -1,6 +1,7 @@
 // Everything that touches Amplify lives here, so only the pages that need a session load it.
 
 import type { RuntimeConfig } from '@shared/api';
+import { amplifyCognito, cognitoEndpoint } from '@shared/cognito-endpoint';
 import type { Role } from '@shared/constants';
 import { roleFromGroups } from '@shared/roles';
 import { Amplify } from 'aws-amplify';
@@ -24,24 +25,14 @@ export interface SessionUser {
 
 let flow: RuntimeConfig['auth']['authFlowType'] = 'USER_SRP_AUTH';
 /** Where the user pool answers (the local proxy, or Cognito's regional endpoint). */
-let cognitoEndpoint = '';
+let endpoint = '';
 
 export function configureAuth(config: RuntimeConfig) {
-  const { userPoolId, userPoolClientId, userPoolEndpoint, authFlowType } = config.auth;
-  flow = authFlowType;
-  cognitoEndpoint = userPoolEndpoint
-    ? new URL(userPoolEndpoint, window.location.origin).href
-    : `https://cognito-idp.${userPoolId.split('_')[0]}.amazonaws.com/`;
+  flow = config.auth.authFlowType;
+  endpoint = cognitoEndpoint(config.auth, window.location.origin);
   Amplify.configure({
     Auth: {
-      Cognito: {
-        userPoolId,
-        userPoolClientId,
-        loginWith: { email: true },
-        ...(userPoolEndpoint
-          ? { userPoolEndpoint: new URL(userPoolEndpoint, window.location.origin).href }
-          : {}),
-      },
+      Cognito: amplifyCognito(config.auth, window.location.origin),
     },
   });
 }
@@ -137,7 +128,7 @@ export async function signOutEverywhere(): Promise<void> {
   const accessToken = tokens?.accessToken?.toString();
   if (!accessToken)
     throw Object.assign(new Error('User is not signed in'), { name: 'NotAuthorizedException' });
-  const response = await fetch(cognitoEndpoint, {
+  const response = await fetch(endpoint, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
