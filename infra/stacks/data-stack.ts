@@ -167,7 +167,7 @@ export class DataStack extends Stack {
 
   /**
    * GuardDuty Malware Protection for S3 on the staging prefix: every upload is scanned before
-   * the confirm route may accept it, and tagged with the result (MALWARE_SCAN_TAG), which the
+   * the confirm route may accept it, and tagged with the result (SCAN_TAG), which the
    * route reads (functions/src/adapters/malware-scan.ts). The role is the one GuardDuty's
    * documentation gives the service: its managed EventBridge rule, reading and tagging the
    * objects, the bucket's notifications, and the documents key through S3.
@@ -246,9 +246,6 @@ export class DataStack extends Stack {
     plan.node.addDependency(role);
   }
 }
-
-/** The tag GuardDuty Malware Protection for S3 writes on every object it scanned. */
-export const MALWARE_SCAN_TAG = 'GuardDutyMalwareScanStatus';
 
 function catalogueHash(): string {
   const files = ['en', 'de'].map((lng) => readFileSync(join(LOCALES, lng, 'catalogue.json'), 'utf8'));

@@ -1,4 +1,8 @@
-import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  DynamoDBClient,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -6,6 +10,8 @@ import {
   QueryCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
+  UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { ApiErrorKey } from '@shared/api-errors';
 import { env } from '../config';
@@ -98,6 +104,17 @@ const CONFLICT_ATTEMPTS = 4;
  */
 export async function transact(items: TransactItems, reason: ApiErrorKey): Promise<void> {
   if (await tryTransact(items)) throw new Conflict(reason);
+}
+
+/** One conditional UpdateItem on the table: true when it applied, false when its condition did not hold. */
+export async function tryUpdate(input: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> {
+  try {
+    await dynamo().send(new UpdateCommand({ TableName: env.tableName, ...input }));
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 /** Which items a query reads: one partition of the table, or one of GSI1 (`index: true`). */

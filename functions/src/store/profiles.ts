@@ -6,7 +6,7 @@ import { env } from '../config';
 import { Conflict } from '../lib/errors';
 import { log } from '../lib/log';
 import { accountNotDeleted, createForUser } from './accounts';
-import { batchGet, dynamo, queryPage, type TransactItems, transact, tryTransact } from './client';
+import { batchGet, dynamo, queryPage, type TransactItems, transact, tryTransact, tryUpdate } from './client';
 import {
   customersOnly,
   leavingCustomerIndex,
@@ -320,20 +320,11 @@ export async function verifyWithTasks(profile: Profile, adminId: string, at: str
  * Marks that mail to the user's address bounced for good or drew a complaint. Only while the
  * profile still has that address (a changed e-mail starts clean); false when it has not.
  */
-export async function blockMail(userId: string, email: string, reason: MailBlock): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: env.tableName,
-        Key: profiles.key(userId),
-        UpdateExpression: 'SET mail_blocked = :reason',
-        ConditionExpression: 'attribute_exists(PK) AND email = :email',
-        ExpressionAttributeValues: { ':reason': reason, ':email': email },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+export function blockMail(userId: string, email: string, reason: MailBlock): Promise<boolean> {
+  return tryUpdate({
+    Key: profiles.key(userId),
+    UpdateExpression: 'SET mail_blocked = :reason',
+    ConditionExpression: 'attribute_exists(PK) AND email = :email',
+    ExpressionAttributeValues: { ':reason': reason, ':email': email },
+  });
 }

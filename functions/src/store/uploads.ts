@@ -1,10 +1,9 @@
 // Upload tickets (README 'Key design'): an issued presigned upload, bound to its user, its
 // document (type, or the document an admin replaces) and its file, confirmed at most once.
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config';
 import { createForUser } from './accounts';
-import { dynamo, type TransactItems } from './client';
+import { dynamo, type TransactItems, tryUpdate } from './client';
 import { type UploadTicketRecord, uploadTickets } from './entities';
 
 /**
@@ -30,42 +29,26 @@ export async function getTicket(userId: string, uploadId: string): Promise<Uploa
 }
 
 /** Takes the ticket for one confirm; false when another confirm holds it. */
-export async function claimTicket(ticket: UploadTicketRecord, now: Date): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: env.tableName,
-        Key: uploadTickets.keyOf(ticket),
-        UpdateExpression: 'SET claimed_at = :now',
-        ConditionExpression:
-          'attribute_exists(PK) AND (attribute_not_exists(claimed_at) OR claimed_at < :stale)',
-        ExpressionAttributeValues: {
-          ':now': now.toISOString(),
-          ':stale': new Date(now.getTime() - CLAIM_LEASE_MS).toISOString(),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export function claimTicket(ticket: UploadTicketRecord, now: Date): Promise<boolean> {
+  return tryUpdate({
+    Key: uploadTickets.keyOf(ticket),
+    UpdateExpression: 'SET claimed_at = :now',
+    ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(claimed_at) OR claimed_at < :stale)',
+    ExpressionAttributeValues: {
+      ':now': now.toISOString(),
+      ':stale': new Date(now.getTime() - CLAIM_LEASE_MS).toISOString(),
+    },
+  });
 }
 
 /** Gives a claimed ticket back after a failure that a retry may overcome. */
 export async function releaseTicket(ticket: UploadTicketRecord): Promise<void> {
-  await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: env.tableName,
-        Key: uploadTickets.keyOf(ticket),
-        UpdateExpression: 'REMOVE claimed_at',
-        ConditionExpression: 'attribute_exists(PK)',
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+  // Gone meanwhile (consumed, or removed with the account): nothing to give back.
+  await tryUpdate({
+    Key: uploadTickets.keyOf(ticket),
+    UpdateExpression: 'REMOVE claimed_at',
+    ConditionExpression: 'attribute_exists(PK)',
+  });
 }
 
 /** Voids a ticket whose upload was refused or lost its race. */
