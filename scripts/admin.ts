@@ -1,4 +1,4 @@
-// npm run admin -- grant|revoke --email <e-mail> [--stage <local|dev|staging|prod>]
+// npm run admin -- grant|revoke --email <e-mail> [--stage <local|dev|staging|prod>] [--by <your e-mail>]
 // Makes a user an admin (grant) or a customer again (revoke): the Cognito admin group, their
 // profile in step with it, and a sign-out everywhere so the new role counts at their next
 // sign-in (functions/src/services/roles.ts). The user must have signed up (or been created in
@@ -7,6 +7,8 @@
 //   --stage X                stage X on AWS, in its own region (infra/config/stages.ts), with the
 //                            credentials of your shell; the table and user pool are found by the
 //                            SSM parameters the stacks publish (infra/config/parameters.ts)
+//   --by <e-mail>            who runs it, for the audit trail (default: your OS user @ this host)
+import { hostname, userInfo } from 'node:os';
 import type { Role } from '@shared/constants';
 import { stageParameter } from '../infra/config/parameters';
 import { stageConfig } from '../infra/config/stages';
@@ -41,7 +43,8 @@ async function main() {
   if (stage === 'local') await connectLocalStack();
   else await connectStage(stage);
   const { changeRole } = await import('../functions/src/services/roles');
-  const { userId } = await changeRole(email, role);
+  const by = textOption('by') ?? `${userInfo().username}@${hostname()}`;
+  const { userId } = await changeRole(email, role, { id: 'operator', email: by });
   console.log(
     role === 'admin'
       ? `${email} (${userId}) is an admin on ${stage}: they sign in again to use the admin console.`

@@ -20,6 +20,9 @@ export const API_PATHS = {
   myDeletion: '/api/me/deletion',
   myPassword: '/api/me/password',
   myDataExport: '/api/me/export',
+  myMessages: '/api/me/messages',
+  myMessagesRead: '/api/me/messages/read',
+  myActivity: '/api/me/activity',
   adminUsers: '/api/admin/users',
   adminStats: '/api/admin/stats',
   adminUser: '/api/admin/users/{userId}',
@@ -32,6 +35,9 @@ export const API_PATHS = {
   adminWorkflow: '/api/admin/workflows/{workflowId}',
   adminDeletionRequests: '/api/admin/deletion-requests',
   adminDeletionRejection: '/api/admin/users/{userId}/deletion/reject',
+  adminUserMessages: '/api/admin/users/{userId}/messages',
+  adminUserMessagesRead: '/api/admin/users/{userId}/messages/read',
+  adminUserActivity: '/api/admin/users/{userId}/activity',
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

@@ -36,6 +36,10 @@ export interface Profile {
    * nothing more is mailed to it until the e-mail changes.
    */
   mail_blocked: MailBlock | null;
+  /** Messages from the support team the customer has not read yet (issue 17). */
+  unread_by_customer: number;
+  /** Messages from the customer no admin has read yet (issue 17). */
+  unread_by_team: number;
   created_at: string;
   updated_at: string;
 }
@@ -219,4 +223,78 @@ export interface PendingDeletion extends DeletionRequest {
 export interface DownloadLink {
   url: string;
   expires_at: string;
+}
+
+/** Who wrote a message of a customer's conversation with the support team (issue 17). */
+export type MessageAuthor = 'customer' | 'team';
+
+export interface Message {
+  id: string;
+  author: MessageAuthor;
+  /** The admin who wrote it; only in the team's view (the customer sees "Support team"). */
+  author_email?: string | null;
+  /** Plain text; the SPA renders it as text (links made safe), never as HTML. */
+  text: string;
+  /** The customer's service request (workflow) it is about, if any. */
+  workflow_id: string | null;
+  created_at: string;
+}
+
+/** A page of a conversation, newest message first, and how many of it the reader has not read. */
+export interface Conversation extends Page<Message> {
+  unread: number;
+}
+
+/** What an admin did to a customer's account (issue 17's audit trail). */
+export const AUDIT_ACTIONS = [
+  'account_verified',
+  'profile_edited',
+  'email_changed',
+  'document_viewed',
+  'document_downloaded',
+  'document_replaced',
+  'document_deleted',
+  'support_task_completed',
+  'workflow_changed',
+  'deletion_rejected',
+  'account_deleted',
+  'role_granted',
+  'role_revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** A field an edit changed, with its value before and after. */
+export interface AuditChange {
+  field: string;
+  before: string | number | boolean | null;
+  after: string | number | boolean | null;
+}
+
+/** One record of the audit trail, as the activity views show it. */
+export interface AuditRecord {
+  id: string;
+  at: string;
+  action: AuditAction;
+  /** The admin who acted; null in the customer's own view (shown as the support team). */
+  actor: { id: string; email: string } | null;
+  /** What the action was on, besides the account. */
+  target: {
+    document_type?: DocumentType;
+    document_id?: string;
+    task_template_id?: string;
+    workflow_id?: string;
+  } | null;
+  /** Names of the fields an edit changed (kept when the account is deleted: no values). */
+  fields: string[];
+  /** The values before and after (gone with the account). */
+  changes: AuditChange[];
+  /** The team's internal note (admin view only). */
+  note?: string | null;
+  /** What the customer was told: a note from the team, or a rejection's reason. */
+  team_note?: string | null;
+  /**
+   * done: the change happened. pending: its S3 or Cognito step was begun and not (yet) seen
+   * to finish (a crash, or still running).
+   */
+  status: 'done' | 'pending';
 }

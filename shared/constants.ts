@@ -3,6 +3,14 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const EMAIL_MAX_LENGTH = 255;
 /** Notes on a task or workflow, and the reason of a deletion request. */
 export const NOTES_MAX = 1000;
+/** One message between a customer and the support team (issue 17). */
+export const MESSAGE_MAX = 2000;
+/** At most one "new messages" mail per conversation and recipient in this many minutes (issue 17). */
+export const MESSAGE_MAIL_WINDOW_MINUTES = 15;
+/** How often an open conversation asks for new messages (issue 17: they appear within 10 s). */
+export const MESSAGE_POLL_MS = 5000;
+/** Messages, and activity records, per page. */
+export const HISTORY_PAGE_SIZE = 30;
 /** Who a workflow is assigned to (free text). */
 export const ASSIGNEE_MAX = 100;
 /** A file's name, as uploads give it. */

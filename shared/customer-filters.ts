@@ -9,6 +9,7 @@ export const CUSTOMER_FILTERS = [
   'deletions',
   'onboarded',
   'documents',
+  'unread',
 ] as const;
 export type CustomerFilter = (typeof CUSTOMER_FILTERS)[number];
 
@@ -19,6 +20,8 @@ export const MATCHES_FILTER: Record<CustomerFilter, (p: Profile) => boolean> = {
   deletions: (p) => p.deletion_requested,
   onboarded: (p) => p.onboarding_completed,
   documents: (p) => p.documents_count > 0,
+  // Issue 17: customers with messages no admin has read yet.
+  unread: (p) => p.unread_by_team > 0,
 };
 
 /** The stat cards' figures (GET /api/admin/stats). */

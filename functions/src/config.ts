@@ -22,4 +22,8 @@ export const env = {
   get mailFrom() {
     return required('MAIL_FROM');
   },
+  /** The support team's address (issue 17: mailed when a customer writes). */
+  get supportEmail() {
+    return required('SUPPORT_EMAIL');
+  },
 };

@@ -17,7 +17,8 @@ import {
 import { passwordChangeRequestSchema } from '@shared/schemas/auth';
 import { uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
-import { customerListQuerySchema, pageQuerySchema } from '@shared/schemas/pagination';
+import { messageSchema } from '@shared/schemas/messages';
+import { customerListQuerySchema, historyQuerySchema, pageQuerySchema } from '@shared/schemas/pagination';
 import { adminProfileSchema, languageSchema, onboardingDetailsSchema } from '@shared/schemas/profile';
 import * as z from 'zod';
 
@@ -30,6 +31,12 @@ export interface Permissions {
   /** upload: presign PUTs into the staging prefix only; read: get objects; write: get, put, delete, list. */
   bucket?: 'upload' | 'read' | 'write';
   mail?: boolean;
+  /**
+   * Records an admin action in the audit trail (issue 17): may put new audit records, and
+   * nothing else there. Every function is denied updating or deleting them, and every other
+   * one putting them (infra/stacks/lambda.ts).
+   */
+  audit?: true;
   /** Writes links to the SPA without sending the mail itself (Cognito's message trigger). */
   links?: boolean;
   /** Cognito admin actions on the user pool. */
@@ -191,6 +198,35 @@ export const ROUTES = {
     access: 'customer',
     permissions: { table: 'read', bucket: 'write' }, // reads the files, writes the archive
   },
+  'list-my-messages': {
+    method: 'GET',
+    path: API_PATHS.myMessages,
+    access: 'customer',
+    query: historyQuerySchema,
+    permissions: { table: 'read' },
+  },
+  'send-my-message': {
+    method: 'POST',
+    path: API_PATHS.myMessages,
+    access: 'customer',
+    // The partition read admits the caller and holds the service requests a message may name.
+    readsPartition: true,
+    body: messageSchema,
+    permissions: { table: 'write', mail: true }, // mails the support team's address
+  },
+  'read-my-messages': {
+    method: 'POST',
+    path: API_PATHS.myMessagesRead,
+    access: 'customer',
+    permissions: { table: 'write' },
+  },
+  'list-my-activity': {
+    method: 'GET',
+    path: API_PATHS.myActivity,
+    access: 'customer',
+    query: historyQuerySchema,
+    permissions: { table: 'read' },
+  },
   'admin-list-users': {
     method: 'GET',
     path: API_PATHS.adminUsers,
@@ -218,6 +254,7 @@ export const ROUTES = {
     params: { userId: id },
     body: adminProfileSchema,
     permissions: {
+      audit: true,
       table: 'write',
       mail: true,
       cognito: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes'],
@@ -230,6 +267,7 @@ export const ROUTES = {
     params: { userId: id },
     body: adminDeleteUserSchema,
     permissions: {
+      audit: true,
       table: 'write',
       bucket: 'write',
       cognito: [...deletes, 'cognito-idp:AdminGetUser'],
@@ -241,7 +279,11 @@ export const ROUTES = {
     path: API_PATHS.adminVerification,
     access: 'admin',
     params: { userId: id },
-    permissions: { table: 'write', mail: true },
+    permissions: {
+      audit: true,
+      table: 'write',
+      mail: true,
+    },
   },
   'admin-list-user-documents': {
     method: 'GET',
@@ -256,7 +298,8 @@ export const ROUTES = {
     access: 'admin',
     params: { documentId: id },
     query: downloadQuerySchema,
-    permissions: { table: 'read', bucket: 'read' },
+    // Records the view or download: it may put audit records, and write nothing else.
+    permissions: { audit: true, table: 'read', bucket: 'read' },
   },
   'admin-create-replacement': {
     method: 'POST',
@@ -272,14 +315,22 @@ export const ROUTES = {
     access: 'admin',
     params: { documentId: id },
     body: replaceConfirmSchema,
-    permissions: { table: 'write', bucket: 'write' },
+    permissions: {
+      audit: true,
+      table: 'write',
+      bucket: 'write',
+    },
   },
   'admin-delete-document': {
     method: 'DELETE',
     path: API_PATHS.adminDocument,
     access: 'admin',
     params: { documentId: id },
-    permissions: { table: 'write', bucket: 'write' },
+    permissions: {
+      audit: true,
+      table: 'write',
+      bucket: 'write',
+    },
   },
   'admin-complete-task': {
     method: 'POST',
@@ -287,7 +338,11 @@ export const ROUTES = {
     access: 'admin',
     params: { taskId: id },
     body: supportCompletionSchema,
-    permissions: { table: 'write', mail: true },
+    permissions: {
+      audit: true,
+      table: 'write',
+      mail: true,
+    },
   },
   'admin-update-workflow': {
     method: 'PATCH',
@@ -295,7 +350,11 @@ export const ROUTES = {
     access: 'admin',
     params: { workflowId: id },
     body: workflowUpdateSchema,
-    permissions: { table: 'write', mail: true },
+    permissions: {
+      audit: true,
+      table: 'write',
+      mail: true,
+    },
   },
   'admin-list-deletion-requests': {
     method: 'GET',
@@ -310,7 +369,42 @@ export const ROUTES = {
     access: 'admin',
     params: { userId: id },
     body: deletionRejectionSchema,
+    permissions: {
+      audit: true,
+      table: 'write',
+      mail: true,
+    },
+  },
+  'admin-list-user-messages': {
+    method: 'GET',
+    path: API_PATHS.adminUserMessages,
+    access: 'admin',
+    params: { userId: id },
+    query: historyQuerySchema,
+    permissions: { table: 'read' },
+  },
+  'admin-send-message': {
+    method: 'POST',
+    path: API_PATHS.adminUserMessages,
+    access: 'admin',
+    params: { userId: id },
+    body: messageSchema,
     permissions: { table: 'write', mail: true },
+  },
+  'admin-read-user-messages': {
+    method: 'POST',
+    path: API_PATHS.adminUserMessagesRead,
+    access: 'admin',
+    params: { userId: id },
+    permissions: { table: 'write' },
+  },
+  'admin-list-user-activity': {
+    method: 'GET',
+    path: API_PATHS.adminUserActivity,
+    access: 'admin',
+    params: { userId: id },
+    query: historyQuerySchema,
+    permissions: { table: 'read' },
   },
 } as const satisfies Record<string, RouteConfig>;
 

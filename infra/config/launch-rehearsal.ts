@@ -19,6 +19,7 @@ export function launchRehearsal(config: StageConfig): StageConfig {
     },
     mailFrom: 'no-reply@relocate-germany.de',
     mailVerified: true,
+    supportEmail: 'support@relocate-germany.de',
     alarmEmails: ['ops@relocate-germany.de'],
   };
 }

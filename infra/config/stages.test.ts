@@ -48,6 +48,7 @@ describe('stage settings', () => {
       'customDomain.apiCertificateArn is a placeholder (arn:aws:acm:eu-central-1:000000000000:certificate/replace-me)',
       'mailFrom is a placeholder (no-reply@relocate-germany.example)',
       "mailVerified is false: prod mails through its verified SES domain, not Cognito's capped sender",
+      "supportEmail is a placeholder (support@relocate-germany.example): customers' messages would reach nobody",
       'alarmEmails is empty: nobody would hear of an alarm',
     ]);
     expect(() => deployTarget(stageConfig('prod'), {})).toThrow(

@@ -34,6 +34,8 @@ export interface StageConfig {
   customDomain?: CustomDomain;
   /** The sender of every mail; its domain is the stage's SES identity. */
   mailFrom: string;
+  /** The support team's address: mailed when a customer writes a message (issue 17). */
+  supportEmail: string;
   /**
    * The sender domain has passed SES verification (its DKIM records are in DNS). Until then
    * Cognito sends its mails itself (a daily cap, fine for a first deploy): a user pool pointed
@@ -55,6 +57,7 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
     region: HOME_REGION,
     protectData: false,
     mailFrom: 'no-reply@dev.relocate-germany.example',
+    supportEmail: 'support@dev.relocate-germany.example',
     mailVerified: false,
     threatProtection: false,
     alarmEmails: [],
@@ -65,6 +68,7 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
     region: HOME_REGION,
     protectData: false,
     mailFrom: 'no-reply@staging.relocate-germany.example',
+    supportEmail: 'support@staging.relocate-germany.example',
     mailVerified: false,
     threatProtection: false,
     alarmEmails: [],
@@ -82,6 +86,7 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
       apiCertificateArn: 'arn:aws:acm:eu-central-1:000000000000:certificate/replace-me',
     },
     mailFrom: 'no-reply@relocate-germany.example',
+    supportEmail: 'support@relocate-germany.example',
     mailVerified: false,
     threatProtection: true,
     alarmEmails: [],
@@ -126,6 +131,10 @@ export function launchProblems(config: StageConfig): string[] {
   if (!config.mailVerified)
     problems.push(
       "mailVerified is false: prod mails through its verified SES domain, not Cognito's capped sender",
+    );
+  if (PLACEHOLDER.test(config.supportEmail.split('@')[1] ?? ''))
+    problems.push(
+      `supportEmail is a placeholder (${config.supportEmail}): customers' messages would reach nobody`,
     );
   if (config.alarmEmails.length === 0) problems.push('alarmEmails is empty: nobody would hear of an alarm');
   return problems;

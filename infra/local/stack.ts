@@ -102,6 +102,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       TABLE_NAME,
       BUCKET_NAME: BUCKET,
       MAIL_FROM: 'no-reply@relocate-germany.example',
+      SUPPORT_EMAIL: SUPPORT.email,
       APP_ORIGIN: origin,
       // The malware scan's verdict from the file itself (EICAR is the threat): the same
       // confirm path as GuardDuty's on AWS (functions/src/adapters/malware-scan.ts).

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '@functions/lib/metrics';
 import type { Permissions } from '@functions/routes';
+import { AUDIT_PARTITION_PREFIX } from '@functions/store/entities';
 import { INCOMING_PREFIX } from '@functions/store/object-keys';
 import { TABLE_KEYS } from '@functions/store/table';
 import { Duration, Stack } from 'aws-cdk-lib';
@@ -81,7 +82,12 @@ export function lambdaFor(
       TABLE_NAME: deps.table.name,
       ...originEnvironment(deps.config),
       MAIL_FROM: deps.config.mailFrom,
-      ...(permissions.mail ? { MAIL_CONFIGURATION_SET: mailConfigurationName(deps.config) } : {}),
+      ...(permissions.mail
+        ? {
+            MAIL_CONFIGURATION_SET: mailConfigurationName(deps.config),
+            SUPPORT_EMAIL: deps.config.supportEmail,
+          }
+        : {}),
       ...(deps.bucket ? { BUCKET_NAME: deps.bucket.name } : {}),
       // Confirming uploads waits for GuardDuty's verdict (functions/src/adapters/malware-scan.ts).
       ...(permissions.bucket === 'write' && deps.config.malwareScan ? { MALWARE_SCAN: 'guardduty' } : {}),
@@ -161,6 +167,29 @@ const TABLE_WRITE = [
   'dynamodb:ConditionCheckItem',
 ];
 
+/** Every partition key of the audit trail. */
+const AUDIT_KEYS = `${AUDIT_PARTITION_PREFIX}*`;
+
+/**
+ * Issue 17: the audit trail is append-only for every function. No function may update or
+ * delete an item of an `AUDIT#` partition (in a transaction or not: IAM authorizes each of a
+ * transaction's items as its own action), and only a route marked `audit` may put one (as
+ * new: store/audit.ts conditions every put on the item's absence).
+ */
+export function auditTrailGuard(table: ResourceRef, mayAppend: boolean): PolicyStatement {
+  return new PolicyStatement({
+    effect: Effect.DENY,
+    actions: [
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      ...(mayAppend ? [] : ['dynamodb:PutItem']),
+    ],
+    resources: [table.arn],
+    conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_KEYS] } },
+  });
+}
+
 // Table and bucket grants written out rather than CDK's grant helpers: those add every index
 // (index/*), Scan, s3:List* and s3:Abort*, which no route uses. Queries name each index of the
 // key design; upload routes may only write under the staging prefix.
@@ -172,7 +201,20 @@ export function dataStatements(permissions: Permissions, deps: FunctionDeps): Po
   if (permissions.table) {
     const indexes = TABLE_KEYS.indexes.map((index) => `${table.arn}/index/${index.name}`);
     out.push(allow(TABLE_READ, [table.arn, ...indexes]));
-    if (permissions.table === 'write') out.push(allow(TABLE_WRITE, [table.arn]));
+    if (permissions.table === 'write') {
+      out.push(allow(TABLE_WRITE, [table.arn]));
+      out.push(auditTrailGuard(table, permissions.audit === true));
+    } else if (permissions.audit) {
+      // A reading route that records what it shows (a document's view): new audit records only.
+      out.push(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:PutItem'],
+          resources: [table.arn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_KEYS] } },
+        }),
+      );
+    }
   }
   if (permissions.bucket && bucket) {
     const objects = `${bucket.arn}/*`;

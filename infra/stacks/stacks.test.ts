@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUSINESS_METRICS, METRICS_NAMESPACE, SERVICE_NAME } from '@functions/lib/metrics';
-import { findRoute, routeKey, routes } from '@functions/routes';
+import { findRoute, permissionsOf, type RouteDef, routeKey, routes } from '@functions/routes';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Effect, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BLOCKED_COGNITO_OPERATIONS,
@@ -97,8 +97,11 @@ beforeAll(() => {
 
 type Resource = { Properties: Record<string, unknown> };
 const statements = (policy: Resource) =>
-  (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
-    .Statement ?? [];
+  (
+    policy.Properties.PolicyDocument as {
+      Statement: { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown }[];
+    }
+  ).Statement ?? [];
 
 describe('API stack, generated from the route table', () => {
   it('creates one Lambda (Node 24, arm64) per route', () => {
@@ -151,10 +154,11 @@ describe('API stack, generated from the route table', () => {
     }
   });
 
-  it('gives GET routes read access only, except the three that complete missing data on read', () => {
+  it('gives GET routes read access only, except the four that write on read', () => {
     // get-me creates a missing profile; get-journey and admin-get-user assign the tasks of
-    // newly unlocked phases (whoever looks first).
-    const writingReads = ['get-me', 'get-journey', 'admin-get-user'];
+    // newly unlocked phases (whoever looks first); admin-download-document records the
+    // admin's view or download (issue 17's audit trail).
+    const writingReads = ['get-me', 'get-journey', 'admin-get-user', 'admin-download-document'];
     const gets = routes.filter((route) => route.method === 'GET');
     expect(gets.length).toBeGreaterThan(5);
     for (const route of gets) {
@@ -180,10 +184,26 @@ describe('API stack, generated from the route table', () => {
         actions.some((a) => a.startsWith('dynamodb:')),
         where,
       ).toBe(Boolean(permissions.table));
+      const writes = granted.filter((s) =>
+        [s.Action].flat().some((a) => /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem)$/.test(a)),
+      );
       expect(
-        actions.some((a) => /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem)$/.test(a)),
+        writes.some((s) => s.Effect === 'Allow' && !s.Condition),
         where,
       ).toBe(permissions.table === 'write');
+      // A reading route that records what it shows may put audit records, and nothing else.
+      if (permissions.table !== 'write')
+        expect(writes, where).toEqual(
+          permissions.audit
+            ? [
+                expect.objectContaining({
+                  Effect: 'Allow',
+                  Action: 'dynamodb:PutItem',
+                  Condition: AUDIT_ONLY,
+                }),
+              ]
+            : [],
+        );
       expect(
         actions.some((a) => a.startsWith('s3:')),
         where,
@@ -237,6 +257,265 @@ describe('API stack, generated from the route table', () => {
       .filter(([, p]) => statements(p).some((s) => [s.Action].flat().includes('cognito-idp:AdminDeleteUser')))
       .map(([id]) => id.replace(/ServiceRoleDefaultPolicy.*/, ''));
     expect(deleters.sort()).toEqual(['AdminDeleteUser', 'RequestDeletion']);
+  });
+});
+
+// Issue 17: the audit trail is append-only for every function, by IAM, whatever the code does.
+interface IamStatement {
+  Effect: 'Allow' | 'Deny';
+  Action?: string | string[];
+  NotAction?: unknown;
+  Resource?: unknown;
+  NotResource?: unknown;
+  Condition?: Record<string, Record<string, string | string[]>>;
+}
+type IamResource = { Properties: Record<string, unknown> };
+const TABLE_WRITES = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+/** Every DynamoDB action a function may be allowed (PartiQL, Scan, dynamodb:* would go around the guard). */
+const TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  ...TABLE_WRITES,
+];
+const AUDIT_KEYS = { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['AUDIT#*'] } };
+/** The one conditional grant there may be: putting audit records, nothing else, for a role that may append. */
+const AUDIT_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['AUDIT#*'] } };
+/** The admin routes whose use cases record an admin action (services/*.ts): the only ones that may append. */
+const RECORDING_ROUTES = [
+  'admin-verify-user',
+  'admin-edit-user',
+  'admin-delete-user',
+  'admin-download-document',
+  'admin-replace-document',
+  'admin-delete-document',
+  'admin-complete-task',
+  'admin-update-workflow',
+  'admin-reject-deletion',
+];
+const actionsOf = (statement: IamStatement) => [statement.Action ?? []].flat();
+const normalized = (condition: IamStatement['Condition']) =>
+  Object.fromEntries(
+    Object.entries(condition ?? {}).map(([operator, keys]) => [
+      operator,
+      Object.fromEntries(Object.entries(keys).map(([key, values]) => [key, [values].flat()])),
+    ]),
+  );
+
+/** The statements of every role Lambda assumes in a template, by the role's logical id. */
+function lambdaRoles(template: Template): Map<string, IamStatement[]> {
+  const roles = Object.entries(
+    template.findResources('AWS::IAM::Role') as Record<string, IamResource>,
+  ).filter(([, role]) =>
+    JSON.stringify(role.Properties.AssumeRolePolicyDocument).includes('lambda.amazonaws.com'),
+  );
+  const out = new Map<string, IamStatement[]>(
+    roles.map(([id, role]) => [
+      id,
+      ((role.Properties.Policies ?? []) as { PolicyDocument: { Statement: IamStatement[] } }[]).flatMap(
+        (policy) => policy.PolicyDocument.Statement,
+      ),
+    ]),
+  );
+  for (const policy of Object.values(
+    template.findResources('AWS::IAM::Policy') as Record<string, IamResource>,
+  )) {
+    const document = policy.Properties.PolicyDocument as { Statement: IamStatement[] };
+    for (const role of (policy.Properties.Roles ?? []) as { Ref?: string }[])
+      if (role.Ref && out.has(role.Ref)) out.get(role.Ref)?.push(...document.Statement);
+  }
+  return out;
+}
+
+/**
+ * What breaks the audit trail's guard, per role: a role allowed to write the table must deny
+ * updating, deleting and batch-writing AUDIT# items, and putting them unless it may append
+ * (`mayAppend`); nothing allows more than the table's named actions, or anything by partition.
+ */
+function auditGuardViolations(
+  roles: Map<string, IamStatement[]>,
+  mayAppend: (roleId: string) => boolean,
+): string[] {
+  const violations: string[] = [];
+  for (const [id, statements] of roles) {
+    if (statements.some((s) => s.NotAction !== undefined || s.NotResource !== undefined))
+      violations.push(`${id}: NotAction/NotResource`);
+    const allows = statements.filter((s) => s.Effect === 'Allow');
+    for (const action of allows.flatMap(actionsOf).filter((a) => a.startsWith('dynamodb:')))
+      if (!TABLE_ACTIONS.includes(action)) violations.push(`${id}: allows ${action}`);
+    for (const conditional of allows.filter((s) =>
+      JSON.stringify(s.Condition ?? {}).includes('dynamodb:LeadingKeys'),
+    )) {
+      const appendOnly =
+        JSON.stringify(actionsOf(conditional)) === JSON.stringify(['dynamodb:PutItem']) &&
+        JSON.stringify(normalized(conditional.Condition)) === JSON.stringify(AUDIT_ONLY);
+      if (!appendOnly || !mayAppend(id)) violations.push(`${id}: allows by partition key`);
+    }
+    const writes = allows.filter(
+      (s) => s.Condition === undefined && actionsOf(s).some((a) => TABLE_WRITES.includes(a)),
+    );
+    if (writes.length === 0) continue;
+    const guards = statements.filter(
+      (s) => s.Effect === 'Deny' && JSON.stringify(normalized(s.Condition)) === JSON.stringify(AUDIT_KEYS),
+    );
+    if (guards.length !== 1) {
+      violations.push(`${id}: ${guards.length} audit guards`);
+      continue;
+    }
+    const [guard] = guards;
+    const expected = [
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      ...(mayAppend(id) ? [] : ['dynamodb:PutItem']),
+    ];
+    if (JSON.stringify(actionsOf(guard ?? { Effect: 'Deny' }).sort()) !== JSON.stringify(expected.sort()))
+      violations.push(`${id}: denies ${actionsOf(guard ?? { Effect: 'Deny' }).join(', ')}`);
+    const guarded = [guard?.Resource].flat().map((r) => JSON.stringify(r));
+    for (const write of writes)
+      for (const resource of [write.Resource].flat())
+        if (!guarded.includes(JSON.stringify(resource)))
+          violations.push(`${id}: writes ${JSON.stringify(resource)} unguarded`);
+  }
+  return violations;
+}
+
+/** The route whose Lambda assumes this role of the API stack. */
+const routeOfRole = (roleId: string): RouteDef | undefined =>
+  routes.find((route) => roleId.startsWith(`${pascal(route.handler)}ServiceRole`));
+/** Whether a route's Lambda may append to the audit trail, by its permissions. */
+const appends = (route: RouteDef | undefined) => (route ? permissionsOf(route).audit === true : false);
+
+describe('the audit trail in IAM (issue 17)', () => {
+  it('every Lambda role that may write the table is denied changing AUDIT# items, and putting them unless its route records an admin action', () => {
+    const apiRoles = lambdaRoles(api);
+    expect(auditGuardViolations(apiRoles, (id) => appends(routeOfRole(id)))).toEqual([]);
+    // Cognito triggers and jobs: no admin action, never a new audit record.
+    expect(auditGuardViolations(lambdaRoles(auth), () => false)).toEqual([]);
+    expect(auditGuardViolations(lambdaRoles(data), () => false)).toEqual([]);
+  });
+
+  it('covers every route that writes, and the triggers and jobs that do', () => {
+    const writers = (roles: Map<string, IamStatement[]>) =>
+      [...roles].filter(([, statements]) =>
+        statements.some(
+          (s) =>
+            s.Effect === 'Allow' &&
+            s.Condition === undefined &&
+            actionsOf(s).some((a) => TABLE_WRITES.includes(a)),
+        ),
+      );
+    const apiWriters = writers(lambdaRoles(api)).map(([id]) => routeOfRole(id)?.handler);
+    expect(apiWriters.sort()).toEqual(
+      routes
+        .filter((r) => r.permissions.table === 'write')
+        .map((r) => r.handler)
+        .sort(),
+    );
+    // post-confirmation; the catalogue seed and the SES feedback job.
+    expect(writers(lambdaRoles(auth)).length).toBe(2);
+    expect(writers(lambdaRoles(data)).length).toBe(1);
+    // Customers' own routes that write are among them, denied putting audit records.
+    expect(
+      routes.filter((r) => r.access === 'customer' && r.permissions.table === 'write').length,
+    ).toBeGreaterThan(5);
+  });
+
+  it.each(RECORDING_ROUTES)(
+    '%s records an admin action: its role may put new audit records (and nothing more)',
+    (handler) => {
+      const route = routes.find((r) => r.handler === handler);
+      expect(route?.access).toBe('admin');
+      expect(route && permissionsOf(route).audit).toBe(true);
+      const [, statements = []] =
+        [...lambdaRoles(api)].find(([id]) => routeOfRole(id)?.handler === handler) ?? [];
+      if (route?.permissions.table !== 'write') {
+        // Reads otherwise: its one write grant is putting audit records.
+        const writes = statements.filter((s) => actionsOf(s).some((a) => TABLE_WRITES.includes(a)));
+        expect(writes).toEqual([
+          expect.objectContaining({ Effect: 'Allow', Action: 'dynamodb:PutItem', Condition: AUDIT_ONLY }),
+        ]);
+        return;
+      }
+      const guard = statements.find(
+        (s) => s.Effect === 'Deny' && JSON.stringify(normalized(s.Condition)) === JSON.stringify(AUDIT_KEYS),
+      );
+      expect(actionsOf(guard ?? { Effect: 'Deny' }).sort()).toEqual([
+        'dynamodb:BatchWriteItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:UpdateItem',
+      ]);
+    },
+  );
+
+  it('no other route, trigger or job may append: not even an admin route that writes without recording', () => {
+    expect(
+      routes
+        .filter(appends)
+        .map((r) => r.handler)
+        .sort(),
+    ).toEqual([...RECORDING_ROUTES].sort());
+    const quiet = routes.filter(
+      (r) => r.access === 'admin' && r.permissions.table === 'write' && !appends(r),
+    );
+    expect(quiet.map((r) => r.handler)).toEqual(
+      expect.arrayContaining(['admin-get-user', 'admin-send-message']),
+    );
+  });
+
+  it('the check can fail: a writer without the guard, or a guard that lets a non-admin put', () => {
+    const app = new App();
+    const stack = new Stack(app, 'Careless', { env });
+    const table = 'arn:aws:dynamodb:eu-central-1:123456789012:table/t';
+    const writer = (id: string, guard: string[] | null, extra: string[] = []) =>
+      new Policy(stack, `${id}Policy`, {
+        roles: [new Role(stack, id, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') })],
+        statements: [
+          new PolicyStatement({ actions: [...TABLE_WRITES, ...extra], resources: [table] }),
+          ...(guard
+            ? [
+                new PolicyStatement({
+                  effect: Effect.DENY,
+                  actions: guard,
+                  resources: [table],
+                  conditions: AUDIT_KEYS,
+                }),
+              ]
+            : []),
+        ],
+      });
+    writer('NoGuard', null);
+    writer('PutAllowed', ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']);
+    writer(
+      'Partiql',
+      ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:PutItem'],
+      ['dynamodb:PartiQLUpdate'],
+    );
+    new Policy(stack, 'SneakyPolicy', {
+      roles: [new Role(stack, 'Sneaky', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') })],
+      statements: [
+        new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table], conditions: AUDIT_ONLY }),
+      ],
+    });
+    writer('Fine', [
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:PutItem',
+    ]);
+    const violations = auditGuardViolations(lambdaRoles(Template.fromStack(stack)), () => false);
+    expect(violations).toEqual([
+      expect.stringMatching(/^NoGuard.*: 0 audit guards$/),
+      expect.stringMatching(/^PutAllowed.*: denies /),
+      expect.stringMatching(/^Partiql.*: allows dynamodb:PartiQLUpdate$/),
+      expect.stringMatching(/^Sneaky.*: allows by partition key$/),
+    ]);
   });
 });
 

@@ -142,7 +142,7 @@ export class WebStack extends Stack {
         userPoolClientId: client.userPoolClientId,
         authFlowType: 'USER_SRP_AUTH',
       },
-      support: { email: COMPANY.email, whatsapp: COMPANY.phone },
+      support: { email: config.supportEmail, whatsapp: COMPANY.phone },
     };
     // Hashed assets are immutable; HTML, locale files and config.json are revalidated. Pages go
     // up after the assets, so no new page ever points at a file that is not there yet.

@@ -17,6 +17,7 @@ import {
   deletionRequests,
   documents,
   type Item,
+  messages,
   profiles,
   tasks,
   workflows,
@@ -101,7 +102,9 @@ export interface SeededCustomer {
 /**
  * Customer number `i` of a seed made at `now`: created over the past two years; about 60 %
  * onboarded (passport and contract on file), 45 % verified (with the phase-1 tasks, a third of
- * them with an eSIM service request), 4 % with a pending deletion request.
+ * them with an eSIM service request), 4 % with a pending deletion request, one in ten with a
+ * message to the team nobody has read yet (by number, so the names and states stay those of
+ * the seeds before messages existed).
  */
 export function seedCustomer(
   i: number,
@@ -120,6 +123,7 @@ export function seedCustomer(
   const onboarded = roll < 0.6;
   const verified = onboarded && roll < 0.45;
   const leaving = verified && random() < 0.09;
+  const writing = i % 10 === 3;
   const arrival = new Date(now + Math.floor((random() * 180 - 60) * 86_400_000)).toISOString().slice(0, 10);
   const profile: Profile = {
     ...base,
@@ -138,6 +142,7 @@ export function seedCustomer(
     deletion_requested_at: leaving ? created : null,
     deletion_requested_by: leaving ? id : null,
     documents_count: onboarded ? 2 : 0,
+    unread_by_team: writing ? 1 : 0,
   };
   const items: Item[] = [profiles.toItem({ profile, role: 'customer' })];
   // List entries and search words as sign-up, edits and state changes write them.
@@ -195,6 +200,20 @@ export function seedCustomer(
         items.push(workflows.toItem(workflow));
       }
     }
+  }
+  if (writing) {
+    items.push(
+      messages.toItem({
+        id: randomUUID(),
+        user_id: id,
+        author: 'customer',
+        author_id: id,
+        author_email: null,
+        text: 'Seeded: when can I expect my appointment?',
+        workflow_id: null,
+        created_at: created,
+      }),
+    );
   }
   if (leaving) {
     items.push(

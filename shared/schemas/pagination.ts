@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
+import { HISTORY_PAGE_SIZE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
 import { CUSTOMER_FILTERS, CUSTOMER_SEARCH_MAX } from '../customer-filters';
 
 export const pageQuerySchema = z.object({
@@ -14,3 +14,8 @@ export const customerListQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(CUSTOMER_SEARCH_MAX).optional(),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
+
+/** A page of a conversation or an activity history (issue 17), newest first. */
+export const historyQuerySchema = pageQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(HISTORY_PAGE_SIZE),
+});

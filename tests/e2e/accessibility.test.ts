@@ -3,7 +3,7 @@
 // left on every page (no consent given), so it is scanned everywhere too.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, customerWith, dateFromToday } from '../support/auth';
+import { adminToken, api, customerWith, dateFromToday } from '../support/auth';
 import { axeViolations, logIn, openPage, sharedBrowser } from '../support/browser';
 import { upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
@@ -16,7 +16,10 @@ const shared = sharedBrowser();
 interface Customers {
   /** Details saved and passport uploaded, verified: the onboarding pages. */
   onboarding: Awaited<ReturnType<typeof customerWith>>;
-  /** Onboarded and verified, arrived 20 days ago (tasks open): the dashboard and My Account. */
+  /**
+   * Onboarded and verified, arrived 20 days ago (tasks open), a message each way: the dashboard,
+   * Messages and My Account.
+   */
   onboarded: Awaited<ReturnType<typeof customerWith>>;
   /** Onboarded, not verified: the admin's verify dialog. */
   unverified: Awaited<ReturnType<typeof customerWith>>;
@@ -33,12 +36,42 @@ beforeAll(async () => {
     customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true }),
   ]);
   await upload(url, onboarding.idToken, 'passport', 'passport.pdf', tinyPdf());
+  // An admin's edit (besides the verification): the activity lists show values before and after.
+  const edited = await api(url, `/api/admin/users/${onboarded.userId}`, {
+    token: await adminToken(url),
+    method: 'PATCH',
+    body: {
+      first_name: 'Rahul',
+      last_name: 'Sharma',
+      email: onboarded.email,
+      gender: 'male',
+      whatsapp_number: '+919876543210',
+      nationality: 'Indian',
+      target_city: 'Hamburg',
+      intended_arrival_date: dateFromToday(-20),
+      knows_address: false,
+    },
+  });
+  if (edited.status !== 200) throw new Error(`admin edit failed: ${JSON.stringify(edited.body)}`);
   const requested = await api(url, '/api/me/deletion', {
     token: leaving.idToken,
     method: 'POST',
     body: { reason: 'We are not moving after all.' },
   });
   if (requested.status >= 300) throw new Error(`deletion request failed: ${JSON.stringify(requested.body)}`);
+  // Issue 17: a conversation on both sides (a link in it, a reply from the team).
+  const wrote = await api(url, '/api/me/messages', {
+    token: onboarded.idToken,
+    method: 'POST',
+    body: { text: 'Where do I register my address? https://example.com/anmeldung' },
+  });
+  if (wrote.status !== 201) throw new Error(`message failed: ${JSON.stringify(wrote.body)}`);
+  const replied = await api(url, `/api/admin/users/${onboarded.userId}/messages`, {
+    token: await adminToken(url),
+    method: 'POST',
+    body: { text: 'At the Bürgeramt of your district.' },
+  });
+  if (replied.status !== 201) throw new Error(`reply failed: ${JSON.stringify(replied.body)}`);
   Object.assign(customers, { onboarding, onboarded, unverified, leaving });
 }, 120_000);
 
@@ -87,10 +120,24 @@ describe.each(LANGUAGES)('in %s, axe finds nothing', (language: Language) => {
   const heading = (name: string) => page.getByRole('heading', { name, exact: true }).first();
   const button = (name: string) => page.getByRole('button', { name, exact: true }).first();
 
+  /**
+   * Waits until an activity list (My Account's Activity, the admin's Activity Timeline) shows
+   * the records of the customer's verification and edit.
+   */
+  async function activityShown(titleKey: string) {
+    const list = page.getByRole('region', { name: t(titleKey), exact: true }).getByRole('list');
+    for (const action of ['account_verified', 'profile_edited'])
+      await list
+        .getByRole('listitem')
+        .filter({ hasText: t(`activity.actions.${action}`) })
+        .waitFor();
+  }
+
   /** Opens a page, waits for its heading, checks its language, and returns axe's findings there. */
-  async function scan(path: string, headingKey: string) {
+  async function scan(path: string, headingKey: string, ready?: () => Promise<void>) {
     await openPage(page, path);
     await heading(t(headingKey)).waitFor();
+    await ready?.();
     expect(await page.getAttribute('html', 'lang')).toBe(language);
     await page.getByRole('region', { name: t('cookies.label') }).waitFor();
     return axeViolations(page);
@@ -152,8 +199,19 @@ describe.each(LANGUAGES)('in %s, axe finds nothing', (language: Language) => {
       expect(await scanDialog(t('tasks.complete'))).toEqual([]);
     });
 
-    it('My Account, with the delete dialog open', async () => {
-      expect(await scan('/account', 'account.title')).toEqual([]);
+    it('Messages, on a wide screen and a phone (a summary on the dashboard there)', async () => {
+      expect(await scan('/messages', 'messages.title')).toEqual([]);
+      await page.getByRole('log').getByRole('listitem').first().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await scan('/dashboard', 'dashboard.title')).toEqual([]);
+      await page.getByRole('link', { name: t('messages.open') }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 1366, height: 900 });
+    });
+
+    it('My Account, its Activity shown, with the delete dialog open', async () => {
+      expect(await scan('/account', 'account.title', () => activityShown('activity.title'))).toEqual([]);
       expect(await scanDialog(t('account.deleteButton'))).toEqual([]);
     });
   });
@@ -172,14 +230,16 @@ describe.each(LANGUAGES)('in %s, axe finds nothing', (language: Language) => {
       expect(await scanDialog(t('admin.user.verifyButton'))).toEqual([]);
     });
 
-    it("a verified customer's page: every tab, and each dialog open", async () => {
+    it("a verified customer's page: the Activity Timeline, every tab, and each dialog open", async () => {
       await openPage(page, `/admin/users/${customers.onboarded.userId}`);
       await heading('Rahul Sharma').waitFor();
+      await activityShown('admin.user.timeline');
       expect(await axeViolations(page)).toEqual([]);
       expect(await scanDialog(t('admin.user.deleteButton'))).toEqual([]);
-      for (const tab of ['tasks', 'workflows', 'documents'] as const) {
+      for (const tab of ['tasks', 'workflows', 'documents', 'messages'] as const) {
         await page.getByRole('tab', { name: t(`admin.user.tabs.${tab}`) }).click();
         await page.getByRole('tabpanel', { name: t(`admin.user.tabs.${tab}`) }).waitFor();
+        if (tab === 'messages') await page.getByRole('log').getByRole('listitem').first().waitFor();
         expect(await axeViolations(page), tab).toEqual([]);
         if (tab === 'tasks') expect(await scanDialog(t('admin.tasks.completeSupport'))).toEqual([]);
         if (tab === 'documents') expect(await scanDialog(t('admin.documents.preview'))).toEqual([]);

@@ -164,7 +164,8 @@ describe('admin console', () => {
 
     // Support task
     await page.getByRole('tab', { name: 'Tasks & Progress' }).click();
-    const review = page.locator('li', { hasText: 'Document review by our team' });
+    // In the tab: the Activity Timeline below names the task (and its note) too.
+    const review = page.getByRole('tabpanel').locator('li', { hasText: 'Document review by our team' });
     await review.getByRole('button', { name: 'Complete task' }).click();
     const taskDialog = page.getByRole('dialog', { name: 'Complete support task' });
     await taskDialog
@@ -189,7 +190,7 @@ describe('admin console', () => {
     await api(url, `/api/me/tasks/${esim?.id}/service-request`, { token: c.idToken, method: 'POST' });
     await page.reload();
     await page.getByRole('tab', { name: 'Workflows' }).click();
-    const workflow = page.locator('li', { hasText: 'Order your eSIM card' });
+    const workflow = page.getByRole('tabpanel').locator('li', { hasText: 'Order your eSIM card' });
     await workflow.getByLabel('Change status').selectOption('completed');
     await workflow.getByLabel('Assigned to').fill('Lena');
     await workflow.getByRole('button', { name: 'Update workflow' }).click();
@@ -251,7 +252,8 @@ describe('admin console', () => {
     await form.getByLabel('Target city').fill('Köln');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, 'Profile updated successfully').waitFor();
-    await page.getByRole('definition').filter({ hasText: 'Köln' }).waitFor();
+    // In the tab (the Activity Timeline shows the edit too: Berlin → Köln).
+    await page.getByRole('tabpanel').getByRole('definition').filter({ hasText: 'Köln' }).waitFor();
     await page.getByText('Profile Updated', { exact: true }).waitFor();
     const fresh = await login(url, newEmail, c.password);
     const me = await api<{ profile: { target_city: string; postal_code: string | null } }>(url, '/api/me', {
@@ -360,6 +362,7 @@ describe('admin console', () => {
       deletions: 'Pending Deletions',
       onboarded: 'Completed Onboarding',
       documents: 'With Documents',
+      unread: 'Unread messages',
     };
     const figure = (filter: (typeof CUSTOMER_FILTERS)[number]) =>
       statCard(labels[filter]).locator('span').nth(1);

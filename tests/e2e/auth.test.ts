@@ -487,7 +487,7 @@ describe('admin and protected routes', () => {
   });
 
   it('sends visitors without a session to /login', async () => {
-    for (const path of ['/dashboard', '/admin', '/onboarding/details', '/account']) {
+    for (const path of ['/dashboard', '/messages', '/admin', '/onboarding/details', '/account']) {
       await page.goto(path);
       await page.waitForURL('**/login');
     }

@@ -124,7 +124,7 @@ describe("the team's notes", () => {
     // The admin writes both kinds of note, in the console.
     await openUserAsAdmin(c.userId);
     await page.getByRole('tab', { name: 'Workflows' }).click();
-    const card = page.locator('li', { hasText: 'Order your eSIM card' });
+    const card = page.getByRole('tabpanel').locator('li', { hasText: 'Order your eSIM card' });
     await card.getByLabel('Change status').selectOption('in_progress');
     await card.getByLabel('Internal notes').fill('Customer prefers Telekom; margin 5%');
     await card.getByLabel('Note for the customer').fill('Your SIM card is on its way.');

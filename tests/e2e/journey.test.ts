@@ -108,6 +108,8 @@ describe('customer dashboard', () => {
     await page.getByRole('menu').waitFor();
     expect(await focused()).toBe('My Account');
     await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Messages');
+    await page.keyboard.press('ArrowDown');
     expect(await focused()).toBe('Logout');
     await page.keyboard.press('ArrowDown'); // wraps
     expect(await focused()).toBe('My Account');

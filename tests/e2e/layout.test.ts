@@ -7,7 +7,7 @@ import type { JourneyResponse } from '@shared/api';
 import en from '@shared/locales/en/translation.json';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, customerWith, dateFromToday, newCustomer } from '../support/auth';
+import { adminToken, api, customerWith, dateFromToday, newCustomer } from '../support/auth';
 import { axeViolations, giveCookieConsent, logIn, openPage, sharedBrowser } from '../support/browser';
 import { upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
@@ -27,6 +27,9 @@ const LONG_FILES = {
   contract: 'Arbeitsvertrag_Softwareentwicklerin_Unbefristet_Vollzeit_Berlin_unterschrieben.pdf',
   rental: 'mietvertrag wohnung friedrichshain 3 zimmer.png',
 };
+/** A message with a word no line can hold. */
+const LONG_MESSAGE =
+  'Grundstücksverkehrsgenehmigungszuständigkeitsübertragungsverordnung: do I need this for my flat?';
 
 interface Data {
   customer: { email: string; password: string; userId: string };
@@ -54,8 +57,60 @@ beforeAll(async () => {
   }
   const journey = (await api<JourneyResponse>(url, '/api/me/journey', { token })).body;
   const esim = journey.phases.flatMap((p) => p.tasks).find((t) => t.task_template_id === 'esim_card');
-  const requested = await api(url, `/api/me/tasks/${esim?.id}/service-request`, { token, method: 'POST' });
+  const requested = await api<{ id: string }>(url, `/api/me/tasks/${esim?.id}/service-request`, {
+    token,
+    method: 'POST',
+  });
   if (requested.status !== 201) throw new Error(`service request failed: ${JSON.stringify(requested.body)}`);
+  // Issue 17: a conversation about the request, with a word no line holds, a long address and a reply.
+  const wrote = await api(url, '/api/me/messages', {
+    token,
+    method: 'POST',
+    body: {
+      text: `${LONG_MESSAGE}\n\nhttps://example.com/${LONG_FILES.contract}?document=employment-contract&version=final`,
+      workflow_id: requested.body.id,
+    },
+  });
+  if (wrote.status !== 201) throw new Error(`message failed: ${JSON.stringify(wrote.body)}`);
+  const replied = await api(url, `/api/admin/users/${customer.userId}/messages`, {
+    token: await adminToken(url),
+    method: 'POST',
+    body: { text: 'Danke! Wir melden uns bei der Rechtsschutzversicherungsgesellschaft für Sie.' },
+  });
+  if (replied.status !== 201) throw new Error(`reply failed: ${JSON.stringify(replied.body)}`);
+  // What the team did, with values long enough to find what breaks: a profile edit and a
+  // workflow change with a note (both Activity lists show them, before → after).
+  const admin = await adminToken(url);
+  const edited = await api(url, `/api/admin/users/${customer.userId}`, {
+    token: admin,
+    method: 'PATCH',
+    body: {
+      first_name: 'Rahul',
+      last_name: 'Sharma',
+      email: customer.email,
+      gender: 'male',
+      whatsapp_number: '+919876543210',
+      nationality: 'Indian',
+      target_city: 'Garmisch-Partenkirchen-Oberammergau-Mittenwald-Landkreisverwaltungsstelle',
+      intended_arrival_date: dateFromToday(10),
+      knows_address: true,
+      street_address: 'Friedrichshainer-Straßenbahnhaltestellenwartehäuschenverwaltungsgebäude 123',
+      postal_code: '10243',
+      city: 'Berlin',
+    },
+  });
+  if (edited.status !== 200) throw new Error(`admin edit failed: ${JSON.stringify(edited.body)}`);
+  const changed = await api(url, `/api/admin/workflows/${requested.body.id}`, {
+    token: admin,
+    method: 'PATCH',
+    body: {
+      status: 'in_progress',
+      assigned_to: 'Lena',
+      notes: 'Prefers a provider with English-speaking support; call after 18:00 Berlin time.',
+      team_note: 'Your eSIM is ordered; the activation code follows by e-mail within two working days.',
+    },
+  });
+  if (changed.status !== 200) throw new Error(`workflow change failed: ${JSON.stringify(changed.body)}`);
   const deletion = await api(url, '/api/me/deletion', {
     token,
     method: 'POST',
@@ -236,6 +291,16 @@ async function open(page: Page, path: string, language: Language, ready: () => P
   expect(await page.getAttribute('html', 'lang')).toBe(language);
 }
 
+/** Waits until an activity list shows the team's edit and workflow change. */
+async function activityShown(page: Page, title: string, t: (key: string) => string) {
+  const list = page.getByRole('region', { name: title, exact: true }).getByRole('list');
+  for (const action of ['profile_edited', 'workflow_changed'])
+    await list
+      .getByRole('listitem')
+      .filter({ hasText: t(`activity.actions.${action}`) })
+      .waitFor();
+}
+
 type Check = [name: string, path: string, headingKey: string];
 const PUBLIC: Check[] = [
   ['landing', '/', 'landing.hero.title'],
@@ -252,8 +317,9 @@ const CUSTOMER: Check[] = [
   ['onboarding-documents', '/onboarding/documents', 'onboarding.documents.title'],
   ['dashboard', '/dashboard', 'dashboard.title'],
   ['account', '/account', 'account.title'],
+  ['messages', '/messages', 'messages.title'],
 ];
-const TABS = ['personal', 'tasks', 'workflows', 'documents'] as const;
+const TABS = ['personal', 'tasks', 'workflows', 'documents', 'messages'] as const;
 
 describe('the layout checks are wired up', () => {
   it('report a page wider than the window, a wrapped and an off-screen top-bar control', async () => {
@@ -321,6 +387,9 @@ describe.each(LANGUAGES)('in %s', (language) => {
       await open(page, path, language, () => heading(page, t(key)));
       if (name === 'onboarding-documents') await page.getByText(LONG_FILES.contract).waitFor();
       if (name === 'dashboard') await page.getByRole('tab').first().waitFor();
+      if (name === 'dashboard' || name === 'messages')
+        await page.getByText(LONG_MESSAGE, { exact: false }).first().waitFor();
+      if (name === 'account') await activityShown(page, t('activity.title'), t);
       expect(await checkWidths(page, language, name)).toEqual([]);
     });
   });
@@ -365,7 +434,10 @@ describe.each(LANGUAGES)('in %s', (language) => {
     });
 
     it.each(TABS)("a customer's %s tab fits every width", async (tab) => {
-      await open(page, `/admin/users/${data.customer.userId}`, language, () => heading(page, 'Rahul Sharma'));
+      await open(page, `/admin/users/${data.customer.userId}`, language, async () => {
+        await heading(page, 'Rahul Sharma');
+        await activityShown(page, t('admin.user.timeline'), t);
+      });
       await page.getByRole('tab', { name: t(`admin.user.tabs.${tab}`) }).click();
       const panel = page.getByRole('tabpanel');
       if (tab === 'personal')
@@ -373,6 +445,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
       if (tab === 'tasks') await panel.getByRole('heading').first().waitFor();
       if (tab === 'workflows') await panel.getByRole('listitem').first().waitFor();
       if (tab === 'documents') await panel.getByText(LONG_FILES.contract, { exact: true }).waitFor();
+      if (tab === 'messages') await panel.getByText(LONG_MESSAGE, { exact: false }).waitFor();
       expect(await checkWidths(page, language, `admin-user-${tab}`)).toEqual([]);
       if (tab === 'documents') {
         // On a phone each document is a card named by its type, with its actions named too.

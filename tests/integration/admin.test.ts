@@ -203,7 +203,7 @@ describe('customer list on the server: filters, search and counts (issue 15)', (
     const before = await as(admin).get<Record<string, number>>('/api/admin/stats');
     expect(before.status).toBe(200);
     expect(Object.keys(before.body).sort()).toEqual(
-      ['deletions', 'documents', 'onboarded', 'pending', 'total', 'verified'].sort(),
+      ['deletions', 'documents', 'onboarded', 'pending', 'total', 'unread', 'verified'].sort(),
     );
     expect(before.body.pending).toBe((before.body.total ?? 0) - (before.body.verified ?? 0));
     const customer = await customerWith(url, { arrival: dateFromToday(20) });

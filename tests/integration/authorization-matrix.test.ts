@@ -103,6 +103,23 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
     path: `/api/admin/users/${ids.userId}/deletion/reject`,
     body: { reason: 'Open invoice' },
   }),
+  'GET /api/me/messages': () => ({ path: '/api/me/messages' }),
+  'POST /api/me/messages': (ids) => ({
+    path: '/api/me/messages',
+    body: { text: 'Please call me', workflow_id: ids.workflowId },
+  }),
+  'POST /api/me/messages/read': () => ({ path: '/api/me/messages/read', body: {} }),
+  'GET /api/me/activity': () => ({ path: '/api/me/activity' }),
+  'GET /api/admin/users/{userId}/messages': (ids) => ({ path: `/api/admin/users/${ids.userId}/messages` }),
+  'POST /api/admin/users/{userId}/messages': (ids) => ({
+    path: `/api/admin/users/${ids.userId}/messages`,
+    body: { text: 'We have news', workflow_id: ids.workflowId },
+  }),
+  'POST /api/admin/users/{userId}/messages/read': (ids) => ({
+    path: `/api/admin/users/${ids.userId}/messages/read`,
+    body: {},
+  }),
+  'GET /api/admin/users/{userId}/activity': (ids) => ({ path: `/api/admin/users/${ids.userId}/activity` }),
 };
 
 const call = (route: RouteDef, ids: Ids, token: string | undefined) => {

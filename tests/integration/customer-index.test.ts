@@ -21,6 +21,7 @@ import {
 import { listFilterPage, searchPage } from '../../functions/src/store/customer-lists';
 import { closeDeletionRequest, fileDeletionRequest } from '../../functions/src/store/deletion-requests';
 import { deleteDocumentRecord, listDocuments, saveDocument } from '../../functions/src/store/documents';
+import { markReadByTeam, saveCustomerMessage } from '../../functions/src/store/messages';
 import {
   getStoredProfile,
   markOnboardingCompleted,
@@ -135,9 +136,22 @@ async function randomHistory(seed: number, steps: number, parallel: number) {
     (id) => closeDeletionRequest(id),
     (id) => deleteUserItems(id),
     (id) => setProfileRole(id, 'admin'),
+    // Issue 17: a customer writes (unread for the team), the team reads the conversation.
+    (id) =>
+      saveCustomerMessage({
+        id: randomUUID(),
+        user_id: id,
+        author: 'customer',
+        author_id: id,
+        author_email: null,
+        text: 'Hello',
+        workflow_id: null,
+        created_at: now(),
+      }),
+    (id) => markReadByTeam(id),
   ];
   // Sign-ups weigh more, so most customers exist most of the time; deletions and admins less.
-  const weights = [6, 4, 3, 3, 5, 2, 2, 2, 1, 1];
+  const weights = [6, 4, 3, 3, 5, 2, 2, 2, 1, 1, 3, 2];
   const total = weights.reduce((a, b) => a + b, 0);
   const operation = () => {
     let r = next() * total;
@@ -180,8 +194,9 @@ async function expectIndexMatchesProfiles() {
       onboarded: sum.onboarded + shard.onboarded,
       documents: sum.documents + shard.documents,
       deletions: sum.deletions + shard.deletions,
+      unread: sum.unread + shard.unread,
     }),
-    { total: 0, verified: 0, onboarded: 0, documents: 0, deletions: 0 },
+    { total: 0, verified: 0, onboarded: 0, documents: 0, deletions: 0, unread: 0 },
   );
   expect(await readCustomerCounts()).toEqual(recount);
 

@@ -77,6 +77,32 @@ async function busyCustomer() {
     api(url, `/api/me/tasks/${taskId}/${action}`, { token: c.idToken, method: 'POST', body });
   expect((await act(taskOf('work_visa').id, 'complete', { notes: 'Embassy on Monday' })).status).toBe(200);
   expect((await act(taskOf('health_insurance').id, 'service-request')).status).toBe(201);
+  // Issue 17: a conversation with the team, and an admin's edit on the account's activity.
+  const admin = await adminToken(url);
+  const write = (token: string, path: string, text: string) =>
+    api(url, path, { token, method: 'POST', body: { text } });
+  expect((await write(c.idToken, '/api/me/messages', 'Is my visa ready?')).status).toBe(201);
+  expect((await write(admin, `/api/admin/users/${c.userId}/messages`, 'Next week.')).status).toBe(201);
+  const detail = await api<{ profile: Record<string, unknown> }>(url, `/api/admin/users/${c.userId}`, {
+    token: admin,
+  });
+  const { first_name, last_name, email, gender, whatsapp_number, nationality, intended_arrival_date } =
+    detail.body.profile;
+  const edited = await api(url, `/api/admin/users/${c.userId}`, {
+    token: admin,
+    method: 'PATCH',
+    body: {
+      first_name,
+      last_name,
+      email,
+      gender,
+      whatsapp_number,
+      nationality,
+      intended_arrival_date,
+      target_city: 'Köln',
+    },
+  });
+  expect(edited.status).toBe(200);
   const deletion = await api<DeletionResponse>(url, '/api/me/deletion', {
     token: c.idToken,
     method: 'POST',
@@ -125,6 +151,15 @@ describe('POST /api/me/export', () => {
     const all = await partitionItems(c.userId);
     const stored = all.filter((item) => !/^(LIST|WORD)#/.test(String(item.SK)));
     expect(stored.length).toBeLessThan(all.length);
+    // Issue 17: the conversation (without which admin wrote) and the activity, with the values
+    // before and after that the partition keeps for it.
+    const history = stored.filter((item) => String(item.SK).startsWith('~'));
+    const messages = history.filter((item) => String(item.SK).startsWith('~MSG#'));
+    expect(data.messages.map((m) => m.text).sort()).toEqual(['Is my visa ready?', 'Next week.']);
+    for (const message of data.messages) expect(Object.keys(message)).not.toContain('author_email');
+    expect(data.messages).toHaveLength(messages.length);
+    expect(data.activity.map((r) => r.action)).toEqual(['profile_edited', 'account_verified']);
+    expect(data.activity[0]?.changes).toEqual([{ field: 'target_city', before: 'Berlin', after: 'Köln' }]);
     const exported = [
       data.profile,
       ...data.tasks,
@@ -133,8 +168,9 @@ describe('POST /api/me/export', () => {
       ...data.documents,
       ...data.other.map((o) => o.attributes),
     ];
-    expect(exported).toHaveLength(stored.length);
-    for (const item of stored) expect(exported).toContainEqual(withoutKeys(item));
+    const rest = stored.filter((item) => !history.includes(item));
+    expect(exported).toHaveLength(rest.length);
+    for (const item of rest) expect(exported).toContainEqual(withoutKeys(item));
     for (const item of exported) for (const key of KEY_ATTRIBUTES) expect(item).not.toHaveProperty(key);
 
     // Every document's file, byte for byte.

@@ -101,18 +101,25 @@ async function table(url: string) {
 }
 
 /** Every item of a user's partition, read from DynamoDB Local itself (sorted by SK). */
-export async function partitionItems(url: string, userId: string): Promise<Record<string, unknown>[]> {
+export async function partitionItems(
+  url: string,
+  userId: string,
+  partition = `USER#${userId}`,
+): Promise<Record<string, unknown>[]> {
   const { client, name } = await table(url);
   const out = await client.send(
     new QueryCommand({
       TableName: name,
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}` },
+      ExpressionAttributeValues: { ':pk': partition },
       ConsistentRead: true,
     }),
   );
   return (out.Items ?? []).sort((a, b) => String(a.SK).localeCompare(String(b.SK)));
 }
+
+/** A user's audit trail as stored (issue 17): facts and completions, outside their partition. */
+export const auditItems = (url: string, userId: string) => partitionItems(url, userId, `AUDIT#${userId}`);
 
 /** The deletion tombstone of a user, if any. */
 export async function tombstone(url: string, userId: string): Promise<Record<string, unknown> | null> {
@@ -127,10 +134,11 @@ export async function tombstone(url: string, userId: string): Promise<Record<str
   return out.Item ?? null;
 }
 
-/** Everything stored for a user: items, files (final and staged) and the tombstone. */
+/** Everything stored for a user: items, audit records, files (final and staged) and the tombstone. */
 export async function snapshot(url: string, userId: string) {
   return {
     items: await partitionItems(url, userId),
+    audit: await auditItems(url, userId),
     objects: (await objectKeys(url, userId)).sort(),
     tombstone: await tombstone(url, userId),
   };

@@ -2,6 +2,6 @@ import { apiHandler } from '../lib/http';
 import { ROUTES } from '../routes';
 import { completeSupportTask } from '../services/journey';
 
-export const handler = apiHandler(ROUTES['admin-complete-task'], async ({ params, body }) => ({
-  body: await completeSupportTask(params.taskId, body),
+export const handler = apiHandler(ROUTES['admin-complete-task'], async ({ caller, params, body }) => ({
+  body: await completeSupportTask(caller, params.taskId, body),
 }));

@@ -2,6 +2,6 @@ import { apiHandler } from '../lib/http';
 import { ROUTES } from '../routes';
 import { documentDownload } from '../services/documents';
 
-export const handler = apiHandler(ROUTES['admin-download-document'], async ({ params, query }) => ({
-  body: await documentDownload(params.documentId, query.disposition),
+export const handler = apiHandler(ROUTES['admin-download-document'], async ({ caller, params, query }) => ({
+  body: await documentDownload(caller, params.documentId, query.disposition),
 }));

@@ -2,6 +2,6 @@ import { apiHandler } from '../lib/http';
 import { ROUTES } from '../routes';
 import { editProfile } from '../services/profiles';
 
-export const handler = apiHandler(ROUTES['admin-edit-user'], async ({ params, body }) => ({
-  body: await editProfile(params.userId, body),
+export const handler = apiHandler(ROUTES['admin-edit-user'], async ({ caller, params, body }) => ({
+  body: await editProfile(caller, params.userId, body),
 }));

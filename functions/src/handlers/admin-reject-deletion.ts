@@ -2,6 +2,6 @@ import { apiHandler } from '../lib/http';
 import { ROUTES } from '../routes';
 import { rejectDeletion } from '../services/account';
 
-export const handler = apiHandler(ROUTES['admin-reject-deletion'], async ({ params, body }) => ({
-  body: await rejectDeletion(params.userId, body.reason),
+export const handler = apiHandler(ROUTES['admin-reject-deletion'], async ({ caller, params, body }) => ({
+  body: await rejectDeletion(caller, params.userId, body.reason),
 }));

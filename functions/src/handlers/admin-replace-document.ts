@@ -2,6 +2,6 @@ import { apiHandler } from '../lib/http';
 import { ROUTES } from '../routes';
 import { confirmReplacement } from '../services/documents';
 
-export const handler = apiHandler(ROUTES['admin-replace-document'], async ({ params, body }) => ({
-  body: await confirmReplacement(params.documentId, body),
+export const handler = apiHandler(ROUTES['admin-replace-document'], async ({ caller, params, body }) => ({
+  body: await confirmReplacement(caller, params.documentId, body),
 }));

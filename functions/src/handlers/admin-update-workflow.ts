@@ -2,6 +2,9 @@ import { apiHandler } from '../lib/http';
 import { ROUTES } from '../routes';
 import { changeWorkflow } from '../services/journey';
 
-export const handler = apiHandler(ROUTES['admin-update-workflow'], async ({ params, body, language }) => ({
-  body: await changeWorkflow(params.workflowId, body, language),
-}));
+export const handler = apiHandler(
+  ROUTES['admin-update-workflow'],
+  async ({ caller, params, body, language }) => ({
+    body: await changeWorkflow(caller, params.workflowId, body, language),
+  }),
+);

@@ -44,6 +44,8 @@ export const BUSINESS_METRICS = [
   'Deletions',
   'MailFailures',
   'ScanFailures',
+  'MessagesFromCustomers',
+  'MessagesFromTeam',
 ] as const;
 
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];

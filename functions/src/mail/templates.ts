@@ -78,6 +78,7 @@ export const NOTICE_PAGES = {
   emailChanged: '/login',
   passwordChanged: '/forgot-password',
   passwordReset: '/login',
+  newMessages: '/messages',
 } as const;
 export type NoticeKind = keyof typeof NOTICE_PAGES;
 
@@ -132,4 +133,19 @@ function paragraphsMail(
   ].join('\n');
   const text = [...paragraphs, `${link.label}: ${link.href}`, signoff].join('\n\n');
   return { subject, html, text };
+}
+
+/**
+ * To the support team's address (issue 17): a customer wrote. Names the customer by name or
+ * e-mail and links their page in the admin console; the message itself stays in the product.
+ */
+export function customerWroteMail(origin: string, customer: { id: string; name: string }): RenderedMail {
+  const texts = mailTexts(DEFAULT_LANGUAGE);
+  const t = texts.customerWrote;
+  return paragraphsMail(
+    t.subject,
+    [texts.common.greeting, fill(t.body, { customer: customer.name })],
+    { label: t.button, href: `${origin}/admin/users/${encodeURIComponent(customer.id)}` },
+    texts.common.signoff,
+  );
 }

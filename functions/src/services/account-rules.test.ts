@@ -11,6 +11,7 @@ import type { Caller } from '../lib/caller';
 import { pinClock } from '../lib/clock';
 import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../lib/errors';
 import { readAccount, writeTombstone } from '../store/accounts';
+import { completeAudit, recordAudit } from '../store/audit';
 import { loadCatalogue } from '../store/catalogue';
 import {
   closeDeletionRequest,
@@ -53,6 +54,13 @@ vi.mock('../adapters/identity');
 vi.mock('../adapters/mail');
 vi.mock('../adapters/storage');
 vi.mock('../store/accounts');
+// The audit records' builders are pure: kept real; writing them is mocked.
+vi.mock('../store/audit', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../store/audit')>()),
+  recordAudit: vi.fn(),
+  completeAudit: vi.fn(),
+  auditPage: vi.fn(),
+}));
 vi.mock('../store/catalogue');
 vi.mock('../store/deletion-requests');
 vi.mock('../store/user-partition');
@@ -70,6 +78,8 @@ vi.mock('../store/profiles', async (importOriginal) => ({
 }));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** The admin fixture as an audit record's actor. */
+const ACTOR = { id: ADMIN, email: 'admin@example.com' };
 const caller: Caller = { userId: USER, email: 'Customer@Example.com', role: 'customer' };
 
 let unpin: () => void;
@@ -87,8 +97,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Nothing was deleted: no tombstone, no sign-out, no identity, files or items removed. */
+/** Nothing was deleted (nor recorded): no tombstone, no sign-out, no identity, files or items removed. */
 function expectNoDeletion() {
+  expect(recordAudit).not.toHaveBeenCalled();
+  expect(completeAudit).not.toHaveBeenCalled();
   expect(writeTombstone).not.toHaveBeenCalled();
   expect(signOutEverywhere).not.toHaveBeenCalled();
   expect(deleteIdentity).not.toHaveBeenCalled();
@@ -327,8 +339,17 @@ describe('verifyAccount (admin)', () => {
     const result = await verifyAccount(admin(), USER);
 
     expect(verifyWithTasks).toHaveBeenCalledOnce();
-    const [verified, adminId, at, tasks] = vi.mocked(verifyWithTasks).mock.calls[0] ?? [];
+    const [verified, adminId, at, tasks, audit] = vi.mocked(verifyWithTasks).mock.calls[0] ?? [];
     expect([verified?.id, adminId, at]).toEqual([USER, ADMIN, NOW]);
+    // Recorded in the verification's own transaction: who, what, when, on whose account.
+    expect(audit).toEqual({
+      id: expect.stringMatching(UUID),
+      at: NOW,
+      userId: USER,
+      actor: ACTOR,
+      action: 'account_verified',
+    });
+    expect(recordAudit).not.toHaveBeenCalled();
     expect(tasks?.map((t) => t.task_template_id)).toEqual(templateIds('before_arrival'));
     for (const t of tasks ?? []) {
       expect(t).toEqual({
@@ -436,8 +457,17 @@ describe('withdrawDeletion (customer) and rejectDeletion (admin)', () => {
 
   it('rejecting closes the request and mails the reason in the customer’s language', async () => {
     vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile(pending), role: 'customer' });
-    await expect(rejectDeletion(USER, 'Open invoice')).resolves.toMatchObject(cleared);
-    expect(closeDeletionRequest).toHaveBeenCalledWith(USER);
+    await expect(rejectDeletion(admin(), USER, 'Open invoice')).resolves.toMatchObject(cleared);
+    // Recorded with the request's closing, in one transaction; the reason is what the customer was told.
+    expect(closeDeletionRequest).toHaveBeenCalledWith(USER, {
+      id: expect.stringMatching(UUID),
+      at: NOW,
+      userId: USER,
+      actor: ACTOR,
+      action: 'deletion_rejected',
+      teamNote: 'Open invoice',
+    });
+    expect(recordAudit).not.toHaveBeenCalled();
     expect(sent()).toEqual([
       [
         'Customer@Example.com',
@@ -452,13 +482,13 @@ describe('withdrawDeletion (customer) and rejectDeletion (admin)', () => {
     vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile(), role: 'customer' });
     vi.mocked(closeDeletionRequest).mockRejectedValue(new Conflict('noDeletionRequest'));
     await expectRefused(withdrawDeletion(customer()), Conflict, 'noDeletionRequest');
-    await expectRefused(rejectDeletion(USER, 'x'), Conflict, 'noDeletionRequest');
+    await expectRefused(rejectDeletion(admin(), USER, 'x'), Conflict, 'noDeletionRequest');
     expect(sendMail).not.toHaveBeenCalled();
   });
 
   it('rejecting for an admin or nobody: NotFound userNotFound, nothing closed', async () => {
     vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile({ id: ADMIN }), role: 'admin' });
-    await expectRefused(rejectDeletion(ADMIN, 'x'), NotFound, 'userNotFound');
+    await expectRefused(rejectDeletion(admin(), ADMIN, 'x'), NotFound, 'userNotFound');
     expect(closeDeletionRequest).not.toHaveBeenCalled();
   });
 });
@@ -508,6 +538,37 @@ describe('deleteUser (admin)', () => {
       expectDeleted(USER, 'Customer@Example.com');
     },
   );
+
+  it('records the deletion before it begins (pending, nothing personal) and marks it done once the account is gone', async () => {
+    storedCustomer();
+    await deleteUser(admin(), USER, 'Customer@Example.com');
+    expect(vi.mocked(recordAudit).mock.calls).toEqual([
+      [
+        { id: expect.stringMatching(UUID), at: NOW, userId: USER, actor: ACTOR, action: 'account_deleted' },
+        'pending',
+      ],
+    ]);
+    const audit = vi.mocked(recordAudit).mock.calls[0]?.[0];
+    expect(vi.mocked(completeAudit).mock.calls).toEqual([[audit, NOW]]);
+    const pending = vi.mocked(recordAudit).mock.invocationCallOrder[0] ?? Number.NaN;
+    const done = vi.mocked(completeAudit).mock.invocationCallOrder[0] ?? Number.NaN;
+    expect(pending).toBeLessThan(vi.mocked(writeTombstone).mock.invocationCallOrder[0] ?? 0);
+    expect(done).toBeGreaterThan(vi.mocked(deleteUserItems).mock.invocationCallOrder[0] ?? Infinity);
+    expect(done).toBeGreaterThan(vi.mocked(sendMail).mock.invocationCallOrder[0] ?? Infinity);
+  });
+
+  it('a deletion failing mid-way leaves its record pending; the rerun records its own and completes it', async () => {
+    storedCustomer();
+    vi.mocked(deleteIdentity).mockRejectedValueOnce(new Error('Cognito down'));
+    await expect(deleteUser(admin(), USER, 'Customer@Example.com')).rejects.toThrow('Cognito down');
+    expect(recordAudit).toHaveBeenCalledOnce();
+    expect(completeAudit).not.toHaveBeenCalled();
+
+    await deleteUser(admin(), USER, 'Customer@Example.com');
+    const [first, second] = vi.mocked(recordAudit).mock.calls.map(([audit]) => audit);
+    expect(second?.id).not.toBe(first?.id);
+    expect(vi.mocked(completeAudit).mock.calls).toEqual([[second, NOW]]);
+  });
 
   it("the profile already gone (a rerun): the identity's e-mail is checked", async () => {
     vi.mocked(getStoredProfile).mockResolvedValue(null);

@@ -72,10 +72,22 @@ describe('verifyAccount when mail fails', () => {
 
     const transaction = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
     // The profile update, the one phase-1 task, the not-deleted check; then the customer moves
-    // from the dashboard's pending list to its verified list, and is counted verified.
-    expect(transaction).toHaveLength(6);
+    // from the dashboard's pending list to its verified list, and is counted verified; and the
+    // admin's action is recorded with it (issue 17).
+    expect(transaction).toHaveLength(7);
     expect(transaction[1]?.Put?.Item).toMatchObject({ task_template_id: 'work_visa', status: 'not_started' });
-    expect(transaction.slice(3).map((item) => Object.keys(item)[0])).toEqual(['Put', 'Delete', 'Update']);
+    expect(transaction.slice(3, 6).map((item) => Object.keys(item)[0])).toEqual(['Put', 'Delete', 'Update']);
+    expect(transaction[6]?.Put).toMatchObject({
+      Item: {
+        PK: 'AUDIT#u-1',
+        SK: expect.stringMatching(/^EVENT#/),
+        action: 'account_verified',
+        actor_id: 'admin-1',
+        actor_email: 'admin@example.com',
+        outcome: 'done',
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(3);
     expect(output.logged('mail not sent after retries')).toEqual([
       expect.objectContaining({ level: 'ERROR', userId: 'u-1', mail: 'accountVerified' }),

@@ -13,6 +13,7 @@ import { log } from '../lib/log';
 import { countMetric } from '../lib/metrics';
 import { accountVerifiedMail } from '../mail/templates';
 import { writeTombstone } from '../store/accounts';
+import { completeAudit, recordAudit } from '../store/audit';
 import { loadCatalogue } from '../store/catalogue';
 import {
   closeDeletionRequest,
@@ -28,9 +29,10 @@ import {
   verifyWithTasks,
 } from '../store/profiles';
 import { deleteUserItems } from '../store/user-partition';
+import { actorOf, adminAudit } from './audit';
+import { requireCustomer } from './customers';
 import { newTask } from './journey';
 import { mailTo, notify } from './notify';
-import { requireCustomer } from './profiles';
 
 /** PostConfirmation: every confirmed sign-up gets its customer profile, once. */
 export async function createCustomerProfile(userId: string, email: string, language: Profile['language']) {
@@ -40,7 +42,7 @@ export async function createCustomerProfile(userId: string, email: string, langu
 /**
  * Admin verification (SPEC 4):
  * 1. the customer must exist and not be verified yet;
- * 2. the flag and every phase-1 task are written in one transaction;
+ * 2. the flag and every phase-1 task are written in one transaction, with its audit record;
  * 3. the notification e-mail goes out (retried; a failure does not undo the verification).
  */
 export async function verifyAccount(admin: AdminAccount, userId: string): Promise<Profile> {
@@ -51,7 +53,13 @@ export async function verifyAccount(admin: AdminAccount, userId: string): Promis
   const tasks = catalogue.templates
     .filter((t) => t.phase_id === ALWAYS_UNLOCKED_PHASE)
     .map((template) => newTask(userId, template, at));
-  await verifyWithTasks(profile, admin.userId, at, tasks);
+  await verifyWithTasks(
+    profile,
+    admin.userId,
+    at,
+    tasks,
+    adminAudit(actorOf(admin), userId, 'account_verified'),
+  );
   countMetric('Verifications');
   await mailTo(profile, (origin) => accountVerifiedMail(profile.language, `${origin}/dashboard`), {
     userId,
@@ -135,13 +143,16 @@ const withoutDeletionRequest = (profile: Profile): Profile => ({
 
 /**
  * The team turns a deletion request down:
- * 1. the customer must exist; the request goes and the flag clears together (none pending:
- *    a conflict, so a repeated rejection mails nobody);
+ * 1. the customer must exist; the request goes and the flag clears together, recorded with
+ *    the reason (none pending: a conflict, so a repeated rejection mails nobody);
  * 2. the customer is mailed the reason.
  */
-export async function rejectDeletion(userId: string, reason: string): Promise<Profile> {
+export async function rejectDeletion(admin: AdminAccount, userId: string, reason: string): Promise<Profile> {
   const profile = await requireCustomer(userId);
-  await closeDeletionRequest(userId);
+  await closeDeletionRequest(
+    userId,
+    adminAudit(actorOf(admin), userId, 'deletion_rejected', { teamNote: reason }),
+  );
   await notify(profile, 'deletionRejected', { reason }, { userId });
   return withoutDeletionRequest(profile);
 }
@@ -152,7 +163,9 @@ export async function rejectDeletion(userId: string, reason: string): Promise<Pr
  *    never the caller's own;
  * 2. the typed e-mail must match the account's (with the profile already gone after a
  *    partial failure, the identity's own e-mail is checked, so the deletion can be rerun);
- * 3. deleteAccount.
+ * 3. the deletion is recorded before it begins (pending), and marked done once it is: the
+ *    record outlives the account, holding no more than who deleted which account id when;
+ * 4. deleteAccount.
  */
 export async function deleteUser(
   admin: AdminAccount,
@@ -166,7 +179,10 @@ export async function deleteUser(
   const email = found?.profile.email ?? (await identityEmail(userId));
   if (!email) throw new NotFound('userNotFound');
   if (confirmationEmail.trim().toLowerCase() !== email.toLowerCase()) throw new Invalid('emailMismatch');
+  const audit = adminAudit(actorOf(admin), userId, 'account_deleted');
+  await recordAudit(audit, 'pending');
   await deleteAccount(userId, found?.role === 'customer' ? found.profile : null);
+  await completeAudit(audit, clock.iso());
 }
 
 /** A page of the pending requests, newest first, with the customer's name and e-mail joined. */

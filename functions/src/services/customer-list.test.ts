@@ -32,12 +32,13 @@ describe('listCustomerPage', () => {
 });
 
 describe('customerStats', () => {
-  it('answers the six cards from the kept counts: pending is everyone not verified', async () => {
+  it('answers the seven cards from the kept counts: pending is everyone not verified', async () => {
     vi.mocked(readCustomerCounts).mockResolvedValue({
       total: 10,
       verified: 4,
       onboarded: 6,
       documents: 7,
+      unread: 3,
       deletions: 1,
     });
     await expect(customerStats()).resolves.toEqual({
@@ -47,6 +48,7 @@ describe('customerStats', () => {
       deletions: 1,
       onboarded: 6,
       documents: 7,
+      unread: 3,
     });
   });
 });

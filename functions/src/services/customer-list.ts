@@ -27,5 +27,6 @@ export async function customerStats(): Promise<CustomerStats> {
     deletions: counts.deletions,
     onboarded: counts.onboarded,
     documents: counts.documents,
+    unread: counts.unread,
   };
 }

@@ -6,11 +6,14 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listObjects, presignDownload, putObject, readObject } from '../adapters/storage';
 import { pinClock } from '../lib/clock';
-import { queryAll } from '../store/client';
+import { batchGet, queryAll, queryPage } from '../store/client';
 import {
+  auditDetails,
+  auditFacts,
   deletionRequests,
   documents,
   type Item,
+  messages,
   profiles,
   tasks,
   uploadTickets,
@@ -89,6 +92,9 @@ beforeEach(() => {
   vi.resetAllMocks();
   unpin = pinClock(NOW);
   vi.mocked(queryAll).mockResolvedValue(partition);
+  // No audit records (issue 17) unless a test stores some.
+  vi.mocked(queryPage).mockResolvedValue({ items: [], nextCursor: null });
+  vi.mocked(batchGet).mockResolvedValue([]);
   vi.mocked(listObjects).mockResolvedValue(
     Object.entries(bytes).map(([key, b]) => ({ key, size: b.length })),
   );
@@ -233,6 +239,77 @@ describe('exportMyData', () => {
     await expect(exportMyData(customer())).rejects.toThrow('S3 down');
     expect(putObject).not.toHaveBeenCalled();
     expect(presignDownload).not.toHaveBeenCalled();
+  });
+
+  it('holds the conversation (without which admin wrote) and the activity with its values and notes, not who acted (issue 17)', async () => {
+    const fromTeam = {
+      id: 'm-1',
+      user_id: USER,
+      author: 'team' as const,
+      author_id: 'admin-1',
+      author_email: 'admin@example.com',
+      text: 'Your appointment is on Monday',
+      workflow_id: null,
+      created_at: NOW,
+    };
+    const edited = {
+      id: 'a-1',
+      user_id: USER,
+      at: NOW,
+      action: 'profile_edited' as const,
+      actor_id: 'admin-1',
+      actor_email: 'admin@example.com',
+      target: null,
+      fields: ['last_name'],
+      outcome: 'done' as const,
+      has_details: true,
+    };
+    const editedDetails = {
+      id: 'a-1',
+      user_id: USER,
+      changes: [{ field: 'last_name', before: 'Lovelace', after: 'Byron' }],
+      note: 'asked by phone',
+      team_note: null,
+    };
+    vi.mocked(queryAll).mockResolvedValue([
+      profiles.toItem({ profile: pendingProfile, role: 'customer' }),
+      messages.toItem(fromTeam),
+      auditDetails.toItem(editedDetails),
+    ]);
+    vi.mocked(queryPage).mockImplementation(async (target) => ({
+      items: target.partition === `AUDIT#${USER}` ? [auditFacts.toItem(edited)] : [],
+      nextCursor: null,
+    }));
+    vi.mocked(batchGet).mockResolvedValue([auditDetails.toItem(editedDetails)]);
+    await exportMyData(customer());
+    const { data } = storedArchive();
+    expect(data.messages).toEqual([
+      {
+        id: 'm-1',
+        user_id: USER,
+        author: 'team',
+        text: 'Your appointment is on Monday',
+        workflow_id: null,
+        created_at: NOW,
+      },
+    ]);
+    expect(data.activity).toEqual([
+      {
+        id: 'a-1',
+        at: NOW,
+        action: 'profile_edited',
+        actor: null,
+        target: null,
+        fields: ['last_name'],
+        changes: editedDetails.changes,
+        note: 'asked by phone',
+        team_note: null,
+        status: 'done',
+      },
+    ]);
+    // The details are in the activity, not again among the other items.
+    expect(data.other).toEqual([]);
+    expect(JSON.stringify(data)).not.toContain('admin@example.com');
   });
 
   it('leaves out a file replaced since the listing (gone from S3), and exports the rest', async () => {

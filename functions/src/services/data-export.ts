@@ -1,7 +1,7 @@
 // "Download my data" (GDPR Art. 15 and 20): the customer's own copy of everything stored
 // about them, as one ZIP archive behind a short-lived link.
 import { randomUUID } from 'node:crypto';
-import type { DownloadLink } from '@shared/api';
+import type { AuditRecord, DownloadLink } from '@shared/api';
 import { germanDate } from '@shared/journey';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import { listObjects, presignDownload, putObject, readObject } from '../adapters/storage';
@@ -10,6 +10,7 @@ import { clock } from '../lib/clock';
 import type { Item } from '../store/entities';
 import { objectKeys } from '../store/object-keys';
 import { readUserItems } from '../store/user-partition';
+import { allActivity } from './activity';
 
 /** How long the archive's link works; the archive itself expires with EXPORT_EXPIRY_DAYS. */
 export const EXPORT_LINK_SECONDS = 300;
@@ -38,6 +39,10 @@ export interface DataExport {
   service_requests: Item[];
   deletion_requests: Item[];
   documents: Item[];
+  /** The conversation with the support team (issue 17), oldest first; which admin wrote is theirs, not in it. */
+  messages: Item[];
+  /** What the support team did to the account (issue 17's audit trail), newest first, notes included. */
+  activity: AuditRecord[];
   /** Whatever else the partition holds (upload tickets, kinds added later): none is left out. */
   other: OtherItem[];
   files: ExportedFile[];
@@ -57,7 +62,8 @@ export interface DataExport {
 export async function exportMyData(caller: CustomerAccount): Promise<DownloadLink> {
   const userId = caller.userId;
   const exportedAt = clock.iso();
-  const data = groupItems(await readUserItems(userId));
+  const [items, activity] = await Promise.all([readUserItems(userId), allActivity(userId)]);
+  const data = { ...groupItems(items), activity };
   const files = await collectFiles(userId, data.documents);
 
   const archive: Zippable = {};
@@ -82,13 +88,14 @@ export async function exportMyData(caller: CustomerAccount): Promise<DownloadLin
 
 function groupItems(
   items: Awaited<ReturnType<typeof readUserItems>>,
-): Omit<DataExport, 'exported_at' | 'user_id' | 'files'> {
-  const groups: Omit<DataExport, 'exported_at' | 'user_id' | 'files'> = {
+): Omit<DataExport, 'exported_at' | 'user_id' | 'files' | 'activity'> {
+  const groups: Omit<DataExport, 'exported_at' | 'user_id' | 'files' | 'activity'> = {
     profile: null,
     tasks: [],
     service_requests: [],
     deletion_requests: [],
     documents: [],
+    messages: [],
     other: [],
   };
   for (const { kind, sortKey, attributes } of items) {
@@ -97,6 +104,12 @@ function groupItems(
     else if (kind === 'workflow') groups.service_requests.push(attributes);
     else if (kind === 'deletion_request') groups.deletion_requests.push(attributes);
     else if (kind === 'document') groups.documents.push(attributes);
+    else if (kind === 'message') {
+      const { author_id: _id, author_email: _email, ...message } = attributes;
+      groups.messages.push(message);
+    }
+    // The audit records' values and notes are in `activity`, with the records they belong to.
+    else if (kind === 'audit_details') continue;
     else groups.other.push({ kind: sortKey.split('#')[0] ?? '', attributes });
   }
   return groups;

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { objectHead, presignDownload, presignUpload, readHead, removeObject } from '../adapters/storage';
 import { pinClock } from '../lib/clock';
 import { Conflict, Invalid, NotFound, TooLarge, Unauthenticated } from '../lib/errors';
+import { completeAudit, recordAudit } from '../store/audit';
 import {
   deleteDocumentRecord,
   findDocument,
@@ -21,6 +22,8 @@ import { getStoredProfile, markOnboardingCompleted } from '../store/profiles';
 import { claimTicket, getTicket, putTicket } from '../store/uploads';
 import { readUserPartition, type UserPartition } from '../store/user-partition';
 import {
+  ADMIN,
+  admin,
   customer,
   document,
   expectRefused,
@@ -57,6 +60,13 @@ vi.mock('../store/documents');
 vi.mock('../store/profiles');
 vi.mock('../store/uploads');
 vi.mock('../store/user-partition');
+// The audit records' builders are pure: kept real; writing one on its own is mocked.
+vi.mock('../store/audit', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../store/audit')>()),
+  recordAudit: vi.fn(),
+  completeAudit: vi.fn(),
+  auditPage: vi.fn(),
+}));
 vi.mock('../adapters/storage', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../adapters/storage')>()),
   presignUpload: vi.fn(),
@@ -72,10 +82,14 @@ const pending = () => customer({ deletion_requested: true, deletion_requested_at
 const upload = { document_type: 'passport' as const, file_name: 'passport.pdf', file_size: 1000 };
 const confirm = { upload_id: UPLOAD_ID, file_name: 'passport.pdf' };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const ACTOR = { id: ADMIN, email: 'admin@example.com' };
+
 let unpin: () => void;
 beforeEach(() => {
   vi.resetAllMocks();
   unpin = pinClock(NOW);
+  vi.stubEnv('TABLE_NAME', 't');
   vi.mocked(presignUpload).mockResolvedValue('https://bucket.example/put');
   vi.mocked(presignDownload).mockResolvedValue('https://bucket.example/get');
   vi.mocked(putTicket).mockResolvedValue('created');
@@ -86,7 +100,10 @@ beforeEach(() => {
   vi.mocked(saveDocument).mockResolvedValue(undefined);
   vi.mocked(getDocument).mockResolvedValue(null);
 });
-afterEach(() => unpin());
+afterEach(() => {
+  unpin();
+  vi.unstubAllEnvs();
+});
 
 describe('while a deletion request is pending', () => {
   it('createMyUpload is refused before any ticket', async () => {
@@ -160,7 +177,9 @@ describe('confirmMyUpload', () => {
     expect(getDocument).toHaveBeenCalledWith(USER, 'passport');
     expect(getTicket).toHaveBeenCalledWith(USER, UPLOAD_ID);
     expect(record).toMatchObject({ id: current.id, file_path: `${USER}/${UPLOAD_ID}.pdf`, uploaded_at: NOW });
-    expect(saveDocument).toHaveBeenCalledWith(record, current, ticket());
+    // A customer's own upload is not an admin action: nothing recorded alongside.
+    expect(saveDocument).toHaveBeenCalledWith(record, current, ticket(), []);
+    expect(recordAudit).not.toHaveBeenCalled();
   });
 
   it('no ticket: Invalid noUploadedFile', async () => {
@@ -273,13 +292,13 @@ describe("the customer's and the team's lists", () => {
 
 describe('admin document operations by id', () => {
   it.each([
-    ['documentDownload', () => documentDownload('doc-nope', 'inline')],
+    ['documentDownload', () => documentDownload(admin(), 'doc-nope', 'inline')],
     ['createReplacement', () => createReplacement('doc-nope', { file_name: 'a.pdf', file_size: 10 })],
     [
       'confirmReplacement',
-      () => confirmReplacement('doc-nope', { upload_id: String(NOW_MS), file_name: 'a.pdf' }),
+      () => confirmReplacement(admin(), 'doc-nope', { upload_id: String(NOW_MS), file_name: 'a.pdf' }),
     ],
-    ['deleteDocument', () => deleteDocument('doc-nope')],
+    ['deleteDocument', () => deleteDocument(admin(), 'doc-nope')],
   ])('%s of an unknown document: NotFound documentNotFound, nothing else touched', async (_what, run) => {
     vi.mocked(findDocument).mockResolvedValue(null);
     await expectRefused(run(), NotFound, 'documentNotFound');
@@ -289,16 +308,52 @@ describe('admin document operations by id', () => {
     expect(getTicket).not.toHaveBeenCalled();
     expect(deleteDocumentRecord).not.toHaveBeenCalled();
     expect(removeObject).not.toHaveBeenCalled();
+    expect(recordAudit).not.toHaveBeenCalled();
   });
 
   it('documentDownload presigns the file for five minutes from the pinned clock', async () => {
     const doc = document({ file_name: 'Pass port.pdf' });
     vi.mocked(findDocument).mockResolvedValue(doc);
-    await expect(documentDownload(doc.id, 'attachment')).resolves.toEqual({
+    await expect(documentDownload(admin(), doc.id, 'attachment')).resolves.toEqual({
       url: 'https://bucket.example/get',
       expires_at: new Date(NOW_MS + 300_000).toISOString(),
     });
     expect(presignDownload).toHaveBeenCalledWith(doc.file_path, doc.file_name, 'attachment', 300);
+  });
+
+  it.each([
+    ['attachment', 'document_downloaded'],
+    ['inline', 'document_viewed'],
+  ] as const)(
+    'documentDownload (%s) is recorded as %s, done, before the link is made',
+    async (disposition, action) => {
+      const doc = document({ id: 'doc-4', document_type: 'employment_contract' });
+      vi.mocked(findDocument).mockResolvedValue(doc);
+      await documentDownload(admin(), doc.id, disposition);
+      expect(vi.mocked(recordAudit).mock.calls).toEqual([
+        [
+          {
+            id: expect.stringMatching(UUID),
+            at: NOW,
+            userId: USER,
+            actor: ACTOR,
+            action,
+            target: { document_type: 'employment_contract', document_id: 'doc-4' },
+          },
+          'done',
+        ],
+      ]);
+      expect(vi.mocked(recordAudit).mock.invocationCallOrder[0]).toBeLessThan(
+        vi.mocked(presignDownload).mock.invocationCallOrder[0] ?? 0,
+      );
+    },
+  );
+
+  it('documentDownload hands out no link when its record cannot be written', async () => {
+    vi.mocked(findDocument).mockResolvedValue(document());
+    vi.mocked(recordAudit).mockRejectedValue(new Error('throttled'));
+    await expect(documentDownload(admin(), 'doc-1', 'inline')).rejects.toThrow('throttled');
+    expect(presignDownload).not.toHaveBeenCalled();
   });
 
   it("createReplacement issues a ticket bound to the document, named by the pinned clock's timestamp", async () => {
@@ -329,34 +384,68 @@ describe('admin document operations by id', () => {
     expect(putTicket).not.toHaveBeenCalled();
   });
 
-  it("confirmReplacement refuses a customer's ticket of the same type (another document)", async () => {
+  it("confirmReplacement refuses a customer's ticket of the same type (another document), recording nothing", async () => {
     vi.mocked(findDocument).mockResolvedValue(document());
     vi.mocked(getTicket).mockResolvedValue(ticket({ document_id: null }));
     await expectRefused(
-      confirmReplacement('doc-1', { upload_id: UPLOAD_ID, file_name: 'passport.pdf' }),
+      confirmReplacement(admin(), 'doc-1', { upload_id: UPLOAD_ID, file_name: 'passport.pdf' }),
       Invalid,
       'uploadMismatch',
     );
     expect(saveDocument).not.toHaveBeenCalled();
+    expect(recordAudit).not.toHaveBeenCalled();
   });
 
-  it('confirmReplacement replaces the file of that document', async () => {
+  it('confirmReplacement replaces the file of that document: recorded pending before its S3 steps, done with the record', async () => {
     const doc = document();
     const replacement = ticket({
       upload_id: String(NOW_MS),
       document_id: doc.id,
+      file_name: 'new passport.pdf',
       key: `${USER}/passport_${NOW_MS}.pdf`,
     });
     vi.mocked(findDocument).mockResolvedValue(doc);
     vi.mocked(getTicket).mockResolvedValue(replacement);
-    const record = await confirmReplacement(doc.id, { upload_id: String(NOW_MS), file_name: 'passport.pdf' });
+    const record = await confirmReplacement(admin(), doc.id, {
+      upload_id: String(NOW_MS),
+      file_name: 'new passport.pdf',
+    });
     expect(getTicket).toHaveBeenCalledWith(USER, String(NOW_MS));
     expect(record).toMatchObject({ id: doc.id, file_path: replacement.key });
-    expect(saveDocument).toHaveBeenCalledWith(record, doc, replacement);
+
+    expect(vi.mocked(recordAudit).mock.calls).toEqual([
+      [
+        {
+          id: expect.stringMatching(UUID),
+          at: NOW,
+          userId: USER,
+          actor: ACTOR,
+          action: 'document_replaced',
+          target: { document_type: 'passport', document_id: doc.id },
+          changes: [{ field: 'file_name', before: 'passport.pdf', after: 'new passport.pdf' }],
+        },
+        'pending',
+      ],
+    ]);
+    expect(vi.mocked(recordAudit).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(objectHead).mock.invocationCallOrder[0] ?? 0,
+    );
+    const id = vi.mocked(recordAudit).mock.calls[0]?.[0].id;
+    // Its completion is written with the new record, in one transaction.
+    expect(saveDocument).toHaveBeenCalledWith(record, doc, replacement, [
+      {
+        Put: {
+          TableName: 't',
+          Item: { PK: `AUDIT#${USER}`, SK: `DONE#${id}`, id, user_id: USER, at: NOW },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ]);
+    expect(completeAudit).not.toHaveBeenCalled();
   });
 
-  it('deleteDocument removes the record (with its count), then the file', async () => {
-    const doc = document();
+  it('deleteDocument removes the record (with its count, recorded pending), then the file, then marks the record done', async () => {
+    const doc = document({ document_type: 'rental_agreement', id: 'doc-9' });
     vi.mocked(findDocument).mockResolvedValue(doc);
     const order: string[] = [];
     vi.mocked(deleteDocumentRecord).mockImplementation(async () => {
@@ -365,15 +454,41 @@ describe('admin document operations by id', () => {
     vi.mocked(removeObject).mockImplementation(async (key) => {
       order.push(`file ${key}`);
     });
-    await deleteDocument(doc.id);
-    expect(deleteDocumentRecord).toHaveBeenCalledWith(doc);
-    expect(order).toEqual(['record', `file ${doc.file_path}`]);
+    vi.mocked(completeAudit).mockImplementation(async () => {
+      order.push('done');
+    });
+    await deleteDocument(admin(), doc.id);
+    const audit = {
+      id: expect.stringMatching(UUID),
+      at: NOW,
+      userId: USER,
+      actor: ACTOR,
+      action: 'document_deleted',
+      target: { document_type: 'rental_agreement', document_id: 'doc-9' },
+      // The file's name is the customer's: only that it went is kept, not the name.
+      fields: ['file_name'],
+    };
+    expect(deleteDocumentRecord).toHaveBeenCalledWith(doc, audit);
+    expect(order).toEqual(['record', `file ${doc.file_path}`, 'done']);
+    expect(vi.mocked(completeAudit).mock.calls).toEqual([
+      [vi.mocked(deleteDocumentRecord).mock.calls[0]?.[1], NOW],
+    ]);
+    expect(recordAudit).not.toHaveBeenCalled();
   });
 
   it('deleteDocument keeps the file when the record changed meanwhile', async () => {
     vi.mocked(findDocument).mockResolvedValue(document());
     vi.mocked(deleteDocumentRecord).mockRejectedValue(new Conflict('documentChanged'));
-    await expectRefused(deleteDocument('doc-1'), Conflict, 'documentChanged');
+    await expectRefused(deleteDocument(admin(), 'doc-1'), Conflict, 'documentChanged');
     expect(removeObject).not.toHaveBeenCalled();
+    expect(completeAudit).not.toHaveBeenCalled();
+  });
+
+  it('deleteDocument with S3 failing: the record is gone, its audit record stays pending', async () => {
+    vi.mocked(findDocument).mockResolvedValue(document());
+    vi.mocked(removeObject).mockRejectedValue(new Error('S3 down'));
+    await expect(deleteDocument(admin(), 'doc-1')).rejects.toThrow('S3 down');
+    expect(deleteDocumentRecord).toHaveBeenCalledOnce();
+    expect(completeAudit).not.toHaveBeenCalled();
   });
 });

@@ -4,13 +4,16 @@ import type { DocumentRecord, DownloadLink, Profile, UploadTicket } from '@share
 import { type DocumentType, hasRequiredDocuments, newestFirst } from '@shared/documents';
 import type { UploadConfirm, UploadRequest } from '@shared/schemas/documents';
 import { presignDownload, removeObject } from '../adapters/storage';
-import type { CustomerAccount } from '../lib/caller';
+import type { AdminAccount, CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
+import { completeAudit, recordAudit } from '../store/audit';
 import { deleteDocumentRecord, findDocument, getDocument, listDocuments } from '../store/documents';
 import { markOnboardingCompleted } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
-import { assertNoPendingDeletion, customerProfile } from './profiles';
+import { actorOf, adminAudit } from './audit';
+import { customerProfile } from './customers';
+import { assertNoPendingDeletion } from './profiles';
 import { confirmUpload, customerUpload, issueUpload, replacementUpload } from './uploads';
 
 const DOWNLOAD_SECONDS = 300;
@@ -56,12 +59,27 @@ async function documentById(documentId: string): Promise<DocumentRecord> {
   return document;
 }
 
-/** A short-lived link to view (inline) or save (attachment) a document's file. */
+/** Which document an admin action is on, as its audit record names it. */
+const documentTarget = (document: DocumentRecord) => ({
+  document_type: document.document_type,
+  document_id: document.id,
+});
+
+/**
+ * A short-lived link to view (inline) or save (attachment) a document's file, for an admin:
+ * recorded before the link is handed out (no link without its record).
+ */
 export async function documentDownload(
+  admin: AdminAccount,
   documentId: string,
   disposition: 'inline' | 'attachment',
 ): Promise<DownloadLink> {
   const document = await documentById(documentId);
+  const action = disposition === 'inline' ? 'document_viewed' : 'document_downloaded';
+  await recordAudit(
+    adminAudit(actorOf(admin), document.user_id, action, { target: documentTarget(document) }),
+    'done',
+  );
   return {
     url: await presignDownload(document.file_path, document.file_name, disposition, DOWNLOAD_SECONDS),
     expires_at: new Date(clock.now().getTime() + DOWNLOAD_SECONDS * 1000).toISOString(),
@@ -75,18 +93,34 @@ export async function createReplacement(
   return issueUpload(replacementUpload(await documentById(documentId)), file);
 }
 
-/** An admin's replacement upload becomes the new file of the document (same checks as a customer's). */
+/**
+ * An admin's replacement upload becomes the new file of the document (same checks as a
+ * customer's), recorded before its file is checked and copied, and marked done with the record.
+ */
 export async function confirmReplacement(
+  admin: AdminAccount,
   documentId: string,
   body: { upload_id: string; file_name: string },
 ): Promise<DocumentRecord> {
   const document = await documentById(documentId);
-  return confirmUpload(replacementUpload(document), document, body);
+  const audit = adminAudit(actorOf(admin), document.user_id, 'document_replaced', {
+    target: documentTarget(document),
+    changes: [{ field: 'file_name', before: document.file_name, after: body.file_name }],
+  });
+  return confirmUpload(replacementUpload(document), document, body, audit);
 }
 
-/** The record and its count go together; the file afterwards. */
-export async function deleteDocument(documentId: string): Promise<void> {
+/**
+ * An admin removes a document: the record and its count go together, with the action's record
+ * (pending); then the file, and the record is marked done.
+ */
+export async function deleteDocument(admin: AdminAccount, documentId: string): Promise<void> {
   const document = await documentById(documentId);
-  await deleteDocumentRecord(document);
+  const audit = adminAudit(actorOf(admin), document.user_id, 'document_deleted', {
+    target: documentTarget(document),
+    fields: ['file_name'],
+  });
+  await deleteDocumentRecord(document, audit);
   await removeObject(document.file_path);
+  await completeAudit(audit, clock.iso());
 }

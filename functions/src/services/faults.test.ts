@@ -33,9 +33,9 @@ import { pinClock } from '../lib/clock';
 import { Conflict } from '../lib/errors';
 import type { UploadTicketRecord } from '../store/entities';
 import { newProfile } from '../store/profiles';
-import { captureOutput } from '../test-fixtures';
+import { admin, captureOutput, NOW } from '../test-fixtures';
 import { deleteAccount } from './account';
-import { confirmMyUpload, confirmReplacement } from './documents';
+import { confirmMyUpload, confirmReplacement, deleteDocument } from './documents';
 
 let output: ReturnType<typeof captureOutput>;
 
@@ -265,6 +265,11 @@ describe('replacing a document (admin)', () => {
     document_id: 'doc-1',
     key: `${USER}/passport_1763892000000.pdf`,
   };
+  let unpin: () => void;
+  beforeEach(() => {
+    unpin = pinClock(NOW);
+  });
+  afterEach(() => unpin());
 
   it('removing the old file failing: the new record stands, the failure is logged', async () => {
     ddb.on(GetCommand).resolves({ Item: { ...replacement } });
@@ -276,15 +281,115 @@ describe('replacing a document (admin)', () => {
     s3.on(CopyObjectCommand).resolves({});
     s3.on(DeleteObjectCommand, { Key: previous.file_path }).rejects(new Error('S3 down'));
     s3.on(DeleteObjectCommand, { Key: `incoming/${replacement.key}` }).resolves({});
-    const record = await confirmReplacement(previous.id, {
+    const record = await confirmReplacement(admin(), previous.id, {
       upload_id: replacement.upload_id,
       file_name: 'p.pdf',
     });
     expect(record).toMatchObject({ id: 'doc-1', file_path: replacement.key });
-    const put = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Put;
-    expect(put?.ConditionExpression).toBe('file_path = :previous');
+    // The admin's action recorded (pending) before the S3 steps; the record, with its completion, after.
+    const [recorded, saved] = ddb
+      .commandCalls(TransactWriteCommand)
+      .map((c) => c.args[0].input.TransactItems ?? []);
+    expect(recorded?.[0]?.Put?.Item).toMatchObject({
+      PK: `AUDIT#${USER}`,
+      action: 'document_replaced',
+      outcome: 'pending',
+    });
+    const id = recorded?.[0]?.Put?.Item?.id;
+    expect(saved?.[0]?.Put?.ConditionExpression).toBe('file_path = :previous');
+    expect(saved?.at(-1)?.Put?.Item).toEqual({
+      PK: `AUDIT#${USER}`,
+      SK: `DONE#${id}`,
+      id,
+      user_id: USER,
+      at: NOW,
+    });
     expect(output.logged('document file not removed')).toEqual([
       expect.objectContaining({ level: 'WARN', key: previous.file_path, error: 'Error: S3 down' }),
     ]);
+  });
+
+  it('S3 failing before the copy: nothing saved, the record of the attempt stays pending, a retry records and completes its own', async () => {
+    ddb.on(GetCommand).resolves({ Item: { ...replacement } });
+    ddb.on(QueryCommand).resolves({ Items: [{ ...previous, PK: `USER#${USER}`, SK: 'DOC#passport' }] });
+    ddb.on(UpdateCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    s3.on(HeadObjectCommand).resolves({ ContentLength: 1000 });
+    s3.on(GetObjectCommand).resolves({ Body: pdfHead as never });
+    s3.on(CopyObjectCommand).rejectsOnce(new Error('S3 down')).resolves({});
+    s3.on(DeleteObjectCommand).resolves({});
+    const body = { upload_id: replacement.upload_id, file_name: 'p.pdf' };
+    await expect(confirmReplacement(admin(), previous.id, body)).rejects.toThrow('S3 down');
+    const facts = () =>
+      ddb
+        .commandCalls(TransactWriteCommand)
+        .flatMap((c) => c.args[0].input.TransactItems ?? [])
+        .map((item) => item.Put?.Item)
+        .filter((item) => String(item?.PK).startsWith('AUDIT#'));
+    expect(facts().map((fact) => [fact?.SK?.split('#')[0], fact?.outcome])).toEqual([['EVENT', 'pending']]);
+
+    await confirmReplacement(admin(), previous.id, body);
+    const [first, second, done] = facts();
+    expect(second).toMatchObject({ outcome: 'pending' });
+    expect(second?.id).not.toBe(first?.id);
+    expect(done).toEqual({
+      PK: `AUDIT#${USER}`,
+      SK: `DONE#${second?.id}`,
+      id: second?.id,
+      user_id: USER,
+      at: NOW,
+    });
+  });
+});
+
+describe('deleting a document (admin)', () => {
+  const doc = {
+    id: 'doc-1',
+    user_id: USER,
+    document_type: 'passport' as const,
+    file_name: 'old.pdf',
+    file_path: `${USER}/old.pdf`,
+    file_size: 10,
+    uploaded_at: '2026-01-01T00:00:00Z',
+  };
+  let unpin: () => void;
+  beforeEach(() => {
+    unpin = pinClock(NOW);
+  });
+  afterEach(() => unpin());
+
+  function stored() {
+    ddb.on(QueryCommand).resolves({ Items: [{ ...doc, PK: `USER#${USER}`, SK: 'DOC#passport' }] });
+    ddb.on(GetCommand, { Key: PROFILE_KEY }).resolves({ Item: { ...profileItem, documents_count: 1 } });
+    ddb.on(TransactWriteCommand).resolves({});
+  }
+
+  it('runs record (with its pending audit record) → file → completion', async () => {
+    stored();
+    s3.on(DeleteObjectCommand).resolves({});
+    await deleteDocument(admin(), doc.id);
+    expect(steps()).toEqual(['TransactWriteCommand', 'DeleteObjectCommand', 'TransactWriteCommand']);
+    const [removed, completed] = ddb
+      .commandCalls(TransactWriteCommand)
+      .map((c) => c.args[0].input.TransactItems ?? []);
+    expect(removed?.[0]?.Delete?.Key).toEqual({ PK: `USER#${USER}`, SK: 'DOC#passport' });
+    const fact = removed?.map((item) => item.Put?.Item).find((item) => item?.PK === `AUDIT#${USER}`);
+    expect(fact).toMatchObject({ action: 'document_deleted', outcome: 'pending', fields: ['file_name'] });
+    expect(completed).toEqual([
+      {
+        Put: {
+          TableName: 't',
+          Item: { PK: `AUDIT#${USER}`, SK: `DONE#${fact?.id}`, id: fact?.id, user_id: USER, at: NOW },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ]);
+  });
+
+  it('S3 failing after the record is gone: the audit record stays pending (the file was not seen to go)', async () => {
+    stored();
+    s3.on(DeleteObjectCommand).rejects(new Error('S3 down'));
+    await expect(deleteDocument(admin(), doc.id)).rejects.toThrow('S3 down');
+    expect(steps()).toEqual(['TransactWriteCommand', 'DeleteObjectCommand']);
   });
 });

@@ -16,6 +16,8 @@ import { completeTask, createTaskIfAbsent, createTasksIfAbsent, findTask } from 
 import { readUserPartition, type UserPartition } from '../store/user-partition';
 import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
 import {
+  ADMIN,
+  admin,
   captureOutput,
   catalogue,
   customer,
@@ -584,13 +586,17 @@ describe('buildJourney', () => {
 describe('completeSupportTask (admin)', () => {
   it('an unknown task is not found, nothing written', async () => {
     vi.mocked(findTask).mockResolvedValue(null);
-    await expectRefused(completeSupportTask('task-nope', {}), NotFound, 'taskNotFound');
+    await expectRefused(completeSupportTask(admin(), 'task-nope', {}), NotFound, 'taskNotFound');
     expect(completeTask).not.toHaveBeenCalled();
   });
 
   it.each(['work_visa', 'health_insurance'])('refuses a %s task (not support_team_complete)', async (id) => {
     vi.mocked(findTask).mockResolvedValue(task(id));
-    await expectRefused(completeSupportTask(`task-${id}`, { notes: 'x' }), Conflict, 'onlySupportTasks');
+    await expectRefused(
+      completeSupportTask(admin(), `task-${id}`, { notes: 'x' }),
+      Conflict,
+      'onlySupportTasks',
+    );
     expect(completeTask).not.toHaveBeenCalled();
   });
 
@@ -599,20 +605,36 @@ describe('completeSupportTask (admin)', () => {
     const done = { ...open, status: 'completed' as const };
     vi.mocked(findTask).mockResolvedValue(open);
     vi.mocked(completeTask).mockResolvedValue(done);
-    await expect(completeSupportTask(open.id, { notes: 'checked', team_note: 'Done' })).resolves.toBe(done);
+    await expect(
+      completeSupportTask(admin(), open.id, { notes: 'checked', team_note: 'Done' }),
+    ).resolves.toBe(done);
     expect(findTask).toHaveBeenCalledWith(open.id);
     expect(completeTask).toHaveBeenCalledWith(
       open,
       { completedAt: NOW, byUser: false, notes: 'checked', teamNote: 'Done' },
       ['not_started', 'pending_confirmation', 'in_progress'],
+      // Its record goes into the completion's transaction: the internal note as the note, the
+      // customer's as the team note.
+      {
+        id: expect.stringMatching(UUID),
+        at: NOW,
+        userId: USER,
+        actor: { id: ADMIN, email: 'admin@example.com' },
+        action: 'support_task_completed',
+        target: { task_template_id: 'document_review' },
+        changes: [{ field: 'status', before: 'in_progress', after: 'completed' }],
+        note: 'checked',
+        teamNote: 'Done',
+      },
     );
   });
 
   it('stores empty notes as null', async () => {
     vi.mocked(findTask).mockResolvedValue(task('document_review'));
     vi.mocked(completeTask).mockResolvedValue(task('document_review', { status: 'completed' }));
-    await completeSupportTask('task-document_review', { notes: '', team_note: '' });
+    await completeSupportTask(admin(), 'task-document_review', { notes: '', team_note: '' });
     expect(vi.mocked(completeTask).mock.calls[0]?.[1]).toMatchObject({ notes: null, teamNote: null });
+    expect(vi.mocked(completeTask).mock.calls[0]?.[3]).toMatchObject({ note: null, teamNote: null });
   });
 
   it("mails the customer once, in the profile's language, with the team's note but not the internal one", async () => {
@@ -624,7 +646,7 @@ describe('completeSupportTask (admin)', () => {
       notes: 'secret',
       team_note: 'Alles gut',
     });
-    await completeSupportTask(open.id, { notes: 'secret', team_note: 'Alles gut' });
+    await completeSupportTask(admin(), open.id, { notes: 'secret', team_note: 'Alles gut' });
     expect(mails()).toEqual([
       [
         'Customer@Example.com',
@@ -639,7 +661,11 @@ describe('completeSupportTask (admin)', () => {
   it('a repeated completion is refused by the store and mails nobody', async () => {
     vi.mocked(findTask).mockResolvedValue(task('document_review', { status: 'completed' }));
     vi.mocked(completeTask).mockRejectedValue(new Conflict('taskAlreadyCompleted'));
-    await expectRefused(completeSupportTask('task-document_review', {}), Conflict, 'taskAlreadyCompleted');
+    await expectRefused(
+      completeSupportTask(admin(), 'task-document_review', {}),
+      Conflict,
+      'taskAlreadyCompleted',
+    );
     expect(sendMail).not.toHaveBeenCalled();
   });
 });
@@ -652,7 +678,7 @@ describe('changeWorkflow (admin)', () => {
   it('an unknown workflow is not found, nothing written', async () => {
     vi.mocked(findWorkflow).mockResolvedValue(null);
     await expectRefused(
-      changeWorkflow('wf-nope', { status: 'in_progress' }, 'en'),
+      changeWorkflow(admin(), 'wf-nope', { status: 'in_progress' }, 'en'),
       NotFound,
       'workflowNotFound',
     );
@@ -664,7 +690,7 @@ describe('changeWorkflow (admin)', () => {
     async (status) => {
       vi.mocked(findWorkflow).mockResolvedValue(workflow({ status }));
       await expectRefused(
-        changeWorkflow('wf-1', { status: 'in_progress' }, 'en'),
+        changeWorkflow(admin(), 'wf-1', { status: 'in_progress' }, 'en'),
         Conflict,
         'workflowClosed',
       );
@@ -678,13 +704,24 @@ describe('changeWorkflow (admin)', () => {
     const linked = task('health_insurance', { status: 'in_progress' });
     vi.mocked(findWorkflow).mockResolvedValue(current);
     vi.mocked(findTask).mockResolvedValue(linked);
-    const result = await changeWorkflow('wf-1', { status: 'completed' }, 'de');
+    const result = await changeWorkflow(admin(), 'wf-1', { status: 'completed' }, 'de');
 
     expect(findTask).toHaveBeenCalledWith(current.user_task_id);
     expect(updateWorkflow).toHaveBeenCalledWith(
       current,
       { status: 'completed', completed_at: NOW, notes: 'old notes', team_note: null, assigned_to: 'Berta' },
       linked,
+      {
+        id: expect.stringMatching(UUID),
+        at: NOW,
+        userId: USER,
+        actor: { id: ADMIN, email: 'admin@example.com' },
+        action: 'workflow_changed',
+        target: { workflow_id: 'wf-1', task_template_id: 'health_insurance' },
+        changes: [{ field: 'status', before: 'in_progress', after: 'completed' }],
+        note: null,
+        fields: ['status'],
+      },
     );
     expect(result).toEqual({
       ...current,
@@ -697,13 +734,52 @@ describe('changeWorkflow (admin)', () => {
 
   it('any other status passes no task and no completed_at', async () => {
     vi.mocked(findWorkflow).mockResolvedValue(workflow());
-    await changeWorkflow('wf-1', { status: 'cancelled' }, 'en');
+    await changeWorkflow(admin(), 'wf-1', { status: 'cancelled' }, 'en');
     expect(findTask).not.toHaveBeenCalled();
     expect(updateWorkflow).toHaveBeenCalledWith(
       workflow(),
       { status: 'cancelled', completed_at: null, notes: 'old notes', team_note: null, assigned_to: 'Berta' },
       null,
+      expect.objectContaining({ action: 'workflow_changed' }),
     );
+  });
+
+  it("records the fields it changed before and after; the internal note as the record's note, never as a change", async () => {
+    vi.mocked(findWorkflow).mockResolvedValue(workflow({ team_note: 'Old hint' }));
+    await changeWorkflow(
+      admin(),
+      'wf-1',
+      {
+        status: 'in_progress',
+        notes: 'called the insurer',
+        team_note: 'Termin am Montag',
+        assigned_to: 'Carl',
+      },
+      'en',
+    );
+    const audit = vi.mocked(updateWorkflow).mock.calls[0]?.[3];
+    expect(audit?.changes).toEqual([
+      { field: 'status', before: 'initiated', after: 'in_progress' },
+      { field: 'team_note', before: 'Old hint', after: 'Termin am Montag' },
+      { field: 'assigned_to', before: 'Berta', after: 'Carl' },
+    ]);
+    expect(audit?.note).toBe('called the insurer');
+    expect(audit?.fields).toEqual(['status', 'team_note', 'assigned_to', 'notes']);
+  });
+
+  it('an internal note left as it was is neither a field nor a note of the record', async () => {
+    vi.mocked(findWorkflow).mockResolvedValue(workflow());
+    await changeWorkflow(admin(), 'wf-1', { status: 'initiated', assigned_to: 'Berta' }, 'en');
+    const audit = vi.mocked(updateWorkflow).mock.calls[0]?.[3];
+    expect(audit).toMatchObject({ changes: [], note: null, fields: [] });
+  });
+
+  it('an internal note cleared is named as a changed field, its old text not kept', async () => {
+    vi.mocked(findWorkflow).mockResolvedValue(workflow());
+    await changeWorkflow(admin(), 'wf-1', { status: 'initiated', notes: '' }, 'en');
+    const audit = vi.mocked(updateWorkflow).mock.calls[0]?.[3];
+    expect(audit).toMatchObject({ changes: [], note: null, fields: ['notes'] });
+    expect(JSON.stringify(audit)).not.toContain('old notes');
   });
 
   it.each<[string, { notes?: string | null; assigned_to?: string | null }, Partial<WorkflowRecord>]>([
@@ -718,7 +794,7 @@ describe('changeWorkflow (admin)', () => {
     ['one given, the other kept', { notes: 'called' }, { notes: 'called', assigned_to: 'Berta' }],
   ])('notes and assigned_to: %s', async (_what, fields, expected) => {
     vi.mocked(findWorkflow).mockResolvedValue(workflow());
-    const result = await changeWorkflow('wf-1', { status: 'in_progress', ...fields }, 'en');
+    const result = await changeWorkflow(admin(), 'wf-1', { status: 'in_progress', ...fields }, 'en');
     expect(vi.mocked(updateWorkflow).mock.calls[0]?.[1]).toEqual({
       status: 'in_progress',
       completed_at: null,
@@ -731,7 +807,11 @@ describe('changeWorkflow (admin)', () => {
   it('passes the store refusing a workflow changed meanwhile through, and mails nobody', async () => {
     vi.mocked(findWorkflow).mockResolvedValue(workflow());
     vi.mocked(updateWorkflow).mockRejectedValue(new Conflict('workflowChanged'));
-    await expectRefused(changeWorkflow('wf-1', { status: 'in_progress' }, 'en'), Conflict, 'workflowChanged');
+    await expectRefused(
+      changeWorkflow(admin(), 'wf-1', { status: 'in_progress' }, 'en'),
+      Conflict,
+      'workflowChanged',
+    );
     expect(sendMail).not.toHaveBeenCalled();
   });
 
@@ -742,7 +822,7 @@ describe('changeWorkflow (admin)', () => {
   ])("mails a move to %s in the customer's language, with the team's note", async (status, subject) => {
     vi.mocked(findWorkflow).mockResolvedValue(workflow());
     vi.mocked(findTask).mockResolvedValue(task('health_insurance', { status: 'in_progress' }));
-    await changeWorkflow('wf-1', { status, notes: 'internal', team_note: 'Termin am Montag' }, 'en');
+    await changeWorkflow(admin(), 'wf-1', { status, notes: 'internal', team_note: 'Termin am Montag' }, 'en');
     expect(mails()).toEqual([
       [
         'Customer@Example.com',
@@ -756,15 +836,15 @@ describe('changeWorkflow (admin)', () => {
 
   it('mails nothing when the status stays, or moves back to initiated', async () => {
     vi.mocked(findWorkflow).mockResolvedValue(workflow({ status: 'in_progress' }));
-    await changeWorkflow('wf-1', { status: 'in_progress', team_note: 'x' }, 'en');
-    await changeWorkflow('wf-1', { status: 'initiated' }, 'en');
+    await changeWorkflow(admin(), 'wf-1', { status: 'in_progress', team_note: 'x' }, 'en');
+    await changeWorkflow(admin(), 'wf-1', { status: 'initiated' }, 'en');
     expect(sendMail).not.toHaveBeenCalled();
   });
 
   it('a failing mail is retried and never fails the change', async () => {
     vi.mocked(findWorkflow).mockResolvedValue(workflow());
     vi.mocked(sendMail).mockRejectedValueOnce(new Error('SES down'));
-    await expect(changeWorkflow('wf-1', { status: 'cancelled' }, 'en')).resolves.toMatchObject({
+    await expect(changeWorkflow(admin(), 'wf-1', { status: 'cancelled' }, 'en')).resolves.toMatchObject({
       status: 'cancelled',
     });
     expect(sendMail).toHaveBeenCalledTimes(2);

@@ -19,7 +19,7 @@ import {
   workflowTypeFor,
 } from '@shared/journey';
 import type { SupportCompletion, WorkflowUpdate } from '@shared/schemas/admin';
-import type { CustomerAccount, WithPartition } from '../lib/caller';
+import type { AdminAccount, CustomerAccount, WithPartition } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Conflict, type DomainError, Forbidden, NotFound } from '../lib/errors';
 import { countMetric } from '../lib/metrics';
@@ -28,6 +28,7 @@ import { getStoredProfile } from '../store/profiles';
 import { completeTask, createTaskIfAbsent, createTasksIfAbsent, findTask } from '../store/tasks';
 import { readUserPartition, type UserPartition } from '../store/user-partition';
 import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
+import { actorOf, adminAudit, changedFields } from './audit';
 import { notify } from './notify';
 
 /**
@@ -281,10 +282,15 @@ async function customerOf(userId: string) {
 /**
  * SPEC 4: admins complete support_team_complete tasks (completed_by_user false):
  * 1. only a support task, only while open (a repeat is a conflict);
- * 2. the internal notes and the note for the customer are stored with it;
+ * 2. the internal notes and the note for the customer are stored with it, and its audit
+ *    record, in one transaction;
  * 3. the customer is mailed, with the team's note.
  */
-export async function completeSupportTask(taskId: string, input: SupportCompletion): Promise<UserTask> {
+export async function completeSupportTask(
+  admin: AdminAccount,
+  taskId: string,
+  input: SupportCompletion,
+): Promise<UserTask> {
   const task = await findTask(taskId);
   if (!task) throw new NotFound('taskNotFound');
   const catalogue = await loadCatalogue();
@@ -299,6 +305,12 @@ export async function completeSupportTask(taskId: string, input: SupportCompleti
       teamNote: input.team_note || null,
     },
     ['not_started', 'pending_confirmation', 'in_progress'],
+    adminAudit(actorOf(admin), task.user_id, 'support_task_completed', {
+      target: { task_template_id: task.task_template_id },
+      changes: [{ field: 'status', before: task.status, after: 'completed' }],
+      note: input.notes || null,
+      teamNote: input.team_note || null,
+    }),
   );
   const customer = await customerOf(task.user_id);
   if (customer) {
@@ -324,11 +336,13 @@ const WORKFLOW_NOTICES = {
  * 1. only while the workflow is not completed or cancelled;
  * 2. notes (internal), the note for the customer and the assignee change only when given
  *    (an empty one clears);
- * 3. completing it completes its task too, in the same transaction, written only if the
- *    status is still the one read (so a status change happens once);
+ * 3. completing it completes its task too, in the same transaction (with its audit record:
+ *    the fields before and after), written only if the status is still the one read (so a
+ *    status change happens once);
  * 4. a new status is mailed to the customer, with the team's note.
  */
 export async function changeWorkflow(
+  admin: AdminAccount,
   workflowId: string,
   update: WorkflowUpdate,
   language: Language,
@@ -338,17 +352,24 @@ export async function changeWorkflow(
   if (!canChangeWorkflow(workflow.status)) throw new Conflict('workflowClosed');
   const completing = update.status === 'completed';
   const task = completing ? await findTask(workflow.user_task_id) : null;
-  const updated = await updateWorkflow(
-    workflow,
-    {
-      status: update.status,
-      completed_at: completing ? clock.iso() : null,
-      notes: update.notes === undefined ? workflow.notes : update.notes || null,
-      team_note: update.team_note === undefined ? (workflow.team_note ?? null) : update.team_note || null,
-      assigned_to: update.assigned_to === undefined ? workflow.assigned_to : update.assigned_to || null,
-    },
-    task,
-  );
+  const change = {
+    status: update.status,
+    completed_at: completing ? clock.iso() : null,
+    notes: update.notes === undefined ? workflow.notes : update.notes || null,
+    team_note: update.team_note === undefined ? (workflow.team_note ?? null) : update.team_note || null,
+    assigned_to: update.assigned_to === undefined ? workflow.assigned_to : update.assigned_to || null,
+  };
+  // The internal note is the record's note (kept from the customer's view), not a change.
+  const { notes, completed_at: _at, ...visible } = change;
+  const changes = changedFields(workflow, visible);
+  const noteChanged = notes !== workflow.notes;
+  const audit = adminAudit(actorOf(admin), workflow.user_id, 'workflow_changed', {
+    target: { workflow_id: workflow.id, task_template_id: workflow.task_template_id },
+    changes,
+    note: noteChanged ? notes : null,
+    fields: [...changes.map((c) => c.field), ...(noteChanged ? ['notes'] : [])],
+  });
+  const updated = await updateWorkflow(workflow, change, task, audit);
   const catalogue = await loadCatalogue();
   const notice =
     update.status === workflow.status

@@ -8,6 +8,7 @@ import { updateIdentityEmail } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
 import { pinClock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
+import { recordAudit } from '../store/audit';
 import { loadCatalogue } from '../store/catalogue';
 import { getStoredProfile, setProfileLanguage, updateProfile } from '../store/profiles';
 import { createTasksIfAbsent } from '../store/tasks';
@@ -28,14 +29,8 @@ import {
   USER,
   workflow,
 } from '../test-fixtures';
-import {
-  editProfile,
-  getMe,
-  getUserDetail,
-  requireCustomer,
-  updateMyDetails,
-  updateMyLanguage,
-} from './profiles';
+import { requireCustomer } from './customers';
+import { editProfile, getMe, getUserDetail, updateMyDetails, updateMyLanguage } from './profiles';
 
 vi.mock('../adapters/identity');
 vi.mock('../adapters/mail');
@@ -43,12 +38,20 @@ vi.mock('../store/tasks');
 vi.mock('../store/catalogue');
 vi.mock('../store/profiles');
 vi.mock('../store/user-partition');
+// The audit records' builders are pure: kept real; writing one on its own is mocked.
+vi.mock('../store/audit', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../store/audit')>()),
+  recordAudit: vi.fn(),
+  completeAudit: vi.fn(),
+  auditPage: vi.fn(),
+}));
 
 let unpin: () => void;
 beforeEach(() => {
   vi.resetAllMocks();
   unpin = pinClock(NOW);
   vi.stubEnv('APP_ORIGIN', 'https://app.example.com');
+  vi.stubEnv('TABLE_NAME', 't');
   captureOutput();
   vi.mocked(createTasksIfAbsent).mockResolvedValue('created');
   vi.mocked(loadCatalogue).mockResolvedValue(catalogue());
@@ -161,18 +164,91 @@ describe('editProfile (admin)', () => {
     });
   });
 
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  /** What the edit changed of profile() (the fixture), field by field, in the form's order. */
+  const changedBy = (email: string) => [
+    { field: 'last_name', before: 'Lovelace', after: 'Byron' },
+    { field: 'email', before: 'Customer@Example.com', after: email },
+    { field: 'gender', before: 'female', after: null },
+    { field: 'whatsapp_number', before: '+4915112345678', after: null },
+    { field: 'nationality', before: 'British', after: null },
+    { field: 'target_city', before: 'Berlin', after: null },
+    { field: 'country', before: null, after: 'Germany' },
+  ];
+  /** The items updateProfile was given to write alongside the profile. */
+  const alongside = () => vi.mocked(updateProfile).mock.calls[0]?.[3];
+
   it('leaves the sign-in e-mail alone when only its case differs', async () => {
-    await editProfile(USER, { ...adminEdit, email: 'customer@EXAMPLE.com' });
+    await editProfile(admin(), USER, { ...adminEdit, email: 'customer@EXAMPLE.com' });
     expect(updateIdentityEmail).not.toHaveBeenCalled();
     expect(updateProfile).toHaveBeenCalledWith(
       expect.objectContaining({ id: USER }),
       { ...adminEdit, email: 'customer@EXAMPLE.com' },
       NOW,
+      expect.any(Array),
     );
+  });
+
+  it("writes the edit's record in the profile's transaction: the fact names the fields, the values stay in the partition", async () => {
+    await editProfile(admin(), USER, { ...adminEdit, email: 'customer@EXAMPLE.com' });
+    const items = alongside() ?? [];
+    const fact = items[0]?.Put?.Item ?? {};
+    expect(fact.id).toMatch(UUID);
+    expect(items).toEqual([
+      {
+        Put: {
+          TableName: 't',
+          Item: {
+            PK: `AUDIT#${USER}`,
+            SK: `EVENT#${NOW}#${fact.id}`,
+            id: fact.id,
+            user_id: USER,
+            at: NOW,
+            action: 'profile_edited',
+            actor_id: ADMIN,
+            actor_email: 'admin@example.com',
+            target: null,
+            fields: changedBy('').map((c) => c.field),
+            outcome: 'done',
+            has_details: true,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: 't',
+          Item: {
+            PK: `USER#${USER}`,
+            SK: `~AUDIT#${fact.id}`,
+            id: fact.id,
+            user_id: USER,
+            changes: changedBy('customer@EXAMPLE.com'),
+            note: null,
+            team_note: null,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        ConditionCheck: {
+          TableName: 't',
+          Key: { PK: `DELETED#${USER}`, SK: 'TOMBSTONE' },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ]);
+    // No value of the customer's outside their partition.
+    for (const value of ['Lovelace', 'Byron', 'British', 'Berlin', 'Germany', 'customer@EXAMPLE.com'])
+      expect(JSON.stringify(fact)).not.toContain(value);
+    expect(recordAudit).not.toHaveBeenCalled();
   });
 
   it('changes the sign-in e-mail first when the address changed', async () => {
     const order: string[] = [];
+    vi.mocked(recordAudit).mockImplementation(async (_audit, outcome) => {
+      order.push(`audit ${outcome}`);
+    });
     vi.mocked(updateIdentityEmail).mockImplementation(async () => {
       order.push('identity');
     });
@@ -180,15 +256,47 @@ describe('editProfile (admin)', () => {
       order.push('profile');
       return { ...before, ...fields, updated_at: now };
     });
-    const result = await editProfile(USER, { ...adminEdit, email: 'new@example.com' });
+    const result = await editProfile(admin(), USER, { ...adminEdit, email: 'new@example.com' });
     expect(updateIdentityEmail).toHaveBeenCalledWith(USER, 'new@example.com');
-    expect(order).toEqual(['identity', 'profile']);
+    expect(order).toEqual(['audit pending', 'identity', 'profile']);
     expect(result).toMatchObject({ email: 'new@example.com', last_name: 'Byron', updated_at: NOW });
+  });
+
+  it('an e-mail change is recorded pending before Cognito, and completed in the profile write', async () => {
+    await editProfile(admin(), USER, { ...adminEdit, email: 'new@example.com' });
+    expect(vi.mocked(recordAudit).mock.calls).toEqual([
+      [
+        {
+          id: expect.stringMatching(UUID),
+          at: NOW,
+          userId: USER,
+          actor: { id: ADMIN, email: 'admin@example.com' },
+          action: 'email_changed',
+          changes: changedBy('new@example.com'),
+        },
+        'pending',
+      ],
+    ]);
+    const id = vi.mocked(recordAudit).mock.calls[0]?.[0].id;
+    expect(updateProfile).toHaveBeenCalledWith(
+      expect.objectContaining({ id: USER }),
+      { ...adminEdit, email: 'new@example.com', mail_blocked: null },
+      NOW,
+      [
+        {
+          Put: {
+            TableName: 't',
+            Item: { PK: `AUDIT#${USER}`, SK: `DONE#${id}`, id, user_id: USER, at: NOW },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ],
+    );
   });
 
   it('tells the old address and the new one, each once, naming both', async () => {
     vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile({ language: 'de' }), role: 'customer' });
-    await editProfile(USER, { ...adminEdit, email: 'new@example.com' });
+    await editProfile(admin(), USER, { ...adminEdit, email: 'new@example.com' });
     const sent = vi.mocked(sendMail).mock.calls.map(([m]) => [m.to, m.subject]);
     expect(sent).toEqual([
       ['Customer@Example.com', 'Ihre E-Mail-Adresse für die Anmeldung wurde geändert'],
@@ -200,32 +308,36 @@ describe('editProfile (admin)', () => {
   });
 
   it('mails nobody when the address did not change', async () => {
-    await editProfile(USER, { ...adminEdit, email: 'customer@EXAMPLE.com' });
+    await editProfile(admin(), USER, { ...adminEdit, email: 'customer@EXAMPLE.com' });
     expect(sendMail).not.toHaveBeenCalled();
   });
 
-  it('an address taken by another account: Conflict emailInUse, the profile unchanged', async () => {
+  it('an address taken by another account: Conflict emailInUse, the profile unchanged, the record left pending', async () => {
     vi.mocked(updateIdentityEmail).mockRejectedValue(new Conflict('emailInUse'));
     await expectRefused(
-      editProfile(USER, { ...adminEdit, email: 'taken@example.com' }),
+      editProfile(admin(), USER, { ...adminEdit, email: 'taken@example.com' }),
       Conflict,
       'emailInUse',
     );
     expect(updateProfile).not.toHaveBeenCalled();
+    expect(vi.mocked(recordAudit).mock.calls.map(([audit, outcome]) => [audit.action, outcome])).toEqual([
+      ['email_changed', 'pending'],
+    ]);
   });
 
   it.each([
     ['an admin', { profile: profile({ id: ADMIN }), role: 'admin' as const }],
     ['nobody', null],
-  ])('of %s: NotFound userNotFound, nothing changed', async (_what, stored) => {
+  ])('of %s: NotFound userNotFound, nothing changed or recorded', async (_what, stored) => {
     vi.mocked(getStoredProfile).mockResolvedValue(stored);
     await expectRefused(
-      editProfile(ADMIN, { ...adminEdit, email: 'x@example.com' }),
+      editProfile(admin(), ADMIN, { ...adminEdit, email: 'x@example.com' }),
       NotFound,
       'userNotFound',
     );
     expect(updateIdentityEmail).not.toHaveBeenCalled();
     expect(updateProfile).not.toHaveBeenCalled();
+    expect(recordAudit).not.toHaveBeenCalled();
   });
 });
 

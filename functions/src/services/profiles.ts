@@ -4,26 +4,17 @@ import type { Language } from '@shared/constants';
 import { newestFirst } from '@shared/documents';
 import type { AdminProfile, OnboardingDetails } from '@shared/schemas/profile';
 import { updateIdentityEmail } from '../adapters/identity';
-import type { Account, CustomerAccount } from '../lib/caller';
+import type { Account, AdminAccount, CustomerAccount } from '../lib/caller';
 import { clock } from '../lib/clock';
-import { Conflict, NotFound } from '../lib/errors';
+import { Conflict } from '../lib/errors';
+import { auditCompletion, recordAudit, withAudit } from '../store/audit';
 import { loadCatalogue } from '../store/catalogue';
-import type { StoredProfile } from '../store/entities';
-import { getStoredProfile, setProfileLanguage, updateProfile } from '../store/profiles';
+import { setProfileLanguage, updateProfile } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
+import { actorOf, adminAudit, changedFields } from './audit';
+import { customerProfile, requireCustomer } from './customers';
 import { assignUnlockedTasks, buildJourney, toWorkflows } from './journey';
 import { notify } from './notify';
-
-/** A stored customer's profile; an admin's or a missing one is not found (admin routes name customers). */
-export function customerProfile(stored: StoredProfile | null): Profile {
-  if (stored?.role !== 'customer') throw new NotFound('userNotFound');
-  return stored.profile;
-}
-
-/** The customer an admin route names, read on its own. */
-export async function requireCustomer(userId: string): Promise<Profile> {
-  return customerProfile(await getStoredProfile(userId));
-}
 
 /** SPEC 4: while a deletion request is pending the customer cannot change anything. */
 export function assertNoPendingDeletion(profile: Profile): void {
@@ -75,19 +66,32 @@ export async function getUserDetail(userId: string, language: Language): Promise
 
 /**
  * Admin edit (SPEC 5):
- * 1. a new e-mail changes the sign-in first, so login keeps working;
- * 2. the profile is written;
+ * 1. a new e-mail changes the sign-in first, so login keeps working: the edit is recorded
+ *    before that (pending) and marked done with the profile's write;
+ * 2. the profile is written (with its record, fields before and after, when no e-mail changes);
  * 3. a changed e-mail is told to both addresses, the old one first (it may not be theirs).
  */
-export async function editProfile(userId: string, changes: AdminProfile): Promise<Profile> {
+export async function editProfile(
+  admin: AdminAccount,
+  userId: string,
+  changes: AdminProfile,
+): Promise<Profile> {
   const profile = await requireCustomer(userId);
   const emailChanged = changes.email.toLowerCase() !== profile.email.toLowerCase();
-  if (emailChanged) await updateIdentityEmail(userId, changes.email);
+  const audit = adminAudit(actorOf(admin), userId, emailChanged ? 'email_changed' : 'profile_edited', {
+    changes: changedFields(profile, changes),
+  });
+  if (emailChanged) {
+    await recordAudit(audit, 'pending');
+    await updateIdentityEmail(userId, changes.email);
+  }
+  const now = clock.iso();
   // A new address starts clean of the old one's bounces and complaints.
   const updated = await updateProfile(
     profile,
     emailChanged ? { ...changes, mail_blocked: null } : changes,
-    clock.iso(),
+    now,
+    emailChanged ? [auditCompletion(audit, now)] : withAudit([], audit),
   );
   if (emailChanged) {
     const values = { oldEmail: profile.email, newEmail: updated.email };

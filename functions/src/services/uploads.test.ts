@@ -9,6 +9,7 @@ import { awaitScan } from '../adapters/malware-scan';
 import { copyObject, objectHead, presignUpload, readHead, removeObject } from '../adapters/storage';
 import { pinClock } from '../lib/clock';
 import { Conflict, Invalid, TooLarge, Unauthenticated } from '../lib/errors';
+import { type Audit, recordAudit } from '../store/audit';
 import { saveDocument } from '../store/documents';
 import type { UploadTicketRecord } from '../store/entities';
 import { claimTicket, deleteTicket, getTicket, putTicket, releaseTicket } from '../store/uploads';
@@ -34,6 +35,13 @@ vi.mock('../adapters/malware-scan', async (importOriginal) => ({
   awaitScan: vi.fn(),
 }));
 vi.mock('../store/documents');
+// The audit records' builders are pure: kept real; writing one on its own is mocked.
+vi.mock('../store/audit', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../store/audit')>()),
+  recordAudit: vi.fn(),
+  completeAudit: vi.fn(),
+  auditPage: vi.fn(),
+}));
 vi.mock('../adapters/storage', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../adapters/storage')>()),
   presignUpload: vi.fn(),
@@ -54,6 +62,7 @@ let unpin: () => void;
 beforeEach(() => {
   vi.resetAllMocks();
   unpin = pinClock(NOW);
+  vi.stubEnv('TABLE_NAME', 't');
   vi.mocked(presignUpload).mockResolvedValue('https://bucket.example/presigned');
   vi.mocked(putTicket).mockResolvedValue('created');
   vi.mocked(claimTicket).mockResolvedValue(true);
@@ -70,6 +79,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   unpin();
+  vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
 
@@ -446,7 +456,7 @@ describe('confirmUpload: the record', () => {
     };
     expect(result).toEqual(expected);
     expect(copyObject).toHaveBeenCalledWith(staged, t.key, undefined);
-    expect(saveDocument).toHaveBeenCalledWith(result, null, t);
+    expect(saveDocument).toHaveBeenCalledWith(result, null, t, []);
     expect(vi.mocked(removeObject).mock.calls).toEqual([[staged]]);
     expect(deleteTicket).not.toHaveBeenCalled();
     expect(releaseTicket).not.toHaveBeenCalled();
@@ -457,7 +467,7 @@ describe('confirmUpload: the record', () => {
     const t = issued(ticket({ document_id: null }));
     const result = await confirmUpload(customerUpload(USER, 'passport'), previous, body);
     expect(result).toMatchObject({ id: previous.id, file_path: t.key, uploaded_at: NOW });
-    expect(saveDocument).toHaveBeenCalledWith(result, previous, t);
+    expect(saveDocument).toHaveBeenCalledWith(result, previous, t, []);
     expect(vi.mocked(removeObject).mock.calls).toEqual([[staged], [previous.file_path]]);
   });
 
@@ -495,6 +505,74 @@ describe('confirmUpload: the record', () => {
     expect(removeObject).not.toHaveBeenCalled();
     expect(releaseTicket).toHaveBeenCalledWith(t);
     expect(deleteTicket).not.toHaveBeenCalled();
+  });
+});
+
+describe("confirmUpload: an admin's replacement, recorded", () => {
+  const previous = document();
+  const audit: Audit = {
+    id: 'audit-1',
+    at: NOW,
+    userId: USER,
+    actor: { id: 'admin-1', email: 'admin@example.com' },
+    action: 'document_replaced',
+    target: { document_type: 'passport', document_id: previous.id },
+    changes: [{ field: 'file_name', before: previous.file_name, after: 'passport.pdf' }],
+  };
+
+  it('pending before the staged file is checked; done in the transaction that saves the record', async () => {
+    const t = issued(ticket({ document_id: previous.id }));
+    const result = await confirmUpload(replacementUpload(previous), previous, body, audit);
+    expect(vi.mocked(recordAudit).mock.calls).toEqual([[audit, 'pending']]);
+    expect(vi.mocked(recordAudit).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(objectHead).mock.invocationCallOrder[0] ?? 0,
+    );
+    expect(vi.mocked(claimTicket).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(recordAudit).mock.invocationCallOrder[0] ?? 0,
+    );
+    expect(saveDocument).toHaveBeenCalledWith(result, previous, t, [
+      {
+        Put: {
+          TableName: 't',
+          Item: { PK: `AUDIT#${USER}`, SK: 'DONE#audit-1', id: 'audit-1', user_id: USER, at: NOW },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ]);
+  });
+
+  it('refused content: no record saved, the audit record stays pending', async () => {
+    issued(ticket({ document_id: previous.id }));
+    vi.mocked(readHead).mockResolvedValue(PNG);
+    await expectRefused(
+      confirmUpload(replacementUpload(previous), previous, body, audit),
+      Invalid,
+      'contentMismatch',
+    );
+    expect(recordAudit).toHaveBeenCalledOnce();
+    expect(saveDocument).not.toHaveBeenCalled();
+  });
+
+  it('the record failing to be written: no S3 step, the ticket is given back for a retry', async () => {
+    const t = issued(ticket({ document_id: previous.id }));
+    vi.mocked(recordAudit).mockRejectedValue(new Error('throttled'));
+    await expect(confirmUpload(replacementUpload(previous), previous, body, audit)).rejects.toThrow(
+      'throttled',
+    );
+    expect(objectHead).not.toHaveBeenCalled();
+    expect(copyObject).not.toHaveBeenCalled();
+    expect(releaseTicket).toHaveBeenCalledWith(t);
+    expect(deleteTicket).not.toHaveBeenCalled();
+  });
+
+  it('a refusal before the claim records nothing', async () => {
+    issued(ticket({ document_id: previous.id, file_name: 'other.pdf' }));
+    await expectRefused(
+      confirmUpload(replacementUpload(previous), previous, body, audit),
+      Invalid,
+      'uploadMismatch',
+    );
+    expect(recordAudit).not.toHaveBeenCalled();
   });
 });
 

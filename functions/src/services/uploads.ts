@@ -25,6 +25,7 @@ import { clock } from '../lib/clock';
 import { Conflict, DomainError, Invalid, TooLarge, Unauthenticated } from '../lib/errors';
 import { log } from '../lib/log';
 import { type BusinessMetric, countMetric } from '../lib/metrics';
+import { type Audit, auditCompletion, recordAudit } from '../store/audit';
 import { saveDocument } from '../store/documents';
 import type { UploadTicketRecord } from '../store/entities';
 import { INCOMING_EXPIRY_DAYS, objectKeys } from '../store/object-keys';
@@ -171,6 +172,7 @@ async function confirmTicket(
   previous: DocumentRecord | null,
   documentId: string,
   counts: UploadTarget['counts'],
+  audit: Audit | undefined,
 ): Promise<DocumentRecord> {
   const now = clock.now();
   if (ticket.expires_at * 1000 < now.getTime()) throw new Conflict('uploadUnavailable');
@@ -178,6 +180,8 @@ async function confirmTicket(
   const ext = extensionOf(ticket.file_name) as DocumentExtension;
   let size: number;
   try {
+    // An admin's replacement is recorded before its S3 steps, and marked done with the record.
+    if (audit) await recordAudit(audit, 'pending');
     size = await acceptUpload(ticket.key, ext);
   } catch (error) {
     // Refused content is gone with its staged object, so is the ticket; anything else (no file
@@ -197,7 +201,12 @@ async function confirmTicket(
     uploaded_at: now.toISOString(),
   };
   try {
-    await saveDocument(document, previous, ticket);
+    await saveDocument(
+      document,
+      previous,
+      ticket,
+      audit ? [auditCompletion(audit, document.uploaded_at)] : [],
+    );
   } catch (error) {
     if (error instanceof Conflict) {
       // Lost to another upload: this one's files and ticket go, nothing of it stays.
@@ -224,6 +233,7 @@ export async function confirmUpload(
   target: UploadTarget,
   current: DocumentRecord | null,
   body: { upload_id: string; file_name: string },
+  audit?: Audit,
 ): Promise<DocumentRecord> {
   const ticket = await getTicket(target.userId, body.upload_id);
   if (!ticket) {
@@ -234,5 +244,5 @@ export async function confirmUpload(
   }
   const forTarget = ticket.document_type === target.documentType && ticket.document_id === target.documentId;
   if (!forTarget || ticket.file_name !== body.file_name) throw new Invalid('uploadMismatch');
-  return confirmTicket(ticket, current, current?.id ?? randomUUID(), target.counts);
+  return confirmTicket(ticket, current, current?.id ?? randomUUID(), target.counts, audit);
 }

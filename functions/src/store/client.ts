@@ -123,6 +123,8 @@ export interface QueryTarget {
   index?: boolean;
   /** Only items whose sort key starts so. */
   sortPrefix?: string;
+  /** Only items whose sort key sorts before this (not with sortPrefix). */
+  sortBefore?: string;
   /** Strongly consistent (table queries only). */
   consistent?: boolean;
   newestFirst?: boolean;
@@ -132,15 +134,17 @@ export interface QueryTarget {
 function queryInput(target: QueryTarget) {
   const pk = target.index ? GSI1.partitionKey : TABLE_KEYS.partitionKey;
   const sk = target.index ? GSI1.sortKey : TABLE_KEYS.sortKey;
+  const sortValue = target.sortPrefix ?? target.sortBefore;
   return {
     TableName: env.tableName,
     ...(target.index ? { IndexName: GSI1.name } : {}),
-    KeyConditionExpression: target.sortPrefix ? `#pk = :pk AND begins_with(#sk, :sk)` : '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': pk, ...(target.sortPrefix ? { '#sk': sk } : {}) },
-    ExpressionAttributeValues: {
-      ':pk': target.partition,
-      ...(target.sortPrefix ? { ':sk': target.sortPrefix } : {}),
-    },
+    KeyConditionExpression: target.sortPrefix
+      ? `#pk = :pk AND begins_with(#sk, :sk)`
+      : target.sortBefore
+        ? '#pk = :pk AND #sk < :sk'
+        : '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': pk, ...(sortValue ? { '#sk': sk } : {}) },
+    ExpressionAttributeValues: { ':pk': target.partition, ...(sortValue ? { ':sk': sortValue } : {}) },
     ...(target.projection ? { ProjectionExpression: target.projection } : {}),
     ...(target.consistent ? { ConsistentRead: true } : {}),
     ...(target.newestFirst ? { ScanIndexForward: false } : {}),

@@ -23,6 +23,8 @@ export interface CustomerState {
   onboarded: boolean;
   documents: boolean;
   deletion: boolean;
+  /** Messages from the customer no admin has read (issue 17). */
+  unread: boolean;
 }
 
 export const stateOf = (profile: Profile): CustomerState => ({
@@ -30,6 +32,7 @@ export const stateOf = (profile: Profile): CustomerState => ({
   onboarded: profile.onboarding_completed,
   documents: profile.documents_count > 0,
   deletion: profile.deletion_requested,
+  unread: profile.unread_by_team > 0,
 });
 
 export const ON_LIST: Record<ListedState, (state: CustomerState) => boolean> = {
@@ -37,6 +40,7 @@ export const ON_LIST: Record<ListedState, (state: CustomerState) => boolean> = {
   pending: (s) => !s.verified,
   onboarded: (s) => s.onboarded,
   documents: (s) => s.documents,
+  unread: (s) => s.unread,
 };
 
 export const COUNTED: Record<keyof CustomerCounts, (state: CustomerState) => boolean> = {
@@ -45,6 +49,7 @@ export const COUNTED: Record<keyof CustomerCounts, (state: CustomerState) => boo
   onboarded: (s) => s.onboarded,
   documents: (s) => s.documents,
   deletions: (s) => s.deletion,
+  unread: (s) => s.unread,
 };
 
 /**
@@ -124,7 +129,13 @@ export function sumCounts(shards: CustomerCounts[]): CustomerCounts {
 
 /** The dashboard's "Pending Deletions" count moved by one for this customer (the requests themselves are the list). */
 export function countDeletionRequest(userId: string, delta: 1 | -1): TransactItems {
-  const none: CustomerState = { verified: false, onboarded: false, documents: false, deletion: false };
+  const none: CustomerState = {
+    verified: false,
+    onboarded: false,
+    documents: false,
+    deletion: false,
+    unread: false,
+  };
   const withRequest = { ...none, deletion: true };
   const customer = { id: userId, created_at: '' };
   return delta > 0 ? stateChange(customer, none, withRequest) : stateChange(customer, withRequest, none);

@@ -1,6 +1,7 @@
 import type { DeletionRequest, Page } from '@shared/api';
 import { env } from '../config';
 import { accountNotDeleted } from './accounts';
+import { type Audit, withAudit } from './audit';
 import { queryPage, transact } from './client';
 import { countDeletionRequest, customersOnly } from './customer-index';
 import { deletionRequests, indexPageKey, PENDING_DELETIONS, profiles } from './entities';
@@ -62,35 +63,38 @@ export async function pendingDeletionRequestPage(
  * goes and the profile flag clears together. No pending request (or a deleted account) is a
  * conflict, so a repeated answer changes nothing.
  */
-export async function closeDeletionRequest(userId: string): Promise<void> {
+export async function closeDeletionRequest(userId: string, audit?: Audit): Promise<void> {
   await transact(
-    [
-      {
-        Delete: {
-          TableName: env.tableName,
-          Key: deletionRequests.key(userId),
-          ConditionExpression: 'attribute_exists(PK)',
-        },
-      },
-      {
-        Update: {
-          TableName: env.tableName,
-          Key: profiles.key(userId),
-          UpdateExpression:
-            'SET deletion_requested = :false, deletion_requested_at = :null, deletion_requested_by = :null',
-          ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :true AND #role = :customer',
-          ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: {
-            ':customer': 'customer',
-            ':true': true,
-            ':false': false,
-            ':null': null,
+    withAudit(
+      [
+        {
+          Delete: {
+            TableName: env.tableName,
+            Key: deletionRequests.key(userId),
+            ConditionExpression: 'attribute_exists(PK)',
           },
         },
-      },
-      accountNotDeleted(userId),
-      ...countDeletionRequest(userId, -1),
-    ],
+        {
+          Update: {
+            TableName: env.tableName,
+            Key: profiles.key(userId),
+            UpdateExpression:
+              'SET deletion_requested = :false, deletion_requested_at = :null, deletion_requested_by = :null',
+            ConditionExpression: 'attribute_exists(PK) AND deletion_requested = :true AND #role = :customer',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: {
+              ':customer': 'customer',
+              ':true': true,
+              ':false': false,
+              ':null': null,
+            },
+          },
+        },
+        accountNotDeleted(userId),
+        ...countDeletionRequest(userId, -1),
+      ],
+      audit,
+    ),
     'noDeletionRequest',
   );
 }

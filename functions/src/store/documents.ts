@@ -4,6 +4,7 @@ import type { ApiErrorKey } from '@shared/api-errors';
 import { type DocumentType, newestFirst } from '@shared/documents';
 import { env } from '../config';
 import { accountNotDeleted } from './accounts';
+import { type Audit, withAudit } from './audit';
 import { dynamo, queryAll, queryFirst, type TransactItems, transact } from './client';
 import { stateChange, stateOf } from './customer-index';
 import {
@@ -89,9 +90,10 @@ export async function saveDocument(
   document: DocumentRecord,
   previous: DocumentRecord | null,
   ticket: UploadTicketRecord,
+  extra: TransactItems = [],
 ): Promise<void> {
   const Item = documents.toItem(document);
-  const alongside = [consumeTicket(ticket), accountNotDeleted(document.user_id)];
+  const alongside = [consumeTicket(ticket), accountNotDeleted(document.user_id), ...extra];
   if (previous) {
     await transact(
       [
@@ -118,8 +120,11 @@ export async function saveDocument(
   );
 }
 
-/** Removes a document record and uncounts it, together; the file goes afterwards. */
-export async function deleteDocumentRecord(document: DocumentRecord): Promise<void> {
+/**
+ * Removes a document record and uncounts it, together (with the admin's record of it, pending
+ * until the file is gone too); the file goes afterwards.
+ */
+export async function deleteDocumentRecord(document: DocumentRecord, audit?: Audit): Promise<void> {
   await withCount(
     document.user_id,
     -1,
@@ -131,7 +136,7 @@ export async function deleteDocumentRecord(document: DocumentRecord): Promise<vo
         ExpressionAttributeValues: { ':path': document.file_path },
       },
     },
-    [],
+    withAudit([], audit, 'pending'),
     'documentChanged',
   );
 }

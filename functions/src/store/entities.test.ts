@@ -1,6 +1,8 @@
 // The key design (README 'Key design') as the entity layer stores it: every entity's table
 // and index keys, records that survive a trip through the table, and no key attribute ever
 // leaking into a record.
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import {
   deletionRequest,
@@ -15,6 +17,13 @@ import {
   workflow,
 } from '../test-fixtures';
 import {
+  type AuditCompletion,
+  type AuditDetails,
+  type AuditFact,
+  auditCompletions,
+  auditDetails,
+  auditFacts,
+  auditPartition,
   CATALOGUE,
   CUSTOMER_LIST,
   deletionMarkers,
@@ -22,10 +31,16 @@ import {
   documentById,
   documents,
   type Item,
+  listEntries,
+  MAILED,
+  type MessageItem,
+  messages,
+  PARTITION_STATE_END,
   PENDING_DELETIONS,
   phases,
   profiles,
   type StoredProfile,
+  searchWords,
   type Tombstone,
   taskById,
   tasks,
@@ -37,6 +52,7 @@ import {
   workflows,
 } from './entities';
 import { KEY_ATTRIBUTES, TABLE_KEYS } from './table';
+import { readUserPartition } from './user-partition';
 
 const KEYS = ['PK', 'SK', 'GSI1PK', 'GSI1SK'];
 const keysOf = (item: Item) => Object.fromEntries(KEYS.filter((k) => k in item).map((k) => [k, item[k]]));
@@ -50,6 +66,36 @@ const customerProfile: StoredProfile = { profile: profile(), role: 'customer' };
 const adminProfile: StoredProfile = { profile: profile({ id: 'admin-1' }), role: 'admin' };
 const tombstone: Tombstone = { user_id: USER, deleted_at: NOW, expires_at: NOW_SECONDS + 86_400 };
 const marker = { user_id: USER, deleted_at: NOW };
+const message: MessageItem = {
+  id: 'm-1',
+  user_id: USER,
+  author: 'team',
+  author_id: 'admin-1',
+  author_email: 'admin@example.com',
+  text: 'Hello',
+  workflow_id: 'wf-1',
+  created_at: NOW,
+};
+const auditFact: AuditFact = {
+  id: 'a-1',
+  user_id: USER,
+  at: NOW,
+  action: 'profile_edited',
+  actor_id: 'admin-1',
+  actor_email: 'admin@example.com',
+  target: null,
+  fields: ['last_name'],
+  outcome: 'pending',
+  has_details: true,
+};
+const auditDone: AuditCompletion = { id: 'a-1', user_id: USER, at: NOW };
+const auditDetail: AuditDetails = {
+  id: 'a-1',
+  user_id: USER,
+  changes: [{ field: 'last_name', before: 'Lovelace', after: 'Byron' }],
+  note: null,
+  team_note: null,
+};
 
 describe('the table', () => {
   it('has generic keys, one GSI and the TTL attribute', () => {
@@ -189,6 +235,70 @@ describe('keys of each entity (README key design)', () => {
   it("every user item lives in the user's partition", () => {
     expect(userPartitionKey(USER)).toBe(`USER#${USER}`);
   });
+
+  it('message (issue 17): USER#<id> / ~MSG#<created_at>#<id>, not indexed (the conversation sorts by time)', () => {
+    const item = messages.toItem(message);
+    expect(keysOf(item)).toEqual({ PK: `USER#${USER}`, SK: `~MSG#${NOW}#m-1` });
+    expect(messages.key(USER, NOW, 'm-1')).toEqual(messages.keyOf(message));
+    expect(messages.sortPrefix).toBe('~MSG#');
+  });
+
+  it('audit fact: AUDIT#<id> / EVENT#<at>#<id>, outside the partition (it outlives the account), not indexed', () => {
+    expect(keysOf(auditFacts.toItem(auditFact))).toEqual({ PK: `AUDIT#${USER}`, SK: `EVENT#${NOW}#a-1` });
+    expect(auditFacts.key(USER, NOW, 'a-1')).toEqual(auditFacts.keyOf(auditFact));
+    expect(auditPartition(USER)).toBe(`AUDIT#${USER}`);
+  });
+
+  it('audit completion: AUDIT#<id> / DONE#<audit id>, beside its fact', () => {
+    expect(keysOf(auditCompletions.toItem(auditDone))).toEqual({ PK: `AUDIT#${USER}`, SK: 'DONE#a-1' });
+    expect(auditCompletions.key(USER, 'a-1')).toEqual(auditCompletions.keyOf(auditDone));
+  });
+
+  it('audit details: USER#<id> / ~AUDIT#<audit id>, in the partition (gone with the account)', () => {
+    expect(keysOf(auditDetails.toItem(auditDetail))).toEqual({ PK: `USER#${USER}`, SK: '~AUDIT#a-1' });
+    expect(auditDetails.key(USER, 'a-1')).toEqual(auditDetails.keyOf(auditDetail));
+  });
+
+  it("a customer's history sorts after every other item of the partition, from PARTITION_STATE_END on", () => {
+    expect(PARTITION_STATE_END).toBe('~');
+    const state = [
+      profiles.toItem(customerProfile),
+      documents.toItem(document()),
+      tasks.toItem(task('work_visa')),
+      workflows.toItem(workflow()),
+      deletionRequests.toItem(deletionRequest()),
+      uploadTickets.toItem(ticket()),
+      deletionMarkers.toItem(marker),
+      listEntries.toItem({ user_id: USER, state: 'unread', created_at: NOW }),
+      searchWords.toItem({ user_id: USER, word: 'zzzz' }),
+    ];
+    const history = [messages.toItem(message), auditDetails.toItem(auditDetail)];
+    for (const item of state) expect(String(item.SK) < PARTITION_STATE_END, String(item.SK)).toBe(true);
+    for (const item of history) expect(String(item.SK) >= PARTITION_STATE_END, String(item.SK)).toBe(true);
+  });
+});
+
+describe("readUserPartition (the journey's and the admin page's one read)", () => {
+  it('queries the partition only up to its history: messages and audit details are not read', async () => {
+    process.env.TABLE_NAME = 't';
+    const ddb = mockClient(DynamoDBDocumentClient);
+    ddb.on(QueryCommand).resolves({ Items: [profiles.toItem(customerProfile)] });
+    try {
+      const read = await readUserPartition(USER);
+      expect(read.stored).toEqual(customerProfile);
+      expect(ddb.commandCalls(QueryCommand).map((c) => c.args[0].input)).toEqual([
+        {
+          TableName: 't',
+          KeyConditionExpression: '#pk = :pk AND #sk < :sk',
+          ExpressionAttributeNames: { '#pk': 'PK', '#sk': 'SK' },
+          ExpressionAttributeValues: { ':pk': `USER#${USER}`, ':sk': '~' },
+          ConsistentRead: true,
+        },
+      ]);
+    } finally {
+      ddb.restore();
+    }
+  });
 });
 
 describe('records survive a trip through the table', () => {
@@ -227,6 +337,26 @@ describe('records survive a trip through the table', () => {
   it('tombstone', () => {
     expect(tombstones.fromItem(tombstones.toItem(tombstone))).toEqual(tombstone);
   });
+
+  it.each([
+    ['message', () => messages.fromItem(messages.toItem(message)), message],
+    ['audit fact', () => auditFacts.fromItem(auditFacts.toItem(auditFact)), auditFact],
+    ['audit completion', () => auditCompletions.fromItem(auditCompletions.toItem(auditDone)), auditDone],
+    ['audit details', () => auditDetails.fromItem(auditDetails.toItem(auditDetail)), auditDetail],
+  ])('%s (issue 17)', (_what, trip, original) => {
+    expect(trip()).toEqual(original);
+  });
+
+  it("the mail window's times are stored on the profile item but are no profile data", () => {
+    const item = { ...profiles.toItem(customerProfile), [MAILED.customer]: NOW, [MAILED.team]: NOW };
+    expect(MAILED).toEqual({ customer: 'customer_mailed_at', team: 'team_mailed_at' });
+    expect(profiles.fromItem(item)).toEqual(customerProfile);
+  });
+
+  it('a profile stored before messages existed reads with nothing unread', () => {
+    const { unread_by_customer: _c, unread_by_team: _t, ...legacy } = profiles.toItem(customerProfile);
+    expect(profiles.fromItem(legacy).profile).toMatchObject({ unread_by_customer: 0, unread_by_team: 0 });
+  });
 });
 
 describe('fromItem never returns a key attribute', () => {
@@ -240,6 +370,10 @@ describe('fromItem never returns a key attribute', () => {
     ['tombstone', tombstones.toItem(tombstone), tombstones.fromItem],
     ['phase', phases.toItem(phase), phases.fromItem],
     ['task template', taskTemplates.toItem(template), taskTemplates.fromItem],
+    ['message', messages.toItem(message), messages.fromItem],
+    ['audit fact', auditFacts.toItem(auditFact), auditFacts.fromItem],
+    ['audit completion', auditCompletions.toItem(auditDone), auditCompletions.fromItem],
+    ['audit details', auditDetails.toItem(auditDetail), auditDetails.fromItem],
   ];
 
   it.each(stored)('%s', (_what, item, fromItem) => {
@@ -264,6 +398,8 @@ describe('owns: which items of a partition read are which entity', () => {
     deletionRequests.toItem(deletionRequest()),
     uploadTickets.toItem(ticket()),
     deletionMarkers.toItem(marker),
+    messages.toItem(message),
+    auditDetails.toItem(auditDetail),
   ];
   it.each([
     ['profiles', profiles, 'PROFILE'],
@@ -273,6 +409,8 @@ describe('owns: which items of a partition read are which entity', () => {
     ['deletion requests', deletionRequests, 'DELETION_REQUEST'],
     ['upload tickets', uploadTickets, `UPLOAD#${ticket().upload_id}`],
     ['deletion markers', deletionMarkers, 'DELETING'],
+    ['messages', messages, `~MSG#${NOW}#m-1`],
+    ['audit details', auditDetails, '~AUDIT#a-1'],
   ] as const)('%s own exactly their items', (_what, entity, sk) => {
     expect(items.filter((i) => entity.owns(i)).map((i) => i.SK)).toEqual([sk]);
   });

@@ -1,7 +1,16 @@
 // The key design (README 'Key design'), declared once: every kind of item the table holds,
 // under which keys it is stored and how a record becomes an item and back. The store's other
 // modules only say what to read or write; none of them composes a key or strips one.
-import type { DeletionRequest, DocumentRecord, Profile, UserTask, WorkflowRecord } from '@shared/api';
+import type {
+  AuditAction,
+  AuditChange,
+  AuditRecord,
+  DeletionRequest,
+  DocumentRecord,
+  Profile,
+  UserTask,
+  WorkflowRecord,
+} from '@shared/api';
 import type { Role } from '@shared/constants';
 import type { DocumentType } from '@shared/documents';
 import type { Phase, TaskTemplate } from './catalogue';
@@ -95,12 +104,23 @@ export const profiles = entity<StoredProfile, [userId: string]>({
   indexOf: ({ profile, role }) =>
     role === 'customer' ? { GSI1PK: CUSTOMER_LIST, GSI1SK: `${profile.created_at}#${profile.id}` } : null,
   toAttributes: ({ profile, role }) => ({ ...profile, role }),
-  fromAttributes: ({ role, ...profile }) => ({
-    // Profiles written before mail blocks existed have none.
-    profile: { mail_blocked: null, ...profile } as unknown as Profile,
+  fromAttributes: ({ role, [MAILED.customer]: _c, [MAILED.team]: _t, ...profile }) => ({
+    // Profiles written before mail blocks and messages existed have none.
+    profile: {
+      mail_blocked: null,
+      unread_by_customer: 0,
+      unread_by_team: 0,
+      ...profile,
+    } as unknown as Profile,
     role: role === 'admin' ? 'admin' : 'customer',
   }),
 });
+
+/**
+ * When the last "new messages" mail of a customer's conversation went to the customer and to
+ * the team: attributes of the profile item that are not profile data (issue 17's mail window).
+ */
+export const MAILED = { customer: 'customer_mailed_at', team: 'team_mailed_at' } as const;
 
 /**
  * Left by an account deletion, outside the user's partition: refuses tokens issued before
@@ -257,7 +277,7 @@ export const taskTemplates = entity<TaskTemplate, [templateId: string]>({
  * profiles themselves) and pending deletions (the requests): one entry per list a customer is
  * on, in their partition, listed through GSI1 newest first like the profiles.
  */
-export const LISTED_STATES = ['verified', 'pending', 'onboarded', 'documents'] as const;
+export const LISTED_STATES = ['verified', 'pending', 'onboarded', 'documents', 'unread'] as const;
 export type ListedState = (typeof LISTED_STATES)[number];
 export interface ListEntry {
   user_id: string;
@@ -319,6 +339,7 @@ export interface CustomerCounts {
   onboarded: number;
   documents: number;
   deletions: number;
+  unread: number;
 }
 export const COUNTS: readonly (keyof CustomerCounts)[] = [
   'total',
@@ -326,6 +347,7 @@ export const COUNTS: readonly (keyof CustomerCounts)[] = [
   'onboarded',
   'documents',
   'deletions',
+  'unread',
 ];
 /**
  * The counts are spread over shards, a customer always counted in the same one: concurrent
@@ -355,6 +377,113 @@ export const indexPageKey = (partition: (value: string) => boolean, sortPrefix: 
   [TABLE_KEYS.sortKey]: (v) => v.startsWith(sortPrefix) && v.length <= 200,
   [GSI1.partitionKey]: partition,
   [GSI1.sortKey]: (v) => v.length <= 300,
+});
+
+/**
+ * Sort keys from here on hold a customer's growing history (messages, audit details): they
+ * sort after every other item of the partition, so the partition reads of the journey and the
+ * admin's user page stop before them (`PARTITION_STATE_END`), while a deletion or the data
+ * export, which read the whole partition, take them too.
+ */
+const HISTORY = '~';
+export const PARTITION_STATE_END = HISTORY;
+
+/** One message of a customer's conversation with the team, in the customer's partition (issue 17). */
+export interface MessageItem {
+  id: string;
+  user_id: string;
+  author: 'customer' | 'team';
+  /** The admin who wrote it (team messages). */
+  author_id: string | null;
+  author_email: string | null;
+  text: string;
+  workflow_id: string | null;
+  created_at: string;
+}
+const messageKey = (userId: string, createdAt: string, id: string): TableKey => ({
+  PK: userPartition(userId),
+  SK: `${HISTORY}MSG#${createdAt}#${id}`,
+});
+export const messages = entity<MessageItem, [userId: string, createdAt: string, id: string]>({
+  key: messageKey,
+  keyOf: (message) => messageKey(message.user_id, message.created_at, message.id),
+  sortPrefix: `${HISTORY}MSG#`,
+});
+
+/**
+ * Issue 17's audit trail. The fact of an admin action lives outside the customer's partition
+ * (`AUDIT#<userId>`) and holds nothing personal of the customer: who acted (admin id and
+ * e-mail), what, when, on which document, task or workflow, which fields. The values an edit
+ * changed and the notes live in the customer's partition (`auditDetails`), so deleting the
+ * account takes them and leaves the facts, pseudonymous. Facts and completions are only ever
+ * put (conditioned on absence); the functions' IAM policies deny updating or deleting them.
+ */
+export const AUDIT_PARTITION_PREFIX = 'AUDIT#';
+export const auditPartition = (userId: string) => `${AUDIT_PARTITION_PREFIX}${userId}`;
+export interface AuditFact {
+  id: string;
+  user_id: string;
+  at: string;
+  action: AuditAction;
+  actor_id: string;
+  actor_email: string;
+  target: AuditRecord['target'];
+  fields: string[];
+  /** An action with an S3 or Cognito step is written before it ('pending'); its completion is its own item. */
+  outcome: 'done' | 'pending';
+  /** Whether the customer's partition holds values or notes of it (auditDetails). */
+  has_details: boolean;
+}
+const auditFactKey = (userId: string, at: string, id: string): TableKey => ({
+  PK: auditPartition(userId),
+  SK: `EVENT#${at}#${id}`,
+});
+export const auditFacts = entity<AuditFact, [userId: string, at: string, id: string]>({
+  key: auditFactKey,
+  keyOf: (fact) => auditFactKey(fact.user_id, fact.at, fact.id),
+  sortPrefix: 'EVENT#',
+});
+/** A pending action's completion, put once its S3 or Cognito step is done. */
+export interface AuditCompletion {
+  id: string;
+  user_id: string;
+  at: string;
+}
+const auditCompletionKey = (userId: string, id: string): TableKey => ({
+  PK: auditPartition(userId),
+  SK: `DONE#${id}`,
+});
+export const auditCompletions = entity<AuditCompletion, [userId: string, id: string]>({
+  key: auditCompletionKey,
+  keyOf: (done) => auditCompletionKey(done.user_id, done.id),
+  sortPrefix: 'DONE#',
+});
+/** The personal part of an audit record, in the customer's partition: gone with the account. */
+export interface AuditDetails {
+  id: string;
+  user_id: string;
+  changes: AuditChange[];
+  note: string | null;
+  team_note: string | null;
+}
+const auditDetailsKey = (userId: string, id: string): TableKey => ({
+  PK: userPartition(userId),
+  SK: `${HISTORY}AUDIT#${id}`,
+});
+export const auditDetails = entity<AuditDetails, [userId: string, id: string]>({
+  key: auditDetailsKey,
+  keyOf: (details) => auditDetailsKey(details.user_id, details.id),
+  sortPrefix: `${HISTORY}AUDIT#`,
+});
+
+/**
+ * A page key of a query of one partition over items of the given sort-key prefix (no index):
+ * what DynamoDB hands back as LastEvaluatedKey, each attribute checked (another partition's
+ * key is refused before DynamoDB sees it).
+ */
+export const partitionPageKey = (partition: string, sortPrefix: string): CursorShape => ({
+  [TABLE_KEYS.partitionKey]: (v) => v === partition,
+  [TABLE_KEYS.sortKey]: (v) => v.startsWith(sortPrefix) && v.length <= 300,
 });
 
 /** The partition key of everything stored for one user (their profile and what hangs off it). */

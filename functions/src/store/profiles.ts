@@ -6,6 +6,7 @@ import { env } from '../config';
 import { Conflict } from '../lib/errors';
 import { log } from '../lib/log';
 import { accountNotDeleted, createForUser } from './accounts';
+import { type Audit, withAudit } from './audit';
 import { batchGet, dynamo, queryPage, type TransactItems, transact, tryTransact, tryUpdate } from './client';
 import {
   customersOnly,
@@ -50,6 +51,8 @@ export function newProfile(
     documents_count: 0,
     language,
     mail_blocked: null,
+    unread_by_customer: 0,
+    unread_by_team: 0,
     created_at: now,
     updated_at: now,
   };
@@ -142,12 +145,17 @@ export function stateCondition(
   names: Record<string, string> = {},
   values: Record<string, unknown> = {},
 ) {
+  // Profiles from before messages have no unread count: none is unread.
+  const unread =
+    profile.unread_by_team > 0
+      ? 'unread_by_team > :su0'
+      : '(attribute_not_exists(unread_by_team) OR unread_by_team = :su0)';
   return {
-    ConditionExpression:
-      'attribute_exists(PK) AND #role = :sr AND account_verified = :sv AND onboarding_completed = :so AND documents_count = :sc AND deletion_requested = :sd',
+    ConditionExpression: `attribute_exists(PK) AND #role = :sr AND account_verified = :sv AND onboarding_completed = :so AND documents_count = :sc AND deletion_requested = :sd AND ${unread}`,
     ExpressionAttributeNames: { ...names, '#role': 'role' },
     ExpressionAttributeValues: {
       ...values,
+      ':su0': 0,
       ':sr': role,
       ':sv': profile.account_verified,
       ':so': profile.onboarding_completed,
@@ -212,6 +220,7 @@ export async function updateProfile(
   before: Profile,
   fields: Partial<Profile>,
   now: string,
+  alongside: TransactItems = [],
 ): Promise<Profile> {
   const after: Profile = { ...before, ...fields, updated_at: now };
   const entries = Object.entries({ ...fields, updated_at: now });
@@ -231,6 +240,7 @@ export async function updateProfile(
         },
       },
       ...wordChange(before.id, before, after),
+      ...alongside,
     ],
     'profileChanged',
   );
@@ -288,30 +298,39 @@ export async function setProfileLanguage(userId: string, language: Language): Pr
  * Verification (SPEC 4): the profile flag and every phase-1 task in one transaction, so a
  * verified account always has its tasks and a second verification changes nothing.
  */
-export async function verifyWithTasks(profile: Profile, adminId: string, at: string, tasks: UserTask[]) {
+export async function verifyWithTasks(
+  profile: Profile,
+  adminId: string,
+  at: string,
+  tasks: UserTask[],
+  audit?: Audit,
+) {
   const userId = profile.id;
   const state = stateOf(profile);
   await transact(
-    [
-      {
-        Update: {
-          TableName: env.tableName,
-          Key: profiles.key(userId),
-          UpdateExpression:
-            'SET account_verified = :true, account_verified_at = :at, account_verified_by = :by',
-          // Customers only: the dashboard lists and counts them.
-          ...customersOnly('attribute_exists(PK) AND account_verified = :false', {
-            ':true': true,
-            ':false': false,
-            ':at': at,
-            ':by': adminId,
-          }),
+    withAudit(
+      [
+        {
+          Update: {
+            TableName: env.tableName,
+            Key: profiles.key(userId),
+            UpdateExpression:
+              'SET account_verified = :true, account_verified_at = :at, account_verified_by = :by',
+            // Customers only: the dashboard lists and counts them.
+            ...customersOnly('attribute_exists(PK) AND account_verified = :false', {
+              ':true': true,
+              ':false': false,
+              ':at': at,
+              ':by': adminId,
+            }),
+          },
         },
-      },
-      ...tasks.map(putNewTask),
-      accountNotDeleted(userId),
-      ...stateChange(profile, { ...state, verified: false }, { ...state, verified: true }),
-    ],
+        ...tasks.map(putNewTask),
+        accountNotDeleted(userId),
+        ...stateChange(profile, { ...state, verified: false }, { ...state, verified: true }),
+      ],
+      audit,
+    ),
     'alreadyVerified',
   );
 }

@@ -5,7 +5,8 @@ import type { TaskStatus } from '@shared/journey';
 import { env } from '../config';
 import { Conflict } from '../lib/errors';
 import { accountMayAct, accountNotDeleted } from './accounts';
-import { dynamo, queryFirst, type TransactItems, tryTransact } from './client';
+import { type Audit, withAudit } from './audit';
+import { dynamo, queryFirst, type TransactItems, transact, tryTransact } from './client';
 import { taskById, tasks } from './entities';
 
 /** A task by its id alone (admin routes), through GSI1. */
@@ -56,32 +57,45 @@ export async function createTasksIfAbsent(tasks: UserTask[]): Promise<'created' 
   return checks.some(Boolean) ? 'refused' : 'exists';
 }
 
-/** Self-completion or support completion of an open task (the status guard stops doubles). */
+/**
+ * Self-completion or support completion of an open task (the status guard stops doubles); an
+ * admin's is written with its audit record, in one transaction.
+ */
 export async function completeTask(
   task: UserTask,
   change: { completedAt: string; byUser: boolean; notes: string | null; teamNote: string | null },
   allowedFrom: readonly TaskStatus[],
+  audit?: Audit,
 ): Promise<UserTask> {
+  const update = {
+    TableName: env.tableName,
+    Key: tasks.keyOf(task),
+    UpdateExpression:
+      'SET #status = :completed, completed_at = :at, completed_by_user = :byUser, notes = :notes, team_note = :teamNote',
+    ConditionExpression: `#status IN (${allowedFrom.map((_, i) => `:from${i}`).join(', ')})`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':completed': 'completed',
+      ':at': change.completedAt,
+      ':byUser': change.byUser,
+      ':notes': change.notes,
+      ':teamNote': change.teamNote,
+      ...Object.fromEntries(allowedFrom.map((status, i) => [`:from${i}`, status])),
+    },
+  };
+  if (audit) {
+    await transact(withAudit([{ Update: update }], audit), 'taskAlreadyCompleted');
+    return {
+      ...task,
+      status: 'completed',
+      completed_at: change.completedAt,
+      completed_by_user: change.byUser,
+      notes: change.notes,
+      team_note: change.teamNote,
+    };
+  }
   try {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: env.tableName,
-        Key: tasks.keyOf(task),
-        UpdateExpression:
-          'SET #status = :completed, completed_at = :at, completed_by_user = :byUser, notes = :notes, team_note = :teamNote',
-        ConditionExpression: `#status IN (${allowedFrom.map((_, i) => `:from${i}`).join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':completed': 'completed',
-          ':at': change.completedAt,
-          ':byUser': change.byUser,
-          ':notes': change.notes,
-          ':teamNote': change.teamNote,
-          ...Object.fromEntries(allowedFrom.map((status, i) => [`:from${i}`, status])),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const out = await dynamo().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
     return tasks.fromItem(out.Attributes ?? {});
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) throw new Conflict('taskAlreadyCompleted');

@@ -1,12 +1,18 @@
 // Every multi-item write of the store, as DynamoDB receives it (aws-sdk-client-mock): which
 // items, under which keys, with which conditions; that each transaction creating an item for a
 // user also checks the account's tombstone; and what a cancelled transaction becomes.
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { ApiErrorKey } from '@shared/api-errors';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Conflict } from '../lib/errors';
+import { Conflict, Invalid } from '../lib/errors';
 import {
   deletionRequest,
   document,
@@ -21,12 +27,23 @@ import {
   workflow,
 } from '../test-fixtures';
 import { createForUser, writeTombstone } from './accounts';
+import type { Audit } from './audit';
 import type { TransactItems } from './client';
+import { encodeCursor } from './cursor';
 import { shardOf } from './customer-index';
 import { closeDeletionRequest, fileDeletionRequest } from './deletion-requests';
 import { deleteDocumentRecord, saveDocument } from './documents';
-import { putProfileIfAbsent, verifyWithTasks } from './profiles';
-import { createTaskIfAbsent, createTasksIfAbsent } from './tasks';
+import type { MessageItem } from './entities';
+import {
+  claimMailWindow,
+  markReadByCustomer,
+  markReadByTeam,
+  messagePage,
+  saveCustomerMessage,
+  saveTeamMessage,
+} from './messages';
+import { putProfileIfAbsent, updateProfile, verifyWithTasks } from './profiles';
+import { completeTask, createTaskIfAbsent, createTasksIfAbsent } from './tasks';
 import { putTicket } from './uploads';
 import { startServiceRequest, updateWorkflow } from './workflows';
 
@@ -717,4 +734,395 @@ describe('failures that are not a cancelled condition', () => {
       await expectRefused(run(), Conflict, reason);
     },
   );
+});
+
+/** An admin's record of an action on USER's account (issue 17). */
+const audit = (overrides: Partial<Audit> = {}): Audit => ({
+  id: 'a-1',
+  at: NOW,
+  userId: USER,
+  actor: { id: 'admin-1', email: 'admin@example.com' },
+  action: 'profile_edited',
+  ...overrides,
+});
+/** The fact of a record as put: outside the partition, new only. */
+const fact = (fields: Record<string, unknown>) => ({
+  Put: {
+    TableName: 't',
+    Item: expect.objectContaining({ PK: `AUDIT#${USER}`, SK: `EVENT#${NOW}#a-1`, id: 'a-1', ...fields }),
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
+/** The details of a record as put: in the customer's partition, new only. */
+const details = (fields: Record<string, unknown>) => ({
+  Put: {
+    TableName: 't',
+    Item: {
+      PK: `USER#${USER}`,
+      SK: '~AUDIT#a-1',
+      id: 'a-1',
+      user_id: USER,
+      note: null,
+      team_note: null,
+      changes: [],
+      ...fields,
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
+/** DynamoDB refuses a transaction with two operations on one item: each key at most once. */
+function expectOneOperationPerItem(items: TransactItems) {
+  const keys = items.map((item) => {
+    const key = item.Put?.Item ?? item.Update?.Key ?? item.Delete?.Key ?? item.ConditionCheck?.Key ?? {};
+    return `${key.PK} ${key.SK}`;
+  });
+  expect(new Set(keys).size, keys.join(', ')).toBe(keys.length);
+}
+
+describe("admin actions written with their audit record, in the change's own transaction (issue 17)", () => {
+  it('verifyWithTasks: the fact after the change (no details: the tombstone checked once)', async () => {
+    await verifyWithTasks(
+      profile(),
+      'admin-1',
+      NOW,
+      [task('work_visa', { id: 't-1', created_at: NOW })],
+      audit({ action: 'account_verified' }),
+    );
+    const items = written();
+    expect(items.at(-1)).toEqual(
+      fact({ action: 'account_verified', outcome: 'done', fields: [], has_details: false }),
+    );
+    expect(items.filter((item) => item.ConditionCheck)).toEqual([NOT_DELETED]);
+    expectOneOperationPerItem(items);
+  });
+
+  it('closeDeletionRequest: the reason as the details; the tombstone the transaction checks already is not checked twice', async () => {
+    await closeDeletionRequest(USER, audit({ action: 'deletion_rejected', teamNote: 'Open invoice' }));
+    const items = written();
+    expect(items.slice(-2)).toEqual([
+      fact({ action: 'deletion_rejected', has_details: true, fields: [] }),
+      details({ team_note: 'Open invoice' }),
+    ]);
+    expect(items.filter((item) => item.ConditionCheck)).toEqual([NOT_DELETED]);
+    expectOneOperationPerItem(items);
+  });
+
+  it('updateWorkflow: the changed fields before and after in the details, the tombstone checked', async () => {
+    const changes = [{ field: 'status', before: 'in_progress', after: 'completed' }];
+    await updateWorkflow(
+      workflow({ id: 'wf-1', status: 'in_progress' }),
+      { status: 'completed', completed_at: NOW, notes: null, team_note: null, assigned_to: null },
+      task('health_insurance'),
+      audit({ action: 'workflow_changed', target: { workflow_id: 'wf-1' }, changes, note: 'called' }),
+    );
+    const items = written();
+    expect(items.slice(2)).toEqual([
+      fact({
+        action: 'workflow_changed',
+        target: { workflow_id: 'wf-1' },
+        fields: ['status'],
+        has_details: true,
+      }),
+      details({ changes, note: 'called' }),
+      NOT_DELETED,
+    ]);
+    expectOneOperationPerItem(items);
+  });
+
+  it('completeTask by an admin: the completion and its record in one transaction, answered without a read', async () => {
+    const open = task('document_review', { id: 'task-d', status: 'in_progress' });
+    const change = { completedAt: NOW, byUser: false, notes: 'internal', teamNote: 'Done' };
+    const result = await completeTask(
+      open,
+      change,
+      ['in_progress'],
+      audit({ action: 'support_task_completed', note: 'internal', teamNote: 'Done' }),
+    );
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    const items = written();
+    expect(items[0]?.Update).toMatchObject({
+      Key: { PK: `USER#${USER}`, SK: 'TASK#document_review' },
+      ConditionExpression: '#status IN (:from0)',
+    });
+    expect(items.slice(1)).toEqual([
+      fact({ action: 'support_task_completed', has_details: true }),
+      details({ note: 'internal', team_note: 'Done' }),
+      NOT_DELETED,
+    ]);
+    expect(result).toEqual({
+      ...open,
+      status: 'completed',
+      completed_at: NOW,
+      completed_by_user: false,
+      notes: 'internal',
+      team_note: 'Done',
+    });
+  });
+
+  it('completeTask by an admin, done before: Conflict taskAlreadyCompleted, nothing recorded', async () => {
+    cancelWith('ConditionalCheckFailed', 'None', 'None', 'None');
+    await expectRefused(
+      completeTask(
+        task('document_review'),
+        { completedAt: NOW, byUser: false, notes: null, teamNote: null },
+        ['in_progress'],
+        audit({ note: 'x' }),
+      ),
+      Conflict,
+      'taskAlreadyCompleted',
+    );
+  });
+
+  it('deleteDocumentRecord: the record pending (its file goes afterwards), its file name named, not kept', async () => {
+    const doc = document({ file_path: `${USER}/lease.pdf`, file_name: 'lease.pdf' });
+    storedProfile({ documents_count: 1 });
+    await deleteDocumentRecord(doc, audit({ action: 'document_deleted', fields: ['file_name'] }));
+    const items = written();
+    expect(items.at(-1)).toEqual(
+      fact({ action: 'document_deleted', outcome: 'pending', fields: ['file_name'], has_details: false }),
+    );
+    expect(JSON.stringify(items.at(-1))).not.toContain('lease.pdf');
+    expectOneOperationPerItem(items);
+  });
+
+  it('updateProfile: what is given alongside goes into the same transaction', async () => {
+    const before = profile();
+    const extra = {
+      Put: {
+        TableName: 't',
+        Item: { PK: `AUDIT#${USER}`, SK: 'DONE#a-1' },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    };
+    await updateProfile(before, { target_city: 'Munich' }, NOW, [extra]);
+    const items = written();
+    expect(items[0]?.Update?.Key).toEqual(PROFILE_KEY);
+    expect(items.at(-1)).toEqual(extra);
+  });
+
+  it('saveDocument: what is given alongside (a replacement’s completion) goes into the same transaction', async () => {
+    const extra = {
+      Put: {
+        TableName: 't',
+        Item: { PK: `AUDIT#${USER}`, SK: 'DONE#a-1' },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    };
+    await saveDocument(document(), document({ file_path: `${USER}/old.pdf` }), ticket(), [extra]);
+    expect(written().at(-1)).toEqual(extra);
+  });
+
+  it('nothing but AUDIT# items is written outside the partition, and only as new', async () => {
+    await closeDeletionRequest(USER, audit({ action: 'deletion_rejected', teamNote: 'no' }));
+    for (const item of written()) {
+      const pk = item.Put?.Item?.PK;
+      if (pk !== undefined && pk !== `USER#${USER}`) {
+        expect(pk).toBe(`AUDIT#${USER}`);
+        expect(item.Put?.ConditionExpression).toBe('attribute_not_exists(PK)');
+      }
+      expect(item.Update?.Key?.PK ?? '').not.toMatch(/^AUDIT#/);
+      expect(item.Delete?.Key?.PK ?? '').not.toMatch(/^AUDIT#/);
+    }
+  });
+});
+
+describe('messages (issue 17)', () => {
+  const message = (overrides: Partial<MessageItem> = {}): MessageItem => ({
+    id: 'm-1',
+    user_id: USER,
+    author: 'customer',
+    author_id: USER,
+    author_email: null,
+    text: 'Hello',
+    workflow_id: null,
+    created_at: NOW,
+    ...overrides,
+  });
+  const putMessage = (m: MessageItem) => ({
+    Put: {
+      TableName: 't',
+      Item: { ...m, PK: `USER#${USER}`, SK: `~MSG#${m.created_at}#${m.id}` },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  });
+  /** The profile's update, on condition that its listed state is still the one read. */
+  const profileUpdate = (UpdateExpression: string, unread: number, values: Record<string, unknown>) => ({
+    Update: {
+      TableName: 't',
+      Key: PROFILE_KEY,
+      UpdateExpression,
+      ConditionExpression: `attribute_exists(PK) AND #role = :sr AND account_verified = :sv AND onboarding_completed = :so AND documents_count = :sc AND deletion_requested = :sd AND ${
+        unread > 0
+          ? 'unread_by_team > :su0'
+          : '(attribute_not_exists(unread_by_team) OR unread_by_team = :su0)'
+      }`,
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: {
+        ...values,
+        ':su0': 0,
+        ':sr': 'customer',
+        ':sv': true,
+        ':so': true,
+        ':sc': 0,
+        ':sd': false,
+      },
+    },
+  });
+
+  it("a customer's first unread message: stored, counted for the team, onto the 'unread' list and count (+1 in the shard)", async () => {
+    storedProfile({ unread_by_team: 0 });
+    await saveCustomerMessage(message());
+    expect(written()).toEqual([
+      putMessage(message()),
+      profileUpdate('ADD unread_by_team :one', 0, { ':one': 1 }),
+      listed('unread'),
+      counted({ unread: 1 }),
+      NOT_DELETED,
+    ]);
+  });
+
+  it('a second unread message: stored and counted on the profile; the list and the count unchanged', async () => {
+    storedProfile({ unread_by_team: 1 });
+    const second = message({ id: 'm-2' });
+    await saveCustomerMessage(second);
+    expect(written()).toEqual([
+      putMessage(second),
+      profileUpdate('ADD unread_by_team :one', 1, { ':one': 1 }),
+      NOT_DELETED,
+    ]);
+  });
+
+  it('a profile stored before messages existed counts as nothing unread', async () => {
+    const { unread_by_team: _t, unread_by_customer: _c, ...legacy } = profile();
+    ddb.on(GetCommand).resolves({ Item: { ...legacy, role: 'customer', ...PROFILE_KEY } });
+    await saveCustomerMessage(message());
+    expect(written()).toContainEqual(listed('unread'));
+  });
+
+  it('the unread state changed meanwhile (the team read them): read again, written for the new state', async () => {
+    ddb
+      .on(GetCommand)
+      .resolvesOnce({ Item: { ...profile({ unread_by_team: 2 }), role: 'customer', ...PROFILE_KEY } })
+      .resolves({ Item: { ...profile({ unread_by_team: 0 }), role: 'customer', ...PROFILE_KEY } });
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancellation('None', 'ConditionalCheckFailed', 'None'))
+      .resolves({});
+    await saveCustomerMessage(message());
+    const calls = ddb.commandCalls(TransactWriteCommand);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.args[0].input.TransactItems).toContainEqual(listed('unread'));
+  });
+
+  it('no profile (the account gone): Conflict, nothing written', async () => {
+    ddb.on(GetCommand).resolves({});
+    await expectRefused(saveCustomerMessage(message()), Conflict, 'profileChanged');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it("a team message: stored and counted unread for the customer, a customer's profile only; no list changes", async () => {
+    const reply = message({
+      id: 'm-3',
+      author: 'team',
+      author_id: 'admin-1',
+      author_email: 'admin@example.com',
+    });
+    await saveTeamMessage(reply);
+    expect(written()).toEqual([
+      putMessage(reply),
+      {
+        Update: {
+          TableName: 't',
+          Key: PROFILE_KEY,
+          UpdateExpression: 'ADD unread_by_customer :one',
+          ConditionExpression: 'attribute_exists(PK) AND #role = :customer',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':one': 1, ':customer': 'customer' },
+        },
+      },
+      NOT_DELETED,
+    ]);
+  });
+
+  it('a team message to no customer (an admin, or gone): Conflict userNotFound', async () => {
+    cancelWith('None', 'ConditionalCheckFailed', 'None');
+    await expectRefused(saveTeamMessage(message({ author: 'team' })), Conflict, 'userNotFound');
+  });
+
+  it("markReadByTeam: the count cleared, the customer off the 'unread' list and count", async () => {
+    storedProfile({ unread_by_team: 3 });
+    await markReadByTeam(USER);
+    expect(written()).toEqual([
+      profileUpdate('SET unread_by_team = :zero', 3, { ':zero': 0 }),
+      unlisted('unread'),
+      counted({ unread: -1 }),
+    ]);
+  });
+
+  it('markReadByTeam with nothing unread writes nothing', async () => {
+    storedProfile({ unread_by_team: 0 });
+    await markReadByTeam(USER);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('markReadByCustomer clears the count only when there is one; nothing to clear is no error', async () => {
+    ddb.on(UpdateCommand).resolves({});
+    await markReadByCustomer(USER);
+    expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
+      TableName: 't',
+      Key: PROFILE_KEY,
+      UpdateExpression: 'SET unread_by_customer = :zero',
+      ConditionExpression: 'attribute_exists(PK) AND unread_by_customer > :zero',
+      ExpressionAttributeValues: { ':zero': 0 },
+    });
+    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
+    await expect(markReadByCustomer(USER)).resolves.toBeUndefined();
+  });
+
+  it.each([
+    ['customer', 'customer_mailed_at'],
+    ['team', 'team_mailed_at'],
+  ] as const)(
+    'claimMailWindow (%s): taken only when no mail went since, atomically; false when one did',
+    async (side, attribute) => {
+      ddb
+        .on(UpdateCommand)
+        .resolvesOnce({})
+        .rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
+      await expect(claimMailWindow(USER, side, NOW, '2026-11-23T09:45:00.000Z')).resolves.toBe(true);
+      await expect(claimMailWindow(USER, side, NOW, '2026-11-23T09:45:00.000Z')).resolves.toBe(false);
+      expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
+        TableName: 't',
+        Key: PROFILE_KEY,
+        UpdateExpression: 'SET #mailed = :now',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#mailed) OR #mailed < :since)',
+        ExpressionAttributeNames: { '#mailed': attribute },
+        ExpressionAttributeValues: { ':now': NOW, ':since': '2026-11-23T09:45:00.000Z' },
+      });
+    },
+  );
+
+  it('messagePage: one Query of the ~MSG# items of the partition, newest first, with its own cursors only', async () => {
+    ddb.on(QueryCommand).resolves({
+      Items: [{ ...message(), PK: `USER#${USER}`, SK: `~MSG#${NOW}#m-1` }],
+      LastEvaluatedKey: { PK: `USER#${USER}`, SK: `~MSG#${NOW}#m-1` },
+    });
+    const page = await messagePage(USER, 20, encodeCursor({ PK: `USER#${USER}`, SK: `~MSG#${NOW}#m-9` }));
+    expect(ddb.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :sk)',
+      ExpressionAttributeValues: { ':pk': `USER#${USER}`, ':sk': '~MSG#' },
+      ScanIndexForward: false,
+      Limit: 20,
+      ExclusiveStartKey: { PK: `USER#${USER}`, SK: `~MSG#${NOW}#m-9` },
+    });
+    expect(page.items).toEqual([message()]);
+    expect(page.nextCursor).toBe(encodeCursor({ PK: `USER#${USER}`, SK: `~MSG#${NOW}#m-1` }));
+    // A page key of another query of the partition (a task) is refused before DynamoDB.
+    await expectRefused(
+      messagePage(USER, 20, encodeCursor({ PK: `USER#${USER}`, SK: 'TASK#x' })),
+      Invalid,
+      'invalidCursor',
+    );
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
+  });
 });

@@ -5,11 +5,14 @@ import { env } from '../config';
 import { batchWrite, queryAll } from './client';
 import { leavingCustomerIndex } from './customer-index';
 import {
+  auditDetails,
   deletionMarkers,
   deletionRequests,
   documents,
   type Item,
   listEntries,
+  messages,
+  PARTITION_STATE_END,
   profiles,
   type StoredProfile,
   searchWords,
@@ -31,9 +34,16 @@ export interface UserPartition {
   deleting: boolean;
 }
 
-/** Everything stored for one user, strongly consistent, in one Query (paged through). */
+/**
+ * Everything stored for one user but their history (messages, audit details), strongly
+ * consistent, in one Query (paged through).
+ */
 export async function readUserPartition(userId: string): Promise<UserPartition> {
-  const items = await queryAll({ partition: userPartitionKey(userId), consistent: true });
+  const items = await queryAll({
+    partition: userPartitionKey(userId),
+    sortBefore: PARTITION_STATE_END,
+    consistent: true,
+  });
   const profile = items.find(profiles.owns);
   const deletion = items.find(deletionRequests.owns);
   return {
@@ -75,7 +85,15 @@ export async function deleteUserItems(userId: string): Promise<void> {
 }
 
 /** Which entity a stored item of a partition is ('other': a kind no reader knows by name). */
-export type ItemKind = 'profile' | 'task' | 'workflow' | 'deletion_request' | 'document' | 'other';
+export type ItemKind =
+  | 'profile'
+  | 'task'
+  | 'workflow'
+  | 'deletion_request'
+  | 'document'
+  | 'message'
+  | 'audit_details'
+  | 'other';
 
 const KINDS: [ItemKind, (item: Item) => boolean][] = [
   ['profile', profiles.owns],
@@ -83,6 +101,8 @@ const KINDS: [ItemKind, (item: Item) => boolean][] = [
   ['workflow', workflows.owns],
   ['deletion_request', deletionRequests.owns],
   ['document', documents.owns],
+  ['message', messages.owns],
+  ['audit_details', auditDetails.owns],
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { UserTask, WorkflowRecord } from '@shared/api';
 import { env } from '../config';
 import { accountMayAct, accountNotDeleted } from './accounts';
+import { type Audit, withAudit } from './audit';
 import { queryFirst, transact } from './client';
 import { workflowById, workflows } from './entities';
 import { completeBySupport, moveTask } from './tasks';
@@ -42,29 +43,33 @@ export async function updateWorkflow(
   workflow: WorkflowRecord,
   change: Pick<WorkflowRecord, 'status' | 'completed_at' | 'notes' | 'team_note' | 'assigned_to'>,
   completeTaskOf: UserTask | null,
+  audit?: Audit,
 ): Promise<WorkflowRecord> {
   await transact(
-    [
-      {
-        Update: {
-          TableName: env.tableName,
-          Key: workflows.keyOf(workflow),
-          UpdateExpression:
-            'SET #status = :status, completed_at = :completedAt, notes = :notes, team_note = :teamNote, assigned_to = :assigned',
-          ConditionExpression: '#status = :was',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':status': change.status,
-            ':completedAt': change.completed_at,
-            ':notes': change.notes,
-            ':teamNote': change.team_note,
-            ':assigned': change.assigned_to,
-            ':was': workflow.status,
+    withAudit(
+      [
+        {
+          Update: {
+            TableName: env.tableName,
+            Key: workflows.keyOf(workflow),
+            UpdateExpression:
+              'SET #status = :status, completed_at = :completedAt, notes = :notes, team_note = :teamNote, assigned_to = :assigned',
+            ConditionExpression: '#status = :was',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':status': change.status,
+              ':completedAt': change.completed_at,
+              ':notes': change.notes,
+              ':teamNote': change.team_note,
+              ':assigned': change.assigned_to,
+              ':was': workflow.status,
+            },
           },
         },
-      },
-      ...(completeTaskOf ? [completeBySupport(completeTaskOf, change.completed_at)] : []),
-    ],
+        ...(completeTaskOf ? [completeBySupport(completeTaskOf, change.completed_at)] : []),
+      ],
+      audit,
+    ),
     'workflowChanged',
   );
   return { ...workflow, ...change };

@@ -33,6 +33,7 @@ const PAGES: { path: string; area: 'public' | 'session' | 'signedIn' | 'admin'; 
   { path: '/forgot-password', area: 'session', load: () => import('../features/auth/ForgotPasswordPage') },
   { path: '/reset-password', area: 'session', load: () => import('../features/auth/ResetPasswordPage') },
   { path: '/dashboard', area: 'signedIn', load: () => import('../features/dashboard/DashboardPage') },
+  { path: '/messages', area: 'signedIn', load: () => import('../features/dashboard/MessagesPage') },
   { path: '/account', area: 'signedIn', load: () => import('../features/account/AccountPage') },
   { path: '/onboarding/details', area: 'signedIn', load: () => import('../features/onboarding/DetailsPage') },
   {

@@ -1,11 +1,12 @@
 import type { Profile } from '@shared/api';
+import { fullName, initials } from '@shared/names';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { fullName, initials } from '../lib/names';
 import { useLogout } from '../lib/session';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
+import { UnreadBadge } from './UnreadBadge';
 
 /** Focuses the item at `index` of the menu, counting from the end when negative, wrapping. */
 function focusAt(items: (HTMLElement | null)[], index: number) {
@@ -24,6 +25,9 @@ export function AppHeader({ profile }: { profile: Profile }) {
   /** Which item takes focus when the menu opens: first, last, or none (opened by pointer). */
   const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last' | null>(null);
   const name = fullName(profile);
+  // Issue 17: the team's messages the customer has not read (the profile, kept in step with an
+  // open conversation).
+  const unread = profile.unread_by_customer;
 
   const focusItem = (index: number) => focusAt(items.current, index);
   const close = (returnFocus: boolean) => {
@@ -83,7 +87,7 @@ export function AppHeader({ profile }: { profile: Profile }) {
               aria-haspopup="menu"
               aria-expanded={open}
               aria-controls={open ? 'account-menu' : undefined}
-              aria-label={t('dashboard.menu')}
+              aria-label={unread > 0 ? t('messages.accountMenu', { count: unread }) : t('dashboard.menu')}
               onKeyDown={onButtonKey}
               // Enter and Space click: a keyboard opening focuses the first item (detail 0).
               onClick={(event) => {
@@ -92,8 +96,16 @@ export function AppHeader({ profile }: { profile: Profile }) {
               }}
               className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+              <span className="relative flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
                 {initials(profile)}
+                {unread > 0 && (
+                  <span
+                    aria-hidden="true"
+                    className="absolute -top-1.5 -right-2 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.625rem] leading-none font-bold ring-2 ring-white"
+                  >
+                    {unread > 99 ? '99+' : unread}
+                  </span>
+                )}
               </span>
               <span className="hidden text-sm font-medium text-slate-800 sm:inline">
                 {profile.first_name ?? profile.email}
@@ -122,9 +134,21 @@ export function AppHeader({ profile }: { profile: Profile }) {
                   >
                     {t('dashboard.myAccount')}
                   </Link>
-                  <button
+                  <Link
                     ref={(element) => {
                       items.current[1] = element;
+                    }}
+                    role="menuitem"
+                    tabIndex={-1}
+                    to="/messages"
+                    className="flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    {t('messages.title')}
+                    <UnreadBadge count={unread} />
+                  </Link>
+                  <button
+                    ref={(element) => {
+                      items.current[2] = element;
                     }}
                     role="menuitem"
                     tabIndex={-1}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCalendarDate, formatDate, formatLongDate } from './format';
+import { formatBytes, formatCalendarDate, formatDate, formatLongDate, formatLongDateTime } from './format';
 
 describe('formatBytes', () => {
   it('picks a readable unit and formats per language', () => {
@@ -27,5 +27,13 @@ describe('dates (SPEC 9 formats)', () => {
     const local = new Date(2026, 2, 4, 12).toISOString();
     expect(formatLongDate(local, 'en')).toBe('Mar 4, 2026');
     expect(formatLongDate(local, 'de')).toBe('4. März 2026');
+  });
+
+  it("shows 'MMM d, yyyy' with the time on a 24-hour clock, per language", () => {
+    const local = new Date(2026, 2, 4, 9, 7).toISOString();
+    expect(formatLongDateTime(local, 'en')).toMatch(/^Mar 4, 2026\D+09:07$/);
+    expect(formatLongDateTime(local, 'de')).toMatch(/^4\. März 2026\D+09:07$/);
+    expect(formatLongDateTime(new Date(2026, 2, 4, 21, 30).toISOString(), 'en')).toMatch(/21:30$/);
+    expect(formatLongDateTime('garbage', 'en')).toBe('');
   });
 });

@@ -31,3 +31,18 @@ export function formatLongDate(iso: string | null, language: string): string {
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 }
+
+/** An instant as 'MMM d, yyyy' with the time (24-hour clock), in the interface language. */
+export function formatLongDateTime(iso: string | null, language: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(language, {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+}

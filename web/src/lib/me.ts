@@ -30,6 +30,18 @@ export function setMyProfile(queryClient: QueryClient, profile: Profile): void {
   queryClient.setQueryData(getMeQueryOptions().queryKey, (me) => me && { ...me, profile });
 }
 
+/**
+ * How many of the team's messages the customer has not read, as the conversation last said:
+ * the badges (dashboard card, avatar menu) read it from the profile.
+ */
+export function setMyUnread(queryClient: QueryClient, unread: number): void {
+  queryClient.setQueryData(getMeQueryOptions().queryKey, (me) =>
+    me && me.profile.unread_by_customer !== unread
+      ? { ...me, profile: { ...me.profile, unread_by_customer: unread } }
+      : me,
+  );
+}
+
 export const saveLanguage = (language: Language) =>
   apiFetch<{ language: Language }>(apiPath(API_PATHS.myLanguage), { method: 'PUT', body: { language } });
 

@@ -3,6 +3,9 @@ import { useCallback, useSyncExternalStore } from 'react';
 /** Tailwind's `lg` breakpoint: from here on, wide lists are tables; below it, cards. */
 export const WIDE_SCREEN = '(min-width: 64rem)';
 
+/** Tailwind's `md` breakpoint: below it a phone, where the dashboard keeps its cards short. */
+export const MEDIUM_SCREEN = '(min-width: 48rem)';
+
 /**
  * Whether a media query matches now, following every change (a rotated phone, a resized
  * window). Rendering one layout or the other, instead of both with one hidden by CSS, keeps

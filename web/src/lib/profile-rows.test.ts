@@ -32,6 +32,8 @@ const profile = (overrides: Partial<Profile>): Profile => ({
   documents_count: 0,
   language: 'en',
   mail_blocked: null,
+  unread_by_customer: 0,
+  unread_by_team: 0,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
   ...overrides,

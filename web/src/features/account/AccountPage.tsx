@@ -1,4 +1,5 @@
 import { NOTES_MAX } from '@shared/constants';
+import { fullName } from '@shared/names';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -13,10 +14,10 @@ import { TextArea } from '../../components/TextArea';
 import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { useMe } from '../../lib/me';
-import { fullName } from '../../lib/names';
 import { useOnError } from '../../lib/on-error';
 import { type ProfileRow, sharedProfileRows } from '../../lib/profile-rows';
 import { useLogout } from '../../lib/session';
+import { ActivityPanel } from './ActivityPanel';
 import { useRequestDeletion, useWithdrawDeletion } from './api';
 import { DataExportPanel } from './DataExportPanel';
 import { SecurityPanel } from './SecurityPanel';
@@ -86,15 +87,17 @@ export default function AccountPage() {
         <Panel title={t('account.personalInfo')} className="mt-6">
           <dl className="mt-4 grid gap-4 sm:grid-cols-2">
             {rows.map(([label, value]) => (
-              <div key={label}>
+              // min-w-0: a long value (an e-mail address, a street) wraps instead of widening the grid.
+              <div key={label} className="min-w-0">
                 <dt className="text-sm text-slate-600">{label}</dt>
-                <dd className="font-medium text-slate-900">{value || none}</dd>
+                <dd className="font-medium text-slate-900 wrap-anywhere">{value || none}</dd>
               </div>
             ))}
           </dl>
         </Panel>
         <SecurityPanel />
         <DataExportPanel />
+        <ActivityPanel />
         <Panel title={t('account.dangerZone')} tone="danger" className="mt-6">
           {profile.deletion_requested ? (
             <>

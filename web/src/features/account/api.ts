@@ -1,8 +1,9 @@
-import type { DeletionResponse, DownloadLink, Profile } from '@shared/api';
+import type { AuditRecord, DeletionResponse, DownloadLink, Page, Profile } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
+import { HISTORY_PAGE_SIZE } from '@shared/constants';
 import type { PasswordChangeRequest } from '@shared/schemas/auth';
 import type { DeletionRequestInput } from '@shared/schemas/journey';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { accessToken } from '../../lib/auth';
 import { getMeQueryOptions, setMyProfile } from '../../lib/me';
@@ -57,3 +58,18 @@ export const exportMyData = () => apiFetch<DownloadLink>(apiPath(API_PATHS.myDat
 
 /** Nothing to invalidate: an export changes none of the customer's data. */
 export const useExportMyData = () => useMutation({ mutationFn: exportMyData });
+
+/** One page of what the support team did to the caller's account, newest first (issue 17). */
+export const listMyActivity = (cursor: string | null) =>
+  apiFetch<Page<AuditRecord>>(apiPath(API_PATHS.myActivity, undefined, { limit: HISTORY_PAGE_SIZE, cursor }));
+
+/** The pages of the caller's activity loaded so far (the first at once, more on "Load more"). */
+export const getMyActivityQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ['activity'],
+    queryFn: ({ pageParam }) => listMyActivity(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const useMyActivity = () => useInfiniteQuery(getMyActivityQueryOptions());

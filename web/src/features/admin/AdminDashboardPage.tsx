@@ -1,4 +1,5 @@
 import { CUSTOMER_FILTERS, CUSTOMER_SEARCH_MAX, type CustomerFilter } from '@shared/customer-filters';
+import { fullName } from '@shared/names';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,11 +8,11 @@ import { Button, buttonClass } from '../../components/Button';
 import { CardFields } from '../../components/CardFields';
 import { PageHeading } from '../../components/PageHeading';
 import { TableHead } from '../../components/TableHead';
+import { UnreadBadge } from '../../components/UnreadBadge';
 import { useDebouncedValue } from '../../lib/debounce';
 import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/media';
-import { fullName } from '../../lib/names';
 import { nationalityLabel } from '../../lib/nationality';
 import { useOnError } from '../../lib/on-error';
 import { AdminLayout } from './AdminLayout';
@@ -85,7 +86,7 @@ export default function AdminDashboardPage() {
   return (
     <AdminLayout>
       <PageHeading className="text-3xl">{t('admin.title')}</PageHeading>
-      <div className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <div className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
         {CUSTOMER_FILTERS.map((f) => (
           <button
             key={f}
@@ -247,6 +248,7 @@ export default function AdminDashboardPage() {
                       className={`px-3 py-2 font-medium text-slate-900 ${c.account_verified ? '' : 'shadow-[inset_4px_0_0_var(--color-amber-500)]'}`}
                     >
                       {fullName(c) || t('admin.users.unnamed')}
+                      <UnreadBadge count={c.unread_by_team} className="ml-2 align-text-bottom" />
                     </td>
                     <td className="px-3 py-2">{c.email}</td>
                     <td className="px-3 py-2">{nationality(c.nationality)}</td>
@@ -289,9 +291,15 @@ export default function AdminDashboardPage() {
                         : 'border-amber-300 border-l-4 border-l-amber-500 bg-amber-100'
                     }`}
                   >
-                    <h3 id={`customer-${c.id}`} className="font-semibold text-slate-900 wrap-anywhere">
-                      {fullName(c) || t('admin.users.unnamed')}
-                    </h3>
+                    <div className="flex items-start justify-between gap-2">
+                      <h3
+                        id={`customer-${c.id}`}
+                        className="min-w-0 font-semibold text-slate-900 wrap-anywhere"
+                      >
+                        {fullName(c) || t('admin.users.unnamed')}
+                      </h3>
+                      <UnreadBadge count={c.unread_by_team} className="shrink-0" />
+                    </div>
                     <CardFields
                       fields={[
                         { label: t('admin.users.email'), value: c.email, wide: true },

@@ -17,7 +17,7 @@ import { serverMessage } from '../../lib/errors';
 import { focusIsLost } from '../../lib/focus';
 import { formatBytes, formatDate } from '../../lib/format';
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/media';
-import { documentLink, useDeleteDocument, useReplaceDocument } from './api';
+import { useDeleteDocument, useDocumentLink, useReplaceDocument } from './api';
 
 const ACCEPT = ADMIN_REPLACE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
@@ -34,6 +34,7 @@ function DocumentItem({
   const { t, i18n } = useTranslation();
   const replaceDocument = useReplaceDocument(userId);
   const deleteDocument = useDeleteDocument(userId);
+  const documentLink = useDocumentLink(userId);
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
@@ -54,7 +55,7 @@ function DocumentItem({
   // hands focus back to it when it closes.
   const showPreview = async () => {
     try {
-      setPreview((await documentLink(document.id, 'inline')).url);
+      setPreview((await documentLink.mutateAsync({ documentId: document.id, disposition: 'inline' })).url);
     } catch (error) {
       toast.error(serverMessage(error, t('admin.documents.previewFailed')));
     }
@@ -90,7 +91,11 @@ function DocumentItem({
           disabled={busy}
           onClick={() =>
             run(async () => {
-              window.location.assign((await documentLink(document.id, 'attachment')).url);
+              const link = await documentLink.mutateAsync({
+                documentId: document.id,
+                disposition: 'attachment',
+              });
+              window.location.assign(link.url);
             }, 'admin.documents.downloadFailed')
           }
         >

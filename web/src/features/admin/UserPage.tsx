@@ -1,3 +1,4 @@
+import { fullName } from '@shared/names';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -7,22 +8,23 @@ import { Dialog } from '../../components/Dialog';
 import { PageHeading } from '../../components/PageHeading';
 import { Panel } from '../../components/Panel';
 import { Tabs } from '../../components/Tabs';
+import { UnreadBadge } from '../../components/UnreadBadge';
 import { ApiError, serverMessage } from '../../lib/errors';
 import { useFocusWhenGone } from '../../lib/focus';
-import { formatLongDate } from '../../lib/format';
-import { fullName } from '../../lib/names';
 import { useOnError } from '../../lib/on-error';
+import { ActivityTimeline } from './ActivityTimeline';
 import { AdminLayout } from './AdminLayout';
 import { useUser, useVerifyUser } from './api';
 import { DeletionRequestCard } from './DeletionRequestCard';
 import { DocumentsTab } from './DocumentsTab';
+import { MessagesTab } from './MessagesTab';
 import { PersonalInfoTab } from './PersonalInfoTab';
 import { TasksTab } from './TasksTab';
 import { WorkflowsTab } from './WorkflowsTab';
 
 const isMissing = (error: Error | null) => error instanceof ApiError && error.status === 404;
 
-const TABS = ['personal', 'tasks', 'workflows', 'documents'] as const;
+const TABS = ['personal', 'tasks', 'workflows', 'documents', 'messages'] as const;
 const CHECKLIST = ['checkPersonal', 'checkDocuments', 'checkContact', 'checkOnboarding'] as const;
 
 function VerificationCard({ onVerify }: { onVerify: () => Promise<void> }) {
@@ -64,7 +66,7 @@ function VerificationCard({ onVerify }: { onVerify: () => Promise<void> }) {
 }
 
 export default function UserPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { userId = '' } = useParams();
   const user = useUser(userId);
@@ -135,7 +137,19 @@ export default function UserPage() {
       <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
         <Tabs
           label={fullName(profile) || profile.email}
-          items={TABS.map((id) => ({ id, label: t(`admin.user.tabs.${id}`) }))}
+          items={TABS.map((id) => ({
+            id,
+            label:
+              id === 'messages' ? (
+                // Issue 17: the customer's messages no admin has read yet.
+                <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+                  {t('admin.user.tabs.messages')}
+                  <UnreadBadge count={profile.unread_by_team} />
+                </span>
+              ) : (
+                t(`admin.user.tabs.${id}`)
+              ),
+          }))}
           selected={tab}
           onSelect={setTab}
           className="flex flex-wrap gap-2 border-b border-slate-200 pb-3"
@@ -152,29 +166,11 @@ export default function UserPage() {
             {TABS[tab] === 'tasks' && <TasksTab userId={profile.id} phases={detail.phases} />}
             {TABS[tab] === 'workflows' && <WorkflowsTab userId={profile.id} workflows={detail.workflows} />}
             {TABS[tab] === 'documents' && <DocumentsTab userId={profile.id} documents={detail.documents} />}
+            {TABS[tab] === 'messages' && <MessagesTab profile={profile} workflows={detail.workflows} />}
           </div>
         </Tabs>
       </section>
-      <Panel title={t('admin.user.timeline')} className="mt-6">
-        <ol className="mt-3 space-y-2 text-sm">
-          <li>
-            <span className="font-medium">{t('admin.user.profileCreated')}</span> ·{' '}
-            {formatLongDate(profile.created_at, i18n.language)}
-          </li>
-          {profile.updated_at !== profile.created_at && (
-            <li>
-              <span className="font-medium">{t('admin.user.profileUpdated')}</span> ·{' '}
-              {formatLongDate(profile.updated_at, i18n.language)}
-            </li>
-          )}
-          {detail.documents.length > 0 && (
-            <li>
-              <span className="font-medium">{t('admin.user.documentsUploaded')}</span> ·{' '}
-              {t('admin.user.documentsCount', { count: detail.documents.length })}
-            </li>
-          )}
-        </ol>
-      </Panel>
+      <ActivityTimeline profile={profile} documents={detail.documents} />
     </AdminLayout>
   );
 }

@@ -1,5 +1,16 @@
-import type { AdminUserDetail, DownloadLink, Page, PendingDeletion, Profile, Workflow } from '@shared/api';
+import type {
+  AdminUserDetail,
+  AuditRecord,
+  Conversation,
+  DownloadLink,
+  Message,
+  Page,
+  PendingDeletion,
+  Profile,
+  Workflow,
+} from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
+import { HISTORY_PAGE_SIZE } from '@shared/constants';
 import type { CustomerFilter, CustomerStats } from '@shared/customer-filters';
 import type {
   DeletionRejection,
@@ -7,6 +18,7 @@ import type {
   SupportCompletion,
   WorkflowUpdate,
 } from '@shared/schemas/admin';
+import type { MessageInput } from '@shared/schemas/messages';
 import type { AdminProfileInput } from '@shared/schemas/profile';
 import {
   infiniteQueryOptions,
@@ -19,6 +31,7 @@ import {
 } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../lib/api';
+import { addSent, conversationQueryOptions, setRead } from '../../lib/conversation';
 import { uploadDocumentFile } from '../../lib/upload';
 import { CUSTOMER_PAGE_SIZE } from './customers';
 
@@ -96,6 +109,36 @@ export function useUser(userId: string) {
   return useQuery(getUserQueryOptions(userId, i18n.language));
 }
 
+// ---- one user's audit records (the user page's Activity Timeline, issue 17) ----
+
+/** The loaded pages of one user's audit records (nothing in them depends on the language). */
+const activityKey = (userId: string) => ['admin', 'activity', userId];
+
+/** One page of what the team did to a user's account, newest first, with who did it. */
+export const listUserActivity = (userId: string, cursor: string | null) =>
+  apiFetch<Page<AuditRecord>>(
+    apiPath(API_PATHS.adminUserActivity, { userId }, { limit: HISTORY_PAGE_SIZE, cursor }),
+  );
+
+/** The pages of a user's audit records loaded so far (the first at once, more on "Load more"). */
+export const getUserActivityQueryOptions = (userId: string) =>
+  infiniteQueryOptions({
+    queryKey: activityKey(userId),
+    queryFn: ({ pageParam }) => listUserActivity(userId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const useUserActivity = (userId: string) => useInfiniteQuery(getUserActivityQueryOptions(userId));
+
+/**
+ * Every admin action on a user is recorded: their timeline reloads (its loaded pages, from the
+ * newest), not waited for by the action itself.
+ */
+function activityChanged(queryClient: QueryClient, userId: string) {
+  void queryClient.invalidateQueries({ queryKey: activityKey(userId) });
+}
+
 /**
  * The admin lists after a change to a user: dropped, so the dashboard loads them afresh when
  * next shown (its loading state, never a row that is no longer true). `customers` drops the
@@ -107,20 +150,27 @@ function dropLists(queryClient: QueryClient, lists: { customers?: boolean; delet
   if (lists.deletions) queryClient.removeQueries({ queryKey: getDeletionRequestsQueryOptions().queryKey });
 }
 
-/** After a change to one user: their page reloads; the lists load afresh when next shown. */
+/**
+ * After a change to one user: their page and timeline reload; the lists load afresh when next
+ * shown.
+ */
 function userChanged(
   queryClient: QueryClient,
   userId: string,
   lists: { customers?: boolean; deletions?: boolean },
 ) {
   dropLists(queryClient, lists);
+  activityChanged(queryClient, userId);
   return queryClient.invalidateQueries({ queryKey: userKey(userId) });
 }
 
 export const editUser = ({ userId, profile }: { userId: string; profile: AdminProfileInput }) =>
   apiFetch<Profile>(apiPath(API_PATHS.adminUser, { userId }), { method: 'PATCH', body: profile });
 
-/** The saved profile replaces the one on the user's page; names and e-mail show in both lists. */
+/**
+ * The saved profile replaces the one on the user's page, its record shows on the timeline;
+ * names and e-mail show in both lists.
+ */
 export function useEditUser() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -130,6 +180,7 @@ export function useEditUser() {
         { queryKey: userKey(userId) },
         (detail) => detail && { ...detail, profile },
       );
+      activityChanged(queryClient, userId);
       dropLists(queryClient, { customers: true, deletions: true });
     },
   });
@@ -173,6 +224,7 @@ export function useDeleteUser() {
     mutationFn: deleteUser,
     onSuccess: (_result, { userId }) => {
       queryClient.removeQueries({ queryKey: userKey(userId) });
+      queryClient.removeQueries({ queryKey: activityKey(userId) });
       dropLists(queryClient, { customers: true, deletions: true });
     },
   });
@@ -202,11 +254,23 @@ export function useUpdateWorkflow(userId: string) {
 }
 
 /**
- * A short-lived presigned link, asked for at each click: a plain call, not a cached query
- * (a cached link could have expired, and it changes nothing on the server).
+ * A short-lived presigned link, asked for at each click: a mutation, not a cached query (a
+ * cached link could have expired, and each view or download is recorded on the server).
  */
-export const documentLink = (documentId: string, disposition: Disposition) =>
+export const documentLink = ({ documentId, disposition }: { documentId: string; disposition: Disposition }) =>
   apiFetch<DownloadLink>(apiPath(API_PATHS.adminDocumentDownload, { documentId }, { disposition }));
+
+/**
+ * The view or download is recorded before the link is made: the timeline reloads, also when
+ * making the link failed after that.
+ */
+export function useDocumentLink(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: documentLink,
+    onSettled: () => activityChanged(queryClient, userId),
+  });
+}
 
 export const deleteDocument = (documentId: string) =>
   apiFetch<null>(apiPath(API_PATHS.adminDocument, { documentId }), { method: 'DELETE' });
@@ -231,5 +295,63 @@ export function useReplaceDocument(userId: string) {
   return useMutation({
     mutationFn: replaceDocument,
     onSuccess: () => userChanged(queryClient, userId, {}),
+  });
+}
+
+// ---- one customer's conversation with the team (the user page's Messages tab, issue 17) ----
+
+/** The loaded pages of one customer's conversation (apart from the user's detail: never reloaded with it). */
+const conversationKey = (userId: string) => ['admin', 'messages', userId];
+
+/** One page of a customer's conversation, newest first; team messages name the admin who wrote them. */
+export const listUserMessages = (userId: string, cursor: string | null) =>
+  apiFetch<Conversation>(
+    apiPath(API_PATHS.adminUserMessages, { userId }, { limit: HISTORY_PAGE_SIZE, cursor }),
+  );
+
+/** The pages loaded so far, the newest read again every few seconds while shown (lib/conversation.ts). */
+export const getUserConversationQueryOptions = (userId: string) =>
+  conversationQueryOptions(conversationKey(userId), (cursor) => listUserMessages(userId, cursor));
+
+export const useUserConversation = (userId: string) =>
+  useInfiniteQuery(getUserConversationQueryOptions(userId));
+
+export const sendUserMessage = ({ userId, message }: { userId: string; message: MessageInput }) =>
+  apiFetch<Message>(apiPath(API_PATHS.adminUserMessages, { userId }), { method: 'POST', body: message });
+
+/** The reply shows at once; the conversation is read again (the customer may have written too). */
+export function useSendUserMessage(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendUserMessage,
+    onSuccess: (message) => {
+      addSent(queryClient, conversationKey(userId), message);
+      // Not waited for: the box empties as the reply shows.
+      void queryClient.invalidateQueries({ queryKey: conversationKey(userId) });
+    },
+  });
+}
+
+export const readUserMessages = (userId: string) =>
+  apiFetch<{ unread: number }>(apiPath(API_PATHS.adminUserMessagesRead, { userId }), { method: 'POST' });
+
+/**
+ * An admin has read the customer's messages: nothing unread on their page, and the customer
+ * leaves the "Unread messages" card and list (which load afresh when next shown).
+ */
+export function useReadUserMessages(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => readUserMessages(userId),
+    onSuccess: () => {
+      setRead(queryClient, conversationKey(userId));
+      queryClient.setQueriesData<AdminUserDetail>(
+        { queryKey: userKey(userId) },
+        (detail) => detail && { ...detail, profile: { ...detail.profile, unread_by_team: 0 } },
+      );
+      dropLists(queryClient, { customers: true });
+    },
+    // The next look at the conversation tries again.
+    onError: (error) => console.error('Could not mark the messages read', error),
   });
 }

@@ -13,6 +13,7 @@ import { useMe } from '../../lib/me';
 import { useOnError } from '../../lib/on-error';
 import { useCompleteTask, useJourney, useRequestService, useWorkflows } from './api';
 import { JourneyCard } from './JourneyCard';
+import { MessagesCard } from './MessagesCard';
 import { ActiveServices, HelpCard } from './SidePanels';
 
 function Banner({ tone, title, body }: { tone: 'amber' | 'red'; title: string; body: string }) {
@@ -112,6 +113,7 @@ export default function DashboardPage() {
             />
           </div>
           <div className="space-y-6">
+            <MessagesCard />
             <ActiveServices workflows={workflows.data} />
             <HelpCard support={config.data.support} />
           </div>

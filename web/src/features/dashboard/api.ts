@@ -1,8 +1,19 @@
-import type { JourneyResponse, Workflow } from '@shared/api';
+import type { Conversation, JourneyResponse, Message, Workflow } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { HISTORY_PAGE_SIZE } from '@shared/constants';
+import type { MessageInput } from '@shared/schemas/messages';
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../lib/api';
+import { addSent, conversationQueryOptions, setRead } from '../../lib/conversation';
+import { setMyUnread } from '../../lib/me';
 
 // Phase and task texts come from the server in the interface language: the language is part
 // of these queries' keys, and the previous language's answer stays on screen while the next
@@ -70,5 +81,50 @@ export function useRequestService() {
         queryClient.invalidateQueries({ queryKey: JOURNEY }),
         queryClient.invalidateQueries({ queryKey: WORKFLOWS }),
       ]),
+  });
+}
+
+// ---- the customer's conversation with the support team (issue 17) ----
+
+const CONVERSATION = ['messages'];
+
+export const listMyMessages = (cursor: string | null) =>
+  apiFetch<Conversation>(apiPath(API_PATHS.myMessages, undefined, { limit: HISTORY_PAGE_SIZE, cursor }));
+
+/** The pages loaded so far, the newest read again every few seconds while shown (lib/conversation.ts). */
+export const getMyConversationQueryOptions = () => conversationQueryOptions(CONVERSATION, listMyMessages);
+
+export const useMyConversation = () => useInfiniteQuery(getMyConversationQueryOptions());
+
+export const sendMyMessage = (message: MessageInput) =>
+  apiFetch<Message>(apiPath(API_PATHS.myMessages), { method: 'POST', body: message });
+
+/** The message shows at once; the conversation is read again (the team may have written too). */
+export function useSendMyMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMyMessage,
+    onSuccess: (message) => {
+      addSent(queryClient, CONVERSATION, message);
+      // Not waited for: the box empties as the message shows.
+      void queryClient.invalidateQueries({ queryKey: CONVERSATION });
+    },
+  });
+}
+
+export const readMyMessages = () =>
+  apiFetch<{ unread: number }>(apiPath(API_PATHS.myMessagesRead), { method: 'POST' });
+
+/** The team's messages are read: no unread count on the conversation, the card or the avatar menu. */
+export function useReadMyMessages() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: readMyMessages,
+    onSuccess: () => {
+      setRead(queryClient, CONVERSATION);
+      setMyUnread(queryClient, 0);
+    },
+    // Nothing the customer did fails: the next look at the conversation tries again.
+    onError: (error) => console.error('Could not mark the messages read', error),
   });
 }

@@ -14,6 +14,7 @@ const SECTIONS = {
     'documents',
     'purposes',
     'retention',
+    'audit',
     'logs',
     'cookies',
     'processors',

@@ -1,0 +1,7 @@
+import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
+import { readUserMessages } from '../services/messages';
+
+export const handler = apiHandler(ROUTES['admin-read-user-messages'], async ({ params }) => ({
+  body: await readUserMessages(params.userId),
+}));

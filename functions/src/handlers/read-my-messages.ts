@@ -1,0 +1,7 @@
+import { apiHandler } from '../lib/http';
+import { ROUTES } from '../routes';
+import { readMyMessages } from '../services/messages';
+
+export const handler = apiHandler(ROUTES['read-my-messages'], async ({ caller }) => ({
+  body: await readMyMessages(caller),
+}));

@@ -1,0 +1,42 @@
+// Issue 17: the audit record of an admin action, as the use cases build it. Each admin use case
+// writes its record with its change (same transaction), or around its S3 or Cognito step
+// (pending before, done after): store/audit.ts.
+import { randomUUID } from 'node:crypto';
+import type { AuditAction, AuditChange } from '@shared/api';
+import { clock } from '../lib/clock';
+import type { Actor, Audit } from '../store/audit';
+
+/** A new record of what `actor` does now to `userId`'s account (written by the use case). */
+export function adminAudit(
+  actor: Actor,
+  userId: string,
+  action: AuditAction,
+  extra: Pick<Audit, 'target' | 'changes' | 'note' | 'teamNote' | 'fields'> = {},
+): Audit {
+  return {
+    id: randomUUID(),
+    at: clock.iso(),
+    userId,
+    actor: { id: actor.id, email: actor.email },
+    action,
+    ...extra,
+  };
+}
+
+/** An admin account as the actor of its actions. */
+export const actorOf = (account: { userId: string; email: string }): Actor => ({
+  id: account.userId,
+  email: account.email,
+});
+
+type Value = AuditChange['before'];
+const plain = (value: unknown): Value => (value === undefined || value === null ? null : (value as Value));
+
+/** The fields of `after` whose value differs from `before`'s, with both values. */
+export function changedFields<T extends object>(before: T, after: Partial<T>): AuditChange[] {
+  return Object.entries(after).flatMap(([field, value]) => {
+    const old = plain((before as Record<string, unknown>)[field]);
+    const next = plain(value);
+    return old === next ? [] : [{ field, before: old, after: next }];
+  });
+}

@@ -1,0 +1,17 @@
+// The customer an admin route names: on its own, so light routes (the activity and message
+// views, the data export) need not load the profile services.
+import type { Profile } from '@shared/api';
+import { NotFound } from '../lib/errors';
+import type { StoredProfile } from '../store/entities';
+import { getStoredProfile } from '../store/profiles';
+
+/** A stored customer's profile; an admin's or a missing one is not found (admin routes name customers). */
+export function customerProfile(stored: StoredProfile | null): Profile {
+  if (stored?.role !== 'customer') throw new NotFound('userNotFound');
+  return stored.profile;
+}
+
+/** The customer an admin route names, read on its own. */
+export async function requireCustomer(userId: string): Promise<Profile> {
+  return customerProfile(await getStoredProfile(userId));
+}

@@ -1,0 +1,126 @@
+// Issue 17: a customer's conversation with the support team, in the customer's partition
+// (README 'Key design'). The unread counts live on the profile: the customer's badge comes
+// with /api/me, and the admin's "Unread messages" list and count change in the transaction
+// of the message that starts or ends the unread state, like every other listed flag.
+import type { Page } from '@shared/api';
+import { env } from '../config';
+import { accountNotDeleted } from './accounts';
+import { queryPage, type TransactItems, transact, tryUpdate } from './client';
+import { stateChange, stateOf } from './customer-index';
+import { MAILED, type MessageItem, messages, partitionPageKey, profiles, userPartitionKey } from './entities';
+import { stateCondition, withStateRead } from './profiles';
+
+const putMessage = (message: MessageItem): TransactItems[number] => ({
+  Put: {
+    TableName: env.tableName,
+    Item: messages.toItem(message),
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
+
+/**
+ * A customer's message: stored, and counted unread for the team; the first unread one puts
+ * the customer on the admin's "Unread messages" list and count, in the same transaction.
+ */
+export function saveCustomerMessage(message: MessageItem): Promise<void> {
+  return withStateRead(
+    message.user_id,
+    (stored) => {
+      const state = stateOf(stored.profile);
+      const condition = stateCondition(stored, {}, { ':one': 1 });
+      return [
+        putMessage(message),
+        {
+          Update: {
+            TableName: env.tableName,
+            Key: profiles.key(message.user_id),
+            UpdateExpression: 'ADD unread_by_team :one',
+            ...condition,
+          },
+        },
+        // Only customers are on the dashboard's lists and counts (a role change takes the unread state along).
+        ...(stored.role === 'customer' ? stateChange(stored.profile, state, { ...state, unread: true }) : []),
+        accountNotDeleted(message.user_id),
+      ];
+    },
+    { ifMissing: 'conflict' },
+  );
+}
+
+/** A team message: stored, and counted unread for the customer (a customer's account only). */
+export function saveTeamMessage(message: MessageItem): Promise<void> {
+  return transact(
+    [
+      putMessage(message),
+      {
+        Update: {
+          TableName: env.tableName,
+          Key: profiles.key(message.user_id),
+          UpdateExpression: 'ADD unread_by_customer :one',
+          ConditionExpression: 'attribute_exists(PK) AND #role = :customer',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':one': 1, ':customer': 'customer' },
+        },
+      },
+      accountNotDeleted(message.user_id),
+    ],
+    'userNotFound',
+  );
+}
+
+/** The team has read the customer's messages: the count clears, the customer leaves the unread list. */
+export function markReadByTeam(userId: string): Promise<void> {
+  return withStateRead(userId, (stored) => {
+    if (stored.profile.unread_by_team === 0) return [];
+    const state = stateOf(stored.profile);
+    return [
+      {
+        Update: {
+          TableName: env.tableName,
+          Key: profiles.key(userId),
+          UpdateExpression: 'SET unread_by_team = :zero',
+          ...stateCondition(stored, {}, { ':zero': 0 }),
+        },
+      },
+      ...(stored.role === 'customer' ? stateChange(stored.profile, state, { ...state, unread: false }) : []),
+    ];
+  });
+}
+
+/** The customer has read the team's messages. */
+export async function markReadByCustomer(userId: string): Promise<void> {
+  await tryUpdate({
+    Key: profiles.key(userId),
+    UpdateExpression: 'SET unread_by_customer = :zero',
+    ConditionExpression: 'attribute_exists(PK) AND unread_by_customer > :zero',
+    ExpressionAttributeValues: { ':zero': 0 },
+  });
+}
+
+/**
+ * Takes the conversation's mail window for one side: true (and the window begins now) when no
+ * "new messages" mail went to that side since `since`; false when one did. Atomic, so two
+ * messages at once mail once.
+ */
+export function claimMailWindow(userId: string, side: keyof typeof MAILED, now: string, since: string) {
+  return tryUpdate({
+    Key: profiles.key(userId),
+    UpdateExpression: 'SET #mailed = :now',
+    ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#mailed) OR #mailed < :since)',
+    ExpressionAttributeNames: { '#mailed': MAILED[side] },
+    ExpressionAttributeValues: { ':now': now, ':since': since },
+  });
+}
+
+/** A page of a customer's conversation, newest message first. */
+export async function messagePage(
+  userId: string,
+  limit: number,
+  cursor: string | null,
+): Promise<Page<MessageItem>> {
+  const page = await queryPage(
+    { partition: userPartitionKey(userId), sortPrefix: messages.sortPrefix, newestFirst: true },
+    { limit, cursor, shape: partitionPageKey(userPartitionKey(userId), messages.sortPrefix) },
+  );
+  return { items: page.items.map(messages.fromItem), nextCursor: page.nextCursor };
+}

@@ -1,0 +1,12 @@
+import * as z from 'zod';
+import { MESSAGE_MAX } from '../constants';
+
+/** A message to or from the support team (issue 17): plain text, optionally about a service request. */
+export const messageSchema = z.object({
+  text: z.string().trim().min(1, 'messages.required').max(MESSAGE_MAX, 'messages.tooLong'),
+  workflow_id: z
+    .string()
+    .regex(/^[\w-]{1,128}$/, 'validation.invalidInput')
+    .nullish(),
+});
+export type MessageInput = z.infer<typeof messageSchema>;

@@ -1,0 +1,184 @@
+// Issue 17's audit trail through the real stack: every admin action on a customer is recorded
+// with who, what, when and (for edits) the values before and after; the customer sees their own
+// history without the team's internal notes or names; deleting the account leaves only the
+// pseudonymous facts (no name, e-mail or value of the customer's) and none of their messages.
+import type { AuditRecord, Page, Profile, Workflow } from '@shared/api';
+import { describe, expect, inject, it } from 'vitest';
+import { auditItems, customerWithEverything, partitionItems } from '../support/attack';
+import { adminToken, api, login } from '../support/auth';
+import { TEST_ADMIN } from '../support/stack-process';
+
+const url = inject('stackUrl');
+
+const activity = (token: string, path: string) => api<Page<AuditRecord>>(url, path, { token });
+
+/** An admin edit of the whole profile as the form sends it: what is stored, with `changes` over it. */
+async function edit(admin: string, userId: string, changes: Partial<Profile>) {
+  const { body } = await api<{ profile: Profile }>(url, `/api/admin/users/${userId}`, { token: admin });
+  const p = { ...body.profile, ...changes };
+  return api(url, `/api/admin/users/${userId}`, {
+    token: admin,
+    method: 'PATCH',
+    body: {
+      first_name: p.first_name,
+      last_name: p.last_name,
+      email: p.email,
+      gender: p.gender,
+      whatsapp_number: p.whatsapp_number,
+      nationality: p.nationality,
+      target_city: p.target_city,
+      intended_arrival_date: p.intended_arrival_date,
+      knows_address: p.knows_address,
+      street_address: p.street_address,
+      postal_code: p.postal_code,
+      city: p.city,
+      country: p.country,
+    },
+  });
+}
+
+describe('the audit trail of admin actions', () => {
+  it('records each admin action with who, what, when and before/after; the customer sees it without notes or names', async () => {
+    const [c, admin] = await Promise.all([customerWithEverything(url), adminToken(url)]);
+    const adminId = JSON.parse(Buffer.from(admin.split('.')[1] ?? '', 'base64url').toString()).sub as string;
+    const edited = await edit(admin, c.userId, {
+      last_name: 'Verma',
+      target_city: 'Hamburg',
+      country: 'Germany',
+    });
+    expect(edited.status).toBe(200);
+    for (const disposition of ['inline', 'attachment'])
+      expect(
+        (
+          await api(url, `/api/admin/documents/${c.documentId}/download?disposition=${disposition}`, {
+            token: admin,
+          })
+        ).status,
+      ).toBe(200);
+    const moved = await api<Workflow>(url, `/api/admin/workflows/${c.workflowId}`, {
+      token: admin,
+      method: 'PATCH',
+      body: {
+        status: 'in_progress',
+        notes: 'internal: called the broker',
+        team_note: 'We called your broker.',
+      },
+    });
+    expect(moved.status).toBe(200);
+
+    const team = await activity(admin, `/api/admin/users/${c.userId}/activity`);
+    expect(team.status).toBe(200);
+    expect(team.body.items.map((r) => r.action)).toEqual([
+      'workflow_changed',
+      'document_downloaded',
+      'document_viewed',
+      'profile_edited',
+      'account_verified',
+    ]);
+    const times = team.body.items.map((r) => r.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    for (const record of team.body.items) {
+      expect(record.actor).toEqual({ id: adminId, email: TEST_ADMIN.email });
+      expect(record.status).toBe('done');
+    }
+    const [workflow, download, view, editRecord] = team.body.items;
+    expect(editRecord?.changes).toEqual([
+      { field: 'last_name', before: 'Sharma', after: 'Verma' },
+      { field: 'target_city', before: 'Berlin', after: 'Hamburg' },
+      { field: 'country', before: null, after: 'Germany' },
+    ]);
+    expect(view?.target).toEqual({ document_type: 'passport', document_id: c.documentId });
+    expect(download?.target).toEqual({ document_type: 'passport', document_id: c.documentId });
+    expect(workflow).toMatchObject({
+      changes: [
+        { field: 'status', before: 'initiated', after: 'in_progress' },
+        { field: 'team_note', before: null, after: 'We called your broker.' },
+      ],
+      note: 'internal: called the broker',
+      // The note for the customer is among the changes.
+      team_note: null,
+      target: { workflow_id: c.workflowId, task_template_id: 'health_insurance' },
+    });
+
+    // The customer's own view: the same records, by "the team", without the internal note.
+    const mine = await activity(c.idToken, '/api/me/activity');
+    expect(mine.body.items.map((r) => r.action)).toEqual(team.body.items.map((r) => r.action));
+    for (const record of mine.body.items) {
+      expect(record.actor).toBeNull();
+      expect(record).not.toHaveProperty('note');
+      // Not even that the internal note changed.
+      expect(record.fields).not.toContain('notes');
+    }
+    expect(team.body.items[0]?.fields).toContain('notes');
+    expect(JSON.stringify(mine.body)).not.toContain('called the broker');
+    expect(JSON.stringify(mine.body)).not.toContain(TEST_ADMIN.email);
+
+    // Paged newest first: the pages together are the whole history, once each.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: Page<AuditRecord> } = await activity(
+        admin,
+        `/api/admin/users/${c.userId}/activity?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(page.body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.items.map((r) => r.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(team.body.items.map((r) => r.id));
+  });
+
+  it('records an e-mail change as done once Cognito and the profile both changed', async () => {
+    const [c, admin] = await Promise.all([customerWithEverything(url), adminToken(url)]);
+    const newEmail = `moved-${c.userId.slice(0, 8)}@example.com`;
+    const changed = await edit(admin, c.userId, { email: newEmail });
+    expect(changed.status).toBe(200);
+    await login(url, newEmail, c.password);
+    const [record] = (await activity(admin, `/api/admin/users/${c.userId}/activity`)).body.items;
+    expect(record).toMatchObject({
+      action: 'email_changed',
+      status: 'done',
+      changes: [{ field: 'email', before: c.email, after: newEmail }],
+    });
+  });
+
+  it('leaves only pseudonymous facts and no messages once the account is deleted', async () => {
+    const [c, admin] = await Promise.all([customerWithEverything(url), adminToken(url)]);
+    const edited = await edit(admin, c.userId, { first_name: 'Priya', target_city: 'Leipzig' });
+    expect(edited.status).toBe(200);
+    for (const [token, path] of [
+      [c.idToken, '/api/me/messages'],
+      [admin, `/api/admin/users/${c.userId}/messages`],
+    ] as const)
+      expect(
+        (await api(url, path, { token, method: 'POST', body: { text: 'About Priya Sharma in Leipzig' } }))
+          .status,
+      ).toBe(201);
+    expect((await partitionItems(url, c.userId)).some((item) => String(item.SK).startsWith('~'))).toBe(true);
+
+    const deleted = await api(url, `/api/admin/users/${c.userId}`, {
+      token: admin,
+      method: 'DELETE',
+      body: { confirmationEmail: c.email },
+    });
+    expect(deleted.status).toBe(204);
+
+    // Nothing of the customer's partition is left: no messages, no values of the audit records.
+    expect(await partitionItems(url, c.userId)).toEqual([]);
+    const facts = await auditItems(url, c.userId);
+    const stored = JSON.stringify(facts);
+    for (const personal of [c.email, 'Priya', 'Sharma', 'Rahul', 'Leipzig', 'Berlin', 'passport.pdf'])
+      expect(stored).not.toContain(personal);
+    const events = facts.filter((item) => String(item.SK).startsWith('EVENT#'));
+    expect(events.map((e) => e.action)).toEqual(['account_verified', 'profile_edited', 'account_deleted']);
+    const deletion = events.find((e) => e.action === 'account_deleted');
+    expect(deletion).toMatchObject({ user_id: c.userId, actor_email: TEST_ADMIN.email, outcome: 'pending' });
+    // Marked done once the deletion finished.
+    expect(facts.some((item) => item.SK === `DONE#${deletion?.id}`)).toBe(true);
+    // The edit keeps which fields changed, not their values.
+    expect(events.find((e) => e.action === 'profile_edited')).toMatchObject({
+      fields: ['first_name', 'target_city'],
+      has_details: true,
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import type { DocumentRecord, Profile } from '@shared/api';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACTIVITY_ITEM_CLASS, ActivityRecord } from '../../components/ActivityRecord';
+import { Button } from '../../components/Button';
+import { Panel } from '../../components/Panel';
+import { formatLongDate } from '../../lib/format';
+import { useLoadMore } from '../../lib/load-more';
+import { useUserActivity } from './api';
+import { mergeTimeline, type ProfileEvent, profileEvents } from './timeline';
+
+/** One of the spec's events, as the timeline always showed it. */
+function EventText({ event }: { event: ProfileEvent }) {
+  const { t, i18n } = useTranslation();
+  if (event.kind === 'documents')
+    return (
+      <>
+        <span className="font-medium">{t('admin.user.documentsUploaded')}</span> ·{' '}
+        {t('admin.user.documentsCount', { count: event.count })}
+      </>
+    );
+  return (
+    <>
+      <span className="font-medium">
+        {t(event.kind === 'created' ? 'admin.user.profileCreated' : 'admin.user.profileUpdated')}
+      </span>{' '}
+      · {formatLongDate(event.at, i18n.language)}
+    </>
+  );
+}
+
+/**
+ * The user page's Activity Timeline (SPEC 2, issue 17): the profile's events and what the team
+ * did to the account, newest first, page by page ("Load more"). It reloads after every admin
+ * action on the page (admin/api.ts).
+ */
+export function ActivityTimeline({ profile, documents }: { profile: Profile; documents: DocumentRecord[] }) {
+  const { t } = useTranslation();
+  const activity = useUserActivity(profile.id);
+  const { created_at, updated_at } = profile;
+  const events = useMemo(
+    () => profileEvents({ created_at, updated_at }, documents),
+    [created_at, updated_at, documents],
+  );
+  // Without records (their first page failed) the profile's events still show, on their own. A
+  // failed reload or "Load more" keeps the pages already shown.
+  const loaded = activity.data !== undefined;
+  const failed = activity.isError && !loaded;
+  const complete = failed || (loaded && !activity.hasNextPage);
+  const entries = useMemo(
+    () => mergeTimeline(events, activity.data?.pages ?? [], complete),
+    [events, activity.data, complete],
+  );
+  const showMore = loaded && activity.hasNextPage;
+  const { itemRef, loadMore } = useLoadMore<HTMLLIElement>(entries.length, showMore, activity.fetchNextPage);
+
+  return (
+    <Panel title={t('admin.user.timeline')} className="mt-6">
+      {activity.isPending && (
+        <p role="status" className="mt-3 text-sm text-slate-600">
+          {t('activity.loading')}
+        </p>
+      )}
+      {failed && (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <p role="alert" className="text-sm text-red-700">
+            {t('activity.loadFailed')}
+          </p>
+          <Button variant="secondary" disabled={activity.isFetching} onClick={() => void activity.refetch()}>
+            {t('activity.retry')}
+          </Button>
+        </div>
+      )}
+      {entries.length > 0 && (
+        <ol className="mt-3 divide-y divide-slate-100 text-sm">
+          {entries.map((entry, index) =>
+            entry.kind === 'record' ? (
+              <ActivityRecord key={entry.record.id} record={entry.record} itemRef={itemRef(index)} />
+            ) : (
+              <li
+                key={entry.event.kind}
+                ref={itemRef(index)}
+                tabIndex={itemRef(index) ? -1 : undefined}
+                className={ACTIVITY_ITEM_CLASS}
+              >
+                <EventText event={entry.event} />
+              </li>
+            ),
+          )}
+        </ol>
+      )}
+      {showMore && (
+        <div className="mt-4 flex flex-col items-center gap-2">
+          <Button variant="secondary" disabled={activity.isFetchingNextPage} onClick={loadMore}>
+            {activity.isFetchingNextPage ? t('activity.loadingMore') : t('activity.loadMore')}
+          </Button>
+          {activity.isFetchNextPageError && (
+            <p role="alert" className="text-sm text-red-700">
+              {t('activity.moreFailed')}
+            </p>
+          )}
+        </div>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,48 @@
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { changeValue, fieldLabel, recordSubject } from './activity';
+
+// A t() that shows which key (and namespace) was asked for.
+const t = ((key: string, options?: { ns?: string }) =>
+  options?.ns ? `${options.ns}:${key}` : key) as TFunction;
+
+describe('an audit record in the activity views', () => {
+  it("names fields by the forms' labels, and an unknown one as stored", () => {
+    expect(fieldLabel(t, 'target_city')).toBe('account.targetCity');
+    expect(fieldLabel(t, 'last_name')).toBe('onboarding.details.lastName');
+    expect(fieldLabel(t, 'team_note')).toBe('activity.fields.team_note');
+    expect(fieldLabel(t, 'something_new')).toBe('something_new');
+  });
+
+  it('shows values in the interface language, and nothing or an empty text as empty', () => {
+    expect(changeValue(t, 'profile_edited', 'target_city', 'Hamburg')).toBe('Hamburg');
+    expect(changeValue(t, 'profile_edited', 'target_city', null)).toBeNull();
+    expect(changeValue(t, 'profile_edited', 'street_address', '')).toBeNull();
+    expect(changeValue(t, 'profile_edited', 'knows_address', true)).toBe('admin.user.yes');
+    expect(changeValue(t, 'profile_edited', 'knows_address', false)).toBe('admin.user.no');
+    expect(changeValue(t, 'profile_edited', 'gender', 'female')).toBe('onboarding.details.female');
+    expect(changeValue(t, 'profile_edited', 'nationality', 'German')).toBe('nationalities:de');
+    expect(changeValue(t, 'profile_edited', 'intended_arrival_date', '2027-03-01')).toBe('01.03.2027');
+  });
+
+  it("reads a status as the task's or the workflow's, by the action", () => {
+    expect(changeValue(t, 'support_task_completed', 'status', 'completed')).toBe('tasks.status.completed');
+    expect(changeValue(t, 'workflow_changed', 'status', 'cancelled')).toBe('workflows.status.cancelled');
+    expect(changeValue(t, 'workflow_changed', 'status', 'unheard_of')).toBe('unheard_of');
+  });
+
+  it("names the document by its type and the task by the catalogue's text", () => {
+    expect(recordSubject(t, { target: { document_type: 'passport', document_id: 'd-1' } })).toBe(
+      'onboarding.documents.types.passport.title',
+    );
+    const named = ((key: string) =>
+      key === 'tasks.esim_card.task_name' ? 'Order your eSIM card' : key) as TFunction;
+    expect(recordSubject(named, { target: { workflow_id: 'w-1', task_template_id: 'esim_card' } })).toBe(
+      'Order your eSIM card',
+    );
+    // Not loaded (yet), or not in the catalogue: no name rather than a key.
+    const missing = ((key: string) => key) as TFunction;
+    expect(recordSubject(missing, { target: { task_template_id: 'gone' } })).toBeNull();
+    expect(recordSubject(t, { target: null })).toBeNull();
+  });
+});
