@@ -5,6 +5,7 @@ import {
   infiniteQueryOptions,
   type QueryClient,
   type QueryKey,
+  type UseInfiniteQueryResult,
 } from '@tanstack/react-query';
 
 // Issue 17: a conversation between a customer and the support team, as the SPA holds it: the
@@ -90,4 +91,18 @@ export function setRead(queryClient: QueryClient, queryKey: QueryKey): void {
     if (!data || !first || first.unread === 0) return data;
     return { ...data, pages: [{ ...first, unread: 0 }, ...rest] };
   });
+}
+
+/**
+ * What a thread view shows of its conversation query: a failed poll keeps the thread shown;
+ * only a first load that failed is an error.
+ */
+export function threadStateOf(conversation: UseInfiniteQueryResult<ConversationData>) {
+  return {
+    status: conversation.data ? ('success' as const) : conversation.status,
+    hasEarlier: conversation.hasNextPage,
+    loadingEarlier: conversation.isFetchingNextPage,
+    onLoadEarlier: () => void conversation.fetchNextPage(),
+    onRetry: () => void conversation.refetch(),
+  };
 }

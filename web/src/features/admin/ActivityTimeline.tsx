@@ -1,6 +1,7 @@
 import type { DocumentRecord, Profile } from '@shared/api';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActivityMore } from '../../components/ActivityMore';
 import { ACTIVITY_ITEM_CLASS, ActivityRecord } from '../../components/ActivityRecord';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
@@ -90,16 +91,11 @@ export function ActivityTimeline({ profile, documents }: { profile: Profile; doc
         </ol>
       )}
       {showMore && (
-        <div className="mt-4 flex flex-col items-center gap-2">
-          <Button variant="secondary" disabled={activity.isFetchingNextPage} onClick={loadMore}>
-            {activity.isFetchingNextPage ? t('activity.loadingMore') : t('activity.loadMore')}
-          </Button>
-          {activity.isFetchNextPageError && (
-            <p role="alert" className="text-sm text-red-700">
-              {t('activity.moreFailed')}
-            </p>
-          )}
-        </div>
+        <ActivityMore
+          loading={activity.isFetchingNextPage}
+          failed={activity.isFetchNextPageError}
+          onLoadMore={loadMore}
+        />
       )}
     </Panel>
   );

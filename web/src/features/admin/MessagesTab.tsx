@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { MessageComposer } from '../../components/MessageComposer';
 import { MessageThread } from '../../components/MessageThread';
-import { threadOf, unreadOf } from '../../lib/conversation';
+import { threadOf, threadStateOf, unreadOf } from '../../lib/conversation';
 import { serverMessage } from '../../lib/errors';
 import { useReadUserMessages, useSendUserMessage, useUserConversation } from './api';
 
@@ -61,14 +61,7 @@ export function MessagesTab({ profile, workflows }: { profile: Profile; workflow
         tagLabel={tagLabel}
         empty={t('admin.messages.empty')}
         className="max-h-[32rem]"
-        state={{
-          // A failed poll keeps the thread shown; only a first load that failed is an error.
-          status: conversation.data ? 'success' : conversation.status,
-          hasEarlier: conversation.hasNextPage,
-          loadingEarlier: conversation.isFetchingNextPage,
-          onLoadEarlier: () => void conversation.fetchNextPage(),
-          onRetry: () => void conversation.refetch(),
-        }}
+        state={threadStateOf(conversation)}
       />
       <MessageComposer
         serviceRequests={workflows.map((w) => ({ id: w.id, label: w.task_name }))}
