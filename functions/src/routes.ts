@@ -17,7 +17,7 @@ import {
 import { passwordChangeRequestSchema } from '@shared/schemas/auth';
 import { uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
-import { messageSchema } from '@shared/schemas/messages';
+import { messageSchema, messagesReadSchema } from '@shared/schemas/messages';
 import { customerListQuerySchema, historyQuerySchema, pageQuerySchema } from '@shared/schemas/pagination';
 import { adminProfileSchema, languageSchema, onboardingDetailsSchema } from '@shared/schemas/profile';
 import * as z from 'zod';
@@ -218,6 +218,7 @@ export const ROUTES = {
     method: 'POST',
     path: API_PATHS.myMessagesRead,
     access: 'customer',
+    body: messagesReadSchema,
     permissions: { table: 'write' },
   },
   'list-my-activity': {
@@ -396,6 +397,7 @@ export const ROUTES = {
     path: API_PATHS.adminUserMessagesRead,
     access: 'admin',
     params: { userId: id },
+    body: messagesReadSchema,
     permissions: { table: 'write' },
   },
   'admin-list-user-activity': {

@@ -10,3 +10,16 @@ export const messageSchema = z.object({
     .nullish(),
 });
 export type MessageInput = z.infer<typeof messageSchema>;
+
+/**
+ * A reader has seen the conversation: how many unread messages it showed them. Only those are
+ * read: one that came after the reader's last look stays unread.
+ */
+export const messagesReadSchema = z.object({
+  seen: z
+    .number('validation.invalidInput')
+    .int('validation.invalidInput')
+    .min(0, 'validation.invalidInput')
+    .max(1_000_000, 'validation.invalidInput'),
+});
+export type MessagesRead = z.infer<typeof messagesReadSchema>;

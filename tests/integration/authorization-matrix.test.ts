@@ -108,7 +108,7 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
     path: '/api/me/messages',
     body: { text: 'Please call me', workflow_id: ids.workflowId },
   }),
-  'POST /api/me/messages/read': () => ({ path: '/api/me/messages/read', body: {} }),
+  'POST /api/me/messages/read': () => ({ path: '/api/me/messages/read', body: { seen: 5 } }),
   'GET /api/me/activity': () => ({ path: '/api/me/activity' }),
   'GET /api/admin/users/{userId}/messages': (ids) => ({ path: `/api/admin/users/${ids.userId}/messages` }),
   'POST /api/admin/users/{userId}/messages': (ids) => ({
@@ -117,7 +117,7 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
   }),
   'POST /api/admin/users/{userId}/messages/read': (ids) => ({
     path: `/api/admin/users/${ids.userId}/messages/read`,
-    body: {},
+    body: { seen: 5 },
   }),
   'GET /api/admin/users/{userId}/activity': (ids) => ({ path: `/api/admin/users/${ids.userId}/activity` }),
 };

@@ -148,7 +148,7 @@ async function randomHistory(seed: number, steps: number, parallel: number) {
         workflow_id: null,
         created_at: now(),
       }),
-    (id) => markReadByTeam(id),
+    (id) => markReadByTeam(id, pick([1, 2, 100])),
   ];
   // Sign-ups weigh more, so most customers exist most of the time; deletions and admins less.
   const weights = [6, 4, 3, 3, 5, 2, 2, 2, 1, 1, 3, 2];

@@ -65,13 +65,23 @@ describe('messages between a customer and the support team', () => {
       'When is my appointment?',
     ]);
 
-    // The admin opens the conversation: read, and off the list.
-    const read = await api(url, `/api/admin/users/${c.userId}/messages/read`, {
-      token: admin,
-      method: 'POST',
-    });
-    expect(read.status).toBe(200);
+    // The admin saw the two, and the customer writes a third before the read arrives: it stays
+    // unread (and listed) until a look shows it too.
+    expect((await send('One more thing.')).status).toBe(201);
+    const readSeen = (seen: number) =>
+      api<{ unread: number }>(url, `/api/admin/users/${c.userId}/messages/read`, {
+        token: admin,
+        method: 'POST',
+        body: { seen },
+      });
+    const partly = await readSeen(2);
+    expect(partly).toEqual({ status: 200, body: { unread: 1 } });
+    expect(await onUnreadList(admin, c.email)).toBe(true);
+    expect((await readSeen(1)).body).toEqual({ unread: 0 });
     expect(await onUnreadList(admin, c.email)).toBe(false);
+    expect(
+      (await api(url, `/api/admin/users/${c.userId}/messages/read`, { token: admin, method: 'POST' })).status,
+    ).toBe(400);
     const after = await api<Conversation>(url, `/api/admin/users/${c.userId}/messages`, { token: admin });
     expect(after.body.unread).toBe(0);
 
@@ -100,12 +110,16 @@ describe('messages between a customer and the support team', () => {
     expect(mine.body.items.map((m) => [m.author, m.text])).toEqual([
       ['team', 'Bring your passport.'],
       ['team', 'Monday at 10.'],
+      ['customer', 'One more thing.'],
       ['customer', '<b>Also</b>: https://example.com/x?a=1'],
       ['customer', 'When is my appointment?'],
     ]);
     // The customer never learns which admin wrote.
     expect(mine.body.items.some((m) => 'author_email' in m)).toBe(false);
-    expect((await api(url, '/api/me/messages/read', { token: c.idToken, method: 'POST' })).status).toBe(200);
+    expect(
+      (await api(url, '/api/me/messages/read', { token: c.idToken, method: 'POST', body: { seen: 2 } }))
+        .status,
+    ).toBe(200);
     expect(
       (await api<MeResponse>(url, '/api/me', { token: c.idToken })).body.profile.unread_by_customer,
     ).toBe(0);
@@ -118,7 +132,10 @@ describe('messages between a customer and the support team', () => {
       `/api/me/messages?limit=3&cursor=${encodeURIComponent(one.body.nextCursor ?? '')}`,
       { token: c.idToken },
     );
-    expect(two.body.items.map((m) => m.text)).toEqual(['When is my appointment?']);
+    expect(two.body.items.map((m) => m.text)).toEqual([
+      '<b>Also</b>: https://example.com/x?a=1',
+      'When is my appointment?',
+    ]);
   });
 
   it("keeps each conversation its own: another customer's service request cannot be named, nor read", async () => {

@@ -2,6 +2,6 @@ import { apiHandler } from '../lib/http';
 import { ROUTES } from '../routes';
 import { readMyMessages } from '../services/messages';
 
-export const handler = apiHandler(ROUTES['read-my-messages'], async ({ caller }) => ({
-  body: await readMyMessages(caller),
+export const handler = apiHandler(ROUTES['read-my-messages'], async ({ caller, body }) => ({
+  body: await readMyMessages(caller, body.seen),
 }));

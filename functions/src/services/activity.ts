@@ -26,7 +26,7 @@ function toRecord({ fact, completion, details }: StoredAudit, view: View): Audit
     target: fact.target,
     // Not even that an internal note changed reaches the customer.
     fields: view === 'customer' ? fact.fields.filter((field) => field !== INTERNAL_NOTE) : fact.fields,
-    changes: details?.changes ?? [],
+    changes: (details?.changes ?? []).filter((c) => view !== 'customer' || c.field !== INTERNAL_NOTE),
     ...(view === 'customer' ? {} : { note: details?.note ?? null }),
     team_note: details?.team_note ?? null,
     status: fact.outcome === 'done' || completion ? 'done' : 'pending',

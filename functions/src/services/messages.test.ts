@@ -351,15 +351,20 @@ describe('reading a conversation', () => {
 });
 
 describe('marking read', () => {
-  it("readMyMessages clears the caller's own unread count", async () => {
-    await expect(readMyMessages(customer({ unread_by_customer: 4 }))).resolves.toEqual({ unread: 0 });
-    expect(markReadByCustomer).toHaveBeenCalledWith(USER);
+  it('readMyMessages reads what the caller saw of their own unread count (from the admitted profile)', async () => {
+    await expect(readMyMessages(customer({ unread_by_customer: 4 }), 4)).resolves.toEqual({ unread: 0 });
+    expect(markReadByCustomer).toHaveBeenCalledWith(USER, 4, 4);
+    await expect(readMyMessages(customer({ unread_by_customer: 4 }), 3)).resolves.toEqual({ unread: 1 });
     expect(markReadByTeam).not.toHaveBeenCalled();
   });
 
-  it("readUserMessages clears the team's unread count of that customer", async () => {
-    await expect(readUserMessages(USER)).resolves.toEqual({ unread: 0 });
-    expect(markReadByTeam).toHaveBeenCalledWith(USER);
+  it("readUserMessages reads what the admin saw of the team's unread count of that customer", async () => {
+    vi.mocked(getStoredProfile).mockResolvedValue({
+      profile: profile({ unread_by_team: 2 }),
+      role: 'customer',
+    });
+    await expect(readUserMessages(USER, 2)).resolves.toEqual({ unread: 0 });
+    expect(markReadByTeam).toHaveBeenCalledWith(USER, 2);
     expect(markReadByCustomer).not.toHaveBeenCalled();
   });
 
@@ -368,7 +373,7 @@ describe('marking read', () => {
     ['nobody', null],
   ])('readUserMessages of %s: NotFound userNotFound, nothing written', async (_what, account) => {
     vi.mocked(getStoredProfile).mockResolvedValue(account);
-    await expectRefused(readUserMessages(ADMIN), NotFound, 'userNotFound');
+    await expectRefused(readUserMessages(ADMIN, 1), NotFound, 'userNotFound');
     expect(markReadByTeam).not.toHaveBeenCalled();
   });
 });

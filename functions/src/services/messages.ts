@@ -100,10 +100,11 @@ export async function sendMyMessage(
 
 const customerName = (profile: Profile) => fullName(profile) || profile.email;
 
-/** The customer has seen the team's messages. */
-export async function readMyMessages(caller: CustomerAccount): Promise<{ unread: number }> {
-  await markReadByCustomer(caller.userId);
-  return { unread: 0 };
+/** The customer has seen `seen` of the team's unread messages; how many are left unread. */
+export async function readMyMessages(caller: CustomerAccount, seen: number): Promise<{ unread: number }> {
+  const unread = caller.profile.unread_by_customer;
+  await markReadByCustomer(caller.userId, unread, seen);
+  return { unread: Math.max(0, unread - seen) };
 }
 
 /** A customer's conversation for the team, newest first, with how many of the customer's messages are unread. */
@@ -144,9 +145,9 @@ export async function sendTeamMessage(
   return toMessage(message, 'team');
 }
 
-/** An admin opened the customer's conversation: the customer's messages are read. */
-export async function readUserMessages(userId: string): Promise<{ unread: number }> {
-  await requireCustomer(userId);
-  await markReadByTeam(userId);
-  return { unread: 0 };
+/** An admin has seen `seen` of the customer's unread messages; how many are left unread. */
+export async function readUserMessages(userId: string, seen: number): Promise<{ unread: number }> {
+  const profile = await requireCustomer(userId);
+  await markReadByTeam(userId, seen);
+  return { unread: Math.max(0, profile.unread_by_team - seen) };
 }

@@ -123,7 +123,13 @@ export async function auditPage(
   cursor: string | null,
 ): Promise<Page<StoredAudit>> {
   const page = await queryPage(
-    { partition: auditPartition(userId), sortPrefix: auditFacts.sortPrefix, newestFirst: true },
+    // Strongly consistent: the record of an action just done is on the timeline read next.
+    {
+      partition: auditPartition(userId),
+      sortPrefix: auditFacts.sortPrefix,
+      newestFirst: true,
+      consistent: true,
+    },
     { limit, cursor, shape: partitionPageKey(auditPartition(userId), auditFacts.sortPrefix) },
   );
   const facts = page.items.map(auditFacts.fromItem);

@@ -68,32 +68,46 @@ export function saveTeamMessage(message: MessageItem): Promise<void> {
   );
 }
 
-/** The team has read the customer's messages: the count clears, the customer leaves the unread list. */
-export function markReadByTeam(userId: string): Promise<void> {
+/**
+ * The team has read `seen` of the customer's unread messages (the ones its view showed): the
+ * count goes down by that much, so a message that came after the look stays unread; at zero
+ * the customer leaves the unread list and count, in the same transaction.
+ */
+export function markReadByTeam(userId: string, seen: number): Promise<void> {
   return withStateRead(userId, (stored) => {
-    if (stored.profile.unread_by_team === 0) return [];
+    const unread = stored.profile.unread_by_team;
+    if (unread === 0 || seen === 0) return [];
+    const left = Math.max(0, unread - seen);
     const state = stateOf(stored.profile);
+    const condition = stateCondition(stored, {}, { ':left': left, ':read': unread });
     return [
       {
         Update: {
           TableName: env.tableName,
           Key: profiles.key(userId),
-          UpdateExpression: 'SET unread_by_team = :zero',
-          ...stateCondition(stored, {}, { ':zero': 0 }),
+          UpdateExpression: 'SET unread_by_team = :left',
+          ...condition,
+          ConditionExpression: `${condition.ConditionExpression} AND unread_by_team = :read`,
         },
       },
-      ...(stored.role === 'customer' ? stateChange(stored.profile, state, { ...state, unread: false }) : []),
+      ...(stored.role === 'customer' && left === 0
+        ? stateChange(stored.profile, state, { ...state, unread: false })
+        : []),
     ];
   });
 }
 
-/** The customer has read the team's messages. */
-export async function markReadByCustomer(userId: string): Promise<void> {
+/**
+ * The customer has read `seen` of the team's messages, of the `unread` their profile held as
+ * the request was admitted; a count changed meanwhile (a new message) is left for the next look.
+ */
+export async function markReadByCustomer(userId: string, unread: number, seen: number): Promise<void> {
+  if (unread === 0 || seen === 0) return;
   await tryUpdate({
     Key: profiles.key(userId),
-    UpdateExpression: 'SET unread_by_customer = :zero',
-    ConditionExpression: 'attribute_exists(PK) AND unread_by_customer > :zero',
-    ExpressionAttributeValues: { ':zero': 0 },
+    UpdateExpression: 'SET unread_by_customer = :left',
+    ConditionExpression: 'attribute_exists(PK) AND unread_by_customer = :read',
+    ExpressionAttributeValues: { ':left': Math.max(0, unread - seen), ':read': unread },
   });
 }
 
@@ -119,7 +133,13 @@ export async function messagePage(
   cursor: string | null,
 ): Promise<Page<MessageItem>> {
   const page = await queryPage(
-    { partition: userPartitionKey(userId), sortPrefix: messages.sortPrefix, newestFirst: true },
+    // Strongly consistent: a message just written is on the page its writer reads next.
+    {
+      partition: userPartitionKey(userId),
+      sortPrefix: messages.sortPrefix,
+      newestFirst: true,
+      consistent: true,
+    },
     { limit, cursor, shape: partitionPageKey(userPartitionKey(userId), messages.sortPrefix) },
   );
   return { items: page.items.map(messages.fromItem), nextCursor: page.nextCursor };

@@ -1049,34 +1049,52 @@ describe('messages (issue 17)', () => {
     await expectRefused(saveTeamMessage(message({ author: 'team' })), Conflict, 'userNotFound');
   });
 
-  it("markReadByTeam: the count cleared, the customer off the 'unread' list and count", async () => {
+  /** The read's update: from the count read, conditioned on it (a new message meanwhile: read again). */
+  const readUpdate = (read: number, left: number) => {
+    const update = profileUpdate('SET unread_by_team = :left', read, { ':left': left, ':read': read });
+    return {
+      Update: {
+        ...update.Update,
+        ConditionExpression: `${update.Update.ConditionExpression} AND unread_by_team = :read`,
+      },
+    };
+  };
+
+  it("markReadByTeam of all it saw: the count cleared, the customer off the 'unread' list and count", async () => {
     storedProfile({ unread_by_team: 3 });
-    await markReadByTeam(USER);
-    expect(written()).toEqual([
-      profileUpdate('SET unread_by_team = :zero', 3, { ':zero': 0 }),
-      unlisted('unread'),
-      counted({ unread: -1 }),
-    ]);
+    await markReadByTeam(USER, 3);
+    expect(written()).toEqual([readUpdate(3, 0), unlisted('unread'), counted({ unread: -1 })]);
   });
 
-  it('markReadByTeam with nothing unread writes nothing', async () => {
+  it('markReadByTeam of fewer than are unread (one came after the look): the rest stay unread, listed', async () => {
+    storedProfile({ unread_by_team: 3 });
+    await markReadByTeam(USER, 2);
+    expect(written()).toEqual([readUpdate(3, 1)]);
+  });
+
+  it('markReadByTeam with nothing unread, or nothing seen, writes nothing', async () => {
     storedProfile({ unread_by_team: 0 });
-    await markReadByTeam(USER);
+    await markReadByTeam(USER, 2);
+    storedProfile({ unread_by_team: 2 });
+    await markReadByTeam(USER, 0);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
-  it('markReadByCustomer clears the count only when there is one; nothing to clear is no error', async () => {
+  it('markReadByCustomer lowers the count read by what was seen, only while it is still that; a change meanwhile is no error', async () => {
     ddb.on(UpdateCommand).resolves({});
-    await markReadByCustomer(USER);
+    await markReadByCustomer(USER, 3, 2);
     expect(ddb.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
       TableName: 't',
       Key: PROFILE_KEY,
-      UpdateExpression: 'SET unread_by_customer = :zero',
-      ConditionExpression: 'attribute_exists(PK) AND unread_by_customer > :zero',
-      ExpressionAttributeValues: { ':zero': 0 },
+      UpdateExpression: 'SET unread_by_customer = :left',
+      ConditionExpression: 'attribute_exists(PK) AND unread_by_customer = :read',
+      ExpressionAttributeValues: { ':left': 1, ':read': 3 },
     });
     ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
-    await expect(markReadByCustomer(USER)).resolves.toBeUndefined();
+    await expect(markReadByCustomer(USER, 3, 3)).resolves.toBeUndefined();
+    ddb.reset();
+    await markReadByCustomer(USER, 0, 3);
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it.each([

@@ -15,7 +15,8 @@ function focusAt(items: (HTMLElement | null)[], index: number) {
 }
 
 /** The signed-in customer's header: logo, language, avatar menu (SPEC 2 'Customer dashboard'). */
-export function AppHeader({ profile }: { profile: Profile }) {
+/** `customer`: the menu leads to the customer's messages too (an admin's My Account has none). */
+export function AppHeader({ profile, customer = true }: { profile: Profile; customer?: boolean }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const [open, setOpen] = useState(false);
@@ -27,7 +28,7 @@ export function AppHeader({ profile }: { profile: Profile }) {
   const name = fullName(profile);
   // Issue 17: the team's messages the customer has not read (the profile, kept in step with an
   // open conversation).
-  const unread = profile.unread_by_customer;
+  const unread = customer ? profile.unread_by_customer : 0;
 
   const focusItem = (index: number) => focusAt(items.current, index);
   const close = (returnFocus: boolean) => {
@@ -134,18 +135,20 @@ export function AppHeader({ profile }: { profile: Profile }) {
                   >
                     {t('dashboard.myAccount')}
                   </Link>
-                  <Link
-                    ref={(element) => {
-                      items.current[1] = element;
-                    }}
-                    role="menuitem"
-                    tabIndex={-1}
-                    to="/messages"
-                    className="flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-                  >
-                    {t('messages.title')}
-                    <UnreadBadge count={unread} />
-                  </Link>
+                  {customer && (
+                    <Link
+                      ref={(element) => {
+                        items.current[1] = element;
+                      }}
+                      role="menuitem"
+                      tabIndex={-1}
+                      to="/messages"
+                      className="flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                    >
+                      {t('messages.title')}
+                      <UnreadBadge count={unread} />
+                    </Link>
+                  )}
                   <button
                     ref={(element) => {
                       items.current[2] = element;

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { type RefObject, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 /** Tailwind's `lg` breakpoint: from here on, wide lists are tables; below it, cards. */
 export const WIDE_SCREEN = '(min-width: 64rem)';
@@ -25,4 +25,23 @@ export function useMediaQuery(query: string): boolean {
     () => window.matchMedia(query).matches,
     () => false,
   );
+}
+
+/**
+ * Whether at least a quarter of an element is on screen now (an IntersectionObserver), e.g. a
+ * conversation further down a page, which counts as read only once the reader gets to it.
+ */
+export function useInView(element: RefObject<HTMLElement | null>): boolean {
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    const observer = new IntersectionObserver(
+      (entries) => setInView(entries.some((entry) => entry.isIntersecting)),
+      { threshold: 0.25 },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return inView;
 }

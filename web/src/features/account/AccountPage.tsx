@@ -78,7 +78,7 @@ export default function AccountPage() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <AppHeader profile={profile} />
+      <AppHeader profile={profile} customer={me.data.role === 'customer'} />
       <main className="mx-auto max-w-3xl px-4 py-8">
         <Button variant="ghost" className="-ml-2" onClick={() => navigate('/dashboard')}>
           <span aria-hidden="true">←</span> {t('account.backToDashboard')}
@@ -97,7 +97,8 @@ export default function AccountPage() {
         </Panel>
         <SecurityPanel />
         <DataExportPanel />
-        <ActivityPanel />
+        {/* What the team did to the account: a customer's (an admin's account is no case). */}
+        {me.data.role === 'customer' && <ActivityPanel />}
         <Panel title={t('account.dangerZone')} tone="danger" className="mt-6">
           {profile.deletion_requested ? (
             <>

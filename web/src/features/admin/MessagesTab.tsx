@@ -28,7 +28,7 @@ export function MessagesTab({ profile, workflows }: { profile: Profile; workflow
   const { mutate } = read;
   useEffect(() => {
     if (!dataUpdatedAt || !unread || reading.current) return;
-    mutate();
+    mutate(unread);
   }, [unread, dataUpdatedAt, mutate]);
 
   const names = new Map(workflows.map((w) => [w.id, w.task_name]));

@@ -18,7 +18,7 @@ import type {
   SupportCompletion,
   WorkflowUpdate,
 } from '@shared/schemas/admin';
-import type { MessageInput } from '@shared/schemas/messages';
+import type { MessageInput, MessagesRead } from '@shared/schemas/messages';
 import type { AdminProfileInput } from '@shared/schemas/profile';
 import {
   infiniteQueryOptions,
@@ -294,7 +294,8 @@ export function useReplaceDocument(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: replaceDocument,
-    onSuccess: () => userChanged(queryClient, userId, {}),
+    // Settled, not only succeeded: a refused replacement leaves its record (not completed).
+    onSettled: () => userChanged(queryClient, userId, {}),
   });
 }
 
@@ -332,8 +333,12 @@ export function useSendUserMessage(userId: string) {
   });
 }
 
-export const readUserMessages = (userId: string) =>
-  apiFetch<{ unread: number }>(apiPath(API_PATHS.adminUserMessagesRead, { userId }), { method: 'POST' });
+/** `seen`: how many unread messages the view showed (one that came after stays unread). */
+export const readUserMessages = (userId: string, seen: number) =>
+  apiFetch<{ unread: number }>(apiPath(API_PATHS.adminUserMessagesRead, { userId }), {
+    method: 'POST',
+    body: { seen } satisfies MessagesRead,
+  });
 
 /**
  * An admin has read the customer's messages: nothing unread on their page, and the customer
@@ -342,7 +347,7 @@ export const readUserMessages = (userId: string) =>
 export function useReadUserMessages(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => readUserMessages(userId),
+    mutationFn: (seen: number) => readUserMessages(userId, seen),
     onSuccess: () => {
       setRead(queryClient, conversationKey(userId));
       queryClient.setQueriesData<AdminUserDetail>(

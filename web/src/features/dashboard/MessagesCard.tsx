@@ -1,17 +1,29 @@
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/Button';
 import { UnreadBadge } from '../../components/UnreadBadge';
-import { MEDIUM_SCREEN, useMediaQuery } from '../../lib/media';
+import { MEDIUM_SCREEN, useInView, useMediaQuery } from '../../lib/media';
 import { MyConversation, useMyMessages } from './MyConversation';
 
 /** The card's frame: a section named by its heading, which carries the unread count. */
-function Card({ unread, children }: { unread: number; children: React.ReactNode }) {
+function Card({
+  unread,
+  children,
+  ref,
+}: {
+  unread: number;
+  children: React.ReactNode;
+  ref?: React.Ref<HTMLElement>;
+}) {
   const { t } = useTranslation();
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      ref={ref}
+      aria-labelledby={id}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         {t('messages.title')}
         <UnreadBadge count={unread} />
@@ -51,14 +63,20 @@ function MessagesSummary() {
   );
 }
 
-/** The whole conversation and the box to write in. */
+/**
+ * The whole conversation and the box to write in. The team's messages count as read once the
+ * card is on screen; until then its badge shows how many are unread.
+ */
 function MessagesThreadCard() {
   const { t } = useTranslation();
+  const card = useRef<HTMLElement>(null);
+  const shown = useInView(card);
+  const [unread, setUnread] = useState(0);
   return (
-    <Card unread={0}>
+    <Card ref={card} unread={unread}>
       <p className="mt-1 text-sm text-slate-600">{t('messages.intro')}</p>
       <div className="mt-3">
-        <MyConversation threadClassName="max-h-96" />
+        <MyConversation threadClassName="max-h-96" shown={shown} onUnread={setUnread} />
       </div>
     </Card>
   );

@@ -32,7 +32,7 @@ export function useMyMessages({ shown }: { shown: boolean }) {
   const { mutate } = read;
   useEffect(() => {
     if (!shown || !dataUpdatedAt || !reported || reading.current) return;
-    mutate();
+    mutate(reported);
   }, [shown, reported, dataUpdatedAt, mutate]);
 
   // Shown, the count is about to be cleared: the badges do not flash it meanwhile.
@@ -58,10 +58,23 @@ export function useServiceRequestLabels() {
   };
 }
 
-/** The thread and the box to write in: the dashboard card on wide screens, and /messages. */
-export function MyConversation({ threadClassName }: { threadClassName: string }) {
+/**
+ * The thread and the box to write in: the dashboard card on wide screens, and /messages.
+ * `shown`: the thread is on screen (a card further down the page is not, until scrolled to);
+ * `onUnread` hears the unread count meanwhile, for the card's badge.
+ */
+export function MyConversation({
+  threadClassName,
+  shown = true,
+  onUnread,
+}: {
+  threadClassName: string;
+  shown?: boolean;
+  onUnread?: (unread: number) => void;
+}) {
   const { t } = useTranslation();
-  const { conversation, thread } = useMyMessages({ shown: true });
+  const { conversation, thread, unread } = useMyMessages({ shown });
+  useEffect(() => onUnread?.(unread), [unread, onUnread]);
   const send = useSendMyMessage();
   const { workflows, tagLabel } = useServiceRequestLabels();
 

@@ -1,7 +1,7 @@
 import type { Conversation, JourneyResponse, Message, Workflow } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
 import { HISTORY_PAGE_SIZE } from '@shared/constants';
-import type { MessageInput } from '@shared/schemas/messages';
+import type { MessageInput, MessagesRead } from '@shared/schemas/messages';
 import {
   keepPreviousData,
   queryOptions,
@@ -112,8 +112,12 @@ export function useSendMyMessage() {
   });
 }
 
-export const readMyMessages = () =>
-  apiFetch<{ unread: number }>(apiPath(API_PATHS.myMessagesRead), { method: 'POST' });
+/** `seen`: how many unread messages the view showed (one that came after stays unread). */
+export const readMyMessages = (seen: number) =>
+  apiFetch<{ unread: number }>(apiPath(API_PATHS.myMessagesRead), {
+    method: 'POST',
+    body: { seen } satisfies MessagesRead,
+  });
 
 /** The team's messages are read: no unread count on the conversation, the card or the avatar menu. */
 export function useReadMyMessages() {
