@@ -264,6 +264,8 @@ describe('auditPage', () => {
       KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :sk)',
       ExpressionAttributeValues: { ':pk': `AUDIT#${USER}`, ':sk': 'EVENT#' },
       ScanIndexForward: false,
+      // The record of an action just done is on the timeline read next.
+      ConsistentRead: true,
       Limit: 4,
     });
     const keys = ddb.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.t?.Keys;

@@ -1130,6 +1130,8 @@ describe('messages (issue 17)', () => {
       KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :sk)',
       ExpressionAttributeValues: { ':pk': `USER#${USER}`, ':sk': '~MSG#' },
       ScanIndexForward: false,
+      // A message just sent is on the page its writer reads next (on AWS too).
+      ConsistentRead: true,
       Limit: 20,
       ExclusiveStartKey: { PK: `USER#${USER}`, SK: `~MSG#${NOW}#m-9` },
     });
