@@ -233,3 +233,51 @@ describe.each(LANGUAGES)('in %s, customer and team write to each other', (langua
     expect(adminErrors).toEqual([]);
   }, 120_000);
 });
+
+describe('the dashboard card on a wide screen', () => {
+  it('counts the conversation as read only once the card is on screen; its badge shows until then', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(-20), onboarded: true, verified: true });
+    const admin = await adminToken(url);
+    const wrote = await api(url, `/api/admin/users/${c.userId}/messages`, {
+      token: admin,
+      method: 'POST',
+      body: { text: 'Your appointment is on Monday.' },
+    });
+    expect(wrote.status).toBe(201);
+    const unreadNow = async () =>
+      (await api<{ profile: { unread_by_customer: number } }>(url, '/api/me', { token: c.idToken })).body
+        .profile.unread_by_customer;
+
+    // 800 × 600: the thread card (not the phone summary), below the journey card, off screen.
+    const context = await shared.browser.newContext({ baseURL: url, viewport: { width: 800, height: 600 } });
+    contexts.push(context);
+    await giveCookieConsent(context);
+    const page = await context.newPage();
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/me/messages/read')) reads.push(request.method());
+    });
+    const loaded = page.waitForResponse(
+      (response) => response.url().includes('/api/me/messages?') && response.status() === 200,
+    );
+    await logIn(page, c.email, c.password);
+    await page.waitForURL('**/dashboard');
+    await loaded;
+    const card = page.getByRole('region', { name: /^Messages/ });
+    const heading = card.getByRole('heading', { level: 2 });
+    await expect.poll(() => heading.textContent()).toContain('1 unread message');
+    expect(await card.evaluate((element) => element.getBoundingClientRect().top >= window.innerHeight)).toBe(
+      true,
+    );
+    // The poll came and went with the card off screen: nothing was read.
+    await page.waitForResponse((response) => response.url().includes('/api/me/messages?'));
+    expect(reads).toEqual([]);
+    expect(await unreadNow()).toBe(1);
+
+    const read = page.waitForResponse((response) => response.url().endsWith('/api/me/messages/read'));
+    await heading.scrollIntoViewIfNeeded();
+    expect((await read).status()).toBe(200);
+    await expect.poll(() => heading.textContent()).not.toContain('unread');
+    expect(await unreadNow()).toBe(0);
+  }, 60_000);
+});
