@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ActivityMore } from '../../components/ActivityMore';
+import { ActivityFirstPage, ActivityMore } from '../../components/ActivityPaging';
 import { ActivityRecord } from '../../components/ActivityRecord';
-import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { useLoadMore } from '../../lib/load-more';
 import { useMyActivity } from './api';
@@ -23,21 +22,13 @@ export function ActivityPanel() {
   return (
     <Panel title={t('activity.title')} className="mt-6">
       <p className="mt-2 text-sm text-slate-700">{t('activity.intro')}</p>
-      {activity.isPending && (
-        <p role="status" className="mt-4 text-sm text-slate-600">
-          {t('activity.loading')}
-        </p>
-      )}
-      {activity.isError && !loaded && (
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <p role="alert" className="text-sm text-red-700">
-            {t('activity.loadFailed')}
-          </p>
-          <Button variant="secondary" disabled={activity.isFetching} onClick={() => void activity.refetch()}>
-            {t('activity.retry')}
-          </Button>
-        </div>
-      )}
+      <ActivityFirstPage
+        pending={activity.isPending}
+        failed={activity.isError && !loaded}
+        retrying={activity.isFetching}
+        onRetry={() => void activity.refetch()}
+        className="mt-4"
+      />
       {loaded && records.length === 0 && <p className="mt-4 text-sm text-slate-600">{t('activity.empty')}</p>}
       {records.length > 0 && (
         <ol className="mt-4 divide-y divide-slate-100 text-sm">

@@ -1,9 +1,8 @@
 import type { DocumentRecord, Profile } from '@shared/api';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActivityMore } from '../../components/ActivityMore';
+import { ActivityFirstPage, ActivityMore } from '../../components/ActivityPaging';
 import { ACTIVITY_ITEM_CLASS, ActivityRecord } from '../../components/ActivityRecord';
-import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { formatLongDate } from '../../lib/format';
 import { useLoadMore } from '../../lib/load-more';
@@ -57,21 +56,13 @@ export function ActivityTimeline({ profile, documents }: { profile: Profile; doc
 
   return (
     <Panel title={t('admin.user.timeline')} className="mt-6">
-      {activity.isPending && (
-        <p role="status" className="mt-3 text-sm text-slate-600">
-          {t('activity.loading')}
-        </p>
-      )}
-      {failed && (
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <p role="alert" className="text-sm text-red-700">
-            {t('activity.loadFailed')}
-          </p>
-          <Button variant="secondary" disabled={activity.isFetching} onClick={() => void activity.refetch()}>
-            {t('activity.retry')}
-          </Button>
-        </div>
-      )}
+      <ActivityFirstPage
+        pending={activity.isPending}
+        failed={failed}
+        retrying={activity.isFetching}
+        onRetry={() => void activity.refetch()}
+        className="mt-3"
+      />
       {entries.length > 0 && (
         <ol className="mt-3 divide-y divide-slate-100 text-sm">
           {entries.map((entry, index) =>
