@@ -210,7 +210,12 @@ describe('verification: resend, used links, unconfirmed logins', () => {
       const link = verificationLink(await waitForMail(url, email));
       await confirmFromMailbox(url, email);
       await page.goto('/login');
-      if (language === 'de') await page.getByRole('button', { name: 'Deutsch' }).first().click();
+      if (language === 'de') {
+        // /login is prerendered: a press before the app is live is held until it is, so going
+        // on at once would leave before the choice was applied (and stored).
+        await page.getByRole('button', { name: 'Deutsch' }).first().click();
+        await page.getByRole('button', { name: 'Anmelden' }).waitFor();
+      }
       await page.goto(link.href);
       await toast(text.verified).waitFor();
       await page.waitForURL('**/login');
