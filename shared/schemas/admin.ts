@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { ASSIGNEE_MAX, FILE_NAME_MAX, NOTES_MAX } from '../constants';
 import { ADMIN_REPLACE_EXTENSIONS, isAllowedExtension } from '../documents';
 import { WORKFLOW_STATUSES } from '../journey';
+import * as z from './zod';
 
 export const workflowUpdateSchema = z.object({
   status: z.enum(WORKFLOW_STATUSES, 'validation.invalidInput'),

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import * as z from './zod';
 
 // Messages are locale keys (shared/locales/*/translation.json), so the same schema
 // serves the forms (translated) and the API (keys travel in 400 bodies).

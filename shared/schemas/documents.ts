@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { FILE_NAME_MAX } from '../constants';
 import { DOCUMENT_TYPES, isAllowedExtension } from '../documents';
+import * as z from './zod';
 
 const fileName = z
   .string()

@@ -1,6 +1,5 @@
-import * as z from 'zod';
-
 import { NOTES_MAX } from '../constants';
+import * as z from './zod';
 
 export const completeTaskSchema = z.object({
   notes: z.string().trim().max(NOTES_MAX, 'validation.notesMax').optional(),

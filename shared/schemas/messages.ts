@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { MESSAGE_MAX } from '../constants';
+import * as z from './zod';
 
 /** A message to or from the support team (issue 17): plain text, optionally about a service request. */
 export const messageSchema = z.object({

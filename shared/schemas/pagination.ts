@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { HISTORY_PAGE_SIZE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
 import { CUSTOMER_FILTERS, CUSTOMER_SEARCH_MAX } from '../customer-filters';
+import * as z from './zod';
 
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { EMAIL_MAX_LENGTH, LANGUAGES } from '../constants';
 import { NATIONALITIES } from '../nationalities';
+import * as z from './zod';
 
 // SPEC 5 'Onboarding details form'. Messages are locale keys (validation.*).
 export const NAME_MAX = 100;

@@ -60,7 +60,7 @@ describe.each(LANGUAGES)('in %s', (language: Language) => {
     const admin = await signedIn(language, TEST_ADMIN, '/admin');
     contexts.push(admin.context);
     const page = admin.page;
-    const errors = trackErrors(page);
+    const errors = await trackErrors(page);
     await openPage(page, `/admin/users/${customer.userId}`);
     await page.getByRole('heading', { level: 1, name: 'Rahul Sharma' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe(language);

@@ -130,7 +130,7 @@ const search = (text: string) =>
 
 describe('admin console', () => {
   it('verifies a customer, completes a support task and a workflow, replaces and deletes documents, deletes the account', async () => {
-    const errors = trackErrors(page);
+    const errors = await trackErrors(page);
     const c = await customerWith(url, { arrival: dateFromToday(10) });
     await upload(url, c.idToken, 'passport', 'passport.pdf', tinyPdf());
     await upload(url, c.idToken, 'employment_contract', 'contract.pdf', tinyPdf());

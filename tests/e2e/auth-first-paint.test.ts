@@ -116,7 +116,7 @@ describe('/login and /signup with the app', () => {
   it.each(cases)('%s in %s: hydrated in place, compressed, no errors', async (path, language) => {
     const spec = PAGES[path];
     await withVisitor(language, {}, async (page) => {
-      const errors = trackErrors(page);
+      const errors = await trackErrors(page);
       const rootReplaced = await watchRootReplaced(page);
       const response = await page.goto(path);
       // Served as CloudFront serves it: brotli, varying by what the browser accepts.

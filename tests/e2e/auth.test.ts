@@ -35,7 +35,7 @@ async function fillSignup(email: string, password: string, confirm: string) {
 
 describe('customer sign-up journey', () => {
   it('signs up, verifies through the mailbox link, logs in and lands on onboarding', async () => {
-    const errors = trackErrors(page);
+    const errors = await trackErrors(page);
     const email = uniqueEmail('e2e');
     await page.goto('/');
     await page.getByRole('link', { name: 'Get started', exact: true }).click();

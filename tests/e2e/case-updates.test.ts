@@ -34,7 +34,7 @@ async function openUserAsAdmin(userId: string) {
 
 describe('the team answers a deletion request', () => {
   it('rejects it with a reason: the request leaves the list, the German customer is mailed and may act again', async () => {
-    const errors = trackErrors(page);
+    const errors = await trackErrors(page);
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
     await setLanguage(c.idToken, 'de');
     await api(url, '/api/me/deletion', {

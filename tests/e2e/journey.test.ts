@@ -22,7 +22,7 @@ async function openDashboard(email: string, password: string) {
 
 describe('customer dashboard', () => {
   it('lets a verified customer complete a task and request a service, both kept after reload', async () => {
-    const errors = trackErrors(page);
+    const errors = await trackErrors(page);
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
     await openDashboard(c.email, c.password);
     expect(await page.getByText('Account Under Review').count()).toBe(0);

@@ -28,17 +28,21 @@ afterEach(async () => {
   contexts = [];
 });
 
-/** A page signed in as this user, then in this language (set after the sign-in, as a choice). */
+/**
+ * A page signed in as this user, then in this language (set after the sign-in, as a choice),
+ * with the errors it has had since it opened.
+ */
 async function signedIn(language: Language, email: string, password: string, home: string, width = 1366) {
   const context = await shared.browser.newContext({ baseURL: url, viewport: { width, height: 900 } });
   contexts.push(context);
   await giveCookieConsent(context);
   const page = await context.newPage();
+  const errors = await trackErrors(page);
   await logIn(page, email, password);
   await page.waitForURL(`**${home}`);
   await setLanguage(context, url, language);
   await page.reload();
-  return page;
+  return { page, errors };
 }
 
 /** Marks the document, to tell later that the page was not loaded again. */
@@ -71,8 +75,12 @@ describe.each(LANGUAGES)('in %s, customer and team write to each other', (langua
     const tag = t('messages.tag', { name: workflow.task_name });
 
     // ---- the customer writes, on the dashboard of a wide screen ----
-    const customer = await signedIn(language, c.email, c.password, '/dashboard');
-    const customerErrors = trackErrors(customer);
+    const { page: customer, errors: customerErrors } = await signedIn(
+      language,
+      c.email,
+      c.password,
+      '/dashboard',
+    );
     await customer.getByRole('heading', { name: t('dashboard.title'), exact: true }).waitFor();
     const thread = customer.getByRole('log', { name: t('messages.threadLabel') });
     await thread.getByText(t('messages.empty')).waitFor();
@@ -116,8 +124,12 @@ describe.each(LANGUAGES)('in %s, customer and team write to each other', (langua
     const stats = async () => (await api<CustomerStats>(url, '/api/admin/stats', { token })).body;
     const before = await stats();
     expect(before.unread).toBeGreaterThanOrEqual(1);
-    const admin = await signedIn(language, TEST_ADMIN.email, TEST_ADMIN.password, '/admin');
-    const adminErrors = trackErrors(admin);
+    const { page: admin, errors: adminErrors } = await signedIn(
+      language,
+      TEST_ADMIN.email,
+      TEST_ADMIN.password,
+      '/admin',
+    );
     const unreadCard = admin.getByRole('button', { name: new RegExp(`^${t('admin.stats.unread')}`) });
     const figure = unreadCard.locator('span').nth(1);
     await expect.poll(() => figure.textContent(), { timeout: 10_000 }).toBe(String(before.unread));

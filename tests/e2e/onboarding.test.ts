@@ -16,7 +16,7 @@ const field = (label: string) => page.getByLabel(label, { exact: true });
 
 describe('onboarding in the browser', () => {
   it('fills step 1 through its validation errors, uploads two files, completes and reaches the dashboard', async () => {
-    const errors = trackErrors(page);
+    const errors = await trackErrors(page);
     const customer = await newCustomer(url);
     await logIn(page, customer.email, customer.password);
     await page.waitForURL('**/onboarding/details');

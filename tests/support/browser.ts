@@ -12,10 +12,25 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Collects page errors so a test can assert the app did not crash. */
-export function trackErrors(page: Page): string[] {
+const CSP_REFUSED = 'Content Security Policy refused:';
+
+/**
+ * Collects page errors and what the CSP refused, on every page this page loads from now on, so
+ * a test can assert the app ran clean. A refusal need not throw (zod's `new Function` probe was
+ * caught) and Chromium's own report of it never reaches Playwright's console event, so each
+ * document passes the browser's violation events on to the console.
+ */
+export async function trackErrors(page: Page): Promise<string[]> {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith(CSP_REFUSED)) errors.push(message.text());
+  });
+  await page.addInitScript((prefix) => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`${prefix} ${event.effectiveDirective} ${event.blockedURI}`),
+    );
+  }, CSP_REFUSED);
   return errors;
 }
 
