@@ -36,6 +36,7 @@ export const API_ERRORS = {
   currentPasswordWrong: 'Your current password is incorrect',
   passwordRejected: 'This password is not accepted. Please choose another one',
   tooManyAttempts: 'Too many attempts. Please try again later',
+  tooManyMessages: 'You have sent many messages in a short time. Please try again later',
   invalidInput: 'Invalid input',
   internal: 'Internal server error',
   emailInUse: 'This email address is already in use',

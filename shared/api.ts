@@ -67,6 +67,7 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
+  | 'too_many_requests'
   | 'internal';
 
 export interface ErrorBody {

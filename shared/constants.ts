@@ -7,6 +7,11 @@ export const NOTES_MAX = 1000;
 export const MESSAGE_MAX = 2000;
 /** At most one "new messages" mail per conversation and recipient in this many minutes (issue 17). */
 export const MESSAGE_MAIL_WINDOW_MINUTES = 15;
+/**
+ * A customer writes at most this many messages per clock hour (UTC): more is a flood, not a
+ * conversation, and would bury the thread, the team's inbox view and the data export.
+ */
+export const MESSAGES_PER_HOUR = 30;
 /** How often an open conversation asks for new messages (issue 17: they appear within 10 s). */
 export const MESSAGE_POLL_MS = 5000;
 /** Messages, and activity records, per page. */

@@ -2,10 +2,12 @@
 // who may read and write it, the unread state on both sides (with the admin's "Unread
 // messages" list), and the mails, at most one per 15 minutes per conversation and side.
 import type { Conversation, MeResponse, Message, Page, Profile } from '@shared/api';
-import { MESSAGE_MAX } from '@shared/constants';
-import { describe, expect, inject, it } from 'vitest';
+import { MESSAGE_MAX, MESSAGES_PER_HOUR } from '@shared/constants';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { countCustomerMessage } from '../../functions/src/store/messages';
 import { customerWithEverything } from '../support/attack';
 import { adminToken, api, mailbox, newCustomer } from '../support/auth';
+import { pointStoreAt } from '../support/store-env';
 
 const url = inject('stackUrl');
 const SUPPORT = 'support@relocate-germany.example';
@@ -197,5 +199,68 @@ describe('messages between a customer and the support team', () => {
       body: { text: 'Hello' },
     });
     expect(nobody.status).toBe(404);
+  });
+});
+
+describe('at most MESSAGES_PER_HOUR messages per customer and clock hour', () => {
+  beforeAll(async () => {
+    await pointStoreAt(url);
+  });
+
+  /** Counts `times` messages of this customer in `hour`, as the API does before storing one. */
+  const count = (userId: string, hour: string, times: number) =>
+    Promise.all(
+      Array.from({ length: times }, () =>
+        countCustomerMessage({ user_id: userId, hour, expires_at: 2_000_000_000 }, MESSAGES_PER_HOUR),
+      ),
+    );
+
+  it('counts atomically: of 40 at once, exactly the limit are admitted, and the next hour starts again', async () => {
+    const { userId } = await customerWithEverything(url);
+    const admitted = await count(userId, '2026-01-01T10', 40);
+    expect(admitted.filter(Boolean)).toHaveLength(MESSAGES_PER_HOUR);
+    expect(await count(userId, '2026-01-01T10', 1)).toEqual([false]);
+    expect(await count(userId, '2026-01-01T11', 1)).toEqual([true]);
+  });
+
+  it("a customer past it gets a 429 with the API's message and nothing is stored; the team, and others, still write", async () => {
+    const [c, other, admin] = await Promise.all([
+      customerWithEverything(url),
+      newCustomer(url),
+      adminToken(url),
+    ]);
+    // This hour and the next are full, so the request is past the limit whenever it lands.
+    const hour = (offset: number) => new Date(Date.now() + offset * 3_600_000).toISOString().slice(0, 13);
+    await Promise.all([
+      count(c.userId, hour(0), MESSAGES_PER_HOUR),
+      count(c.userId, hour(1), MESSAGES_PER_HOUR),
+    ]);
+    const before = await api<Conversation>(url, '/api/me/messages', { token: c.idToken });
+
+    const refused = await api<{ error: { code: string; messageKey: string } }>(url, '/api/me/messages', {
+      token: c.idToken,
+      method: 'POST',
+      body: { text: 'One more' },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({
+      code: 'too_many_requests',
+      messageKey: 'apiErrors.tooManyMessages',
+    });
+    const after = await api<Conversation>(url, '/api/me/messages', { token: c.idToken });
+    expect(after.body).toEqual(before.body);
+
+    const reply = await api(url, `/api/admin/users/${c.userId}/messages`, {
+      token: admin,
+      method: 'POST',
+      body: { text: 'We are on it.' },
+    });
+    expect(reply.status).toBe(201);
+    const otherWrites = await api(url, '/api/me/messages', {
+      token: other.idToken,
+      method: 'POST',
+      body: { text: 'Hello' },
+    });
+    expect(otherWrites.status).toBe(201);
   });
 });

@@ -11,7 +11,8 @@ export abstract class DomainError extends Error {
     | 'forbidden'
     | 'notFound'
     | 'conflict'
-    | 'tooLarge';
+    | 'tooLarge'
+    | 'tooMany';
 
   /** Which of the API's messages (shared/api-errors.ts) explains it. */
   readonly reason: ApiErrorKey;
@@ -79,4 +80,13 @@ export class Conflict extends DomainError {
 export class TooLarge extends DomainError {
   readonly kind = 'tooLarge';
   static override readonly defaultReason: ApiErrorKey = 'fileTooLarge';
+}
+
+/** A limit on how often the caller may do this was reached; later it may again. */
+export class TooMany extends DomainError {
+  readonly kind = 'tooMany';
+  // Always says which limit: there is no general message for it.
+  constructor(reason: ApiErrorKey) {
+    super(reason);
+  }
 }

@@ -32,6 +32,7 @@ export const DOMAIN_ERROR_HTTP: Record<DomainErrorKind, { status: number; code: 
   notFound: { status: 404, code: 'not_found' },
   conflict: { status: 409, code: 'conflict' },
   tooLarge: { status: 413, code: 'payload_too_large' },
+  tooMany: { status: 429, code: 'too_many_requests' },
 };
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;

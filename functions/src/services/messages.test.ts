@@ -7,10 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMail } from '../adapters/mail';
 import type { CustomerAccount, WithPartition } from '../lib/caller';
 import { pinClock } from '../lib/clock';
-import { NotFound } from '../lib/errors';
+import { NotFound, TooMany } from '../lib/errors';
 import type { MessageItem } from '../store/entities';
 import {
   claimMailWindow,
+  countCustomerMessage,
   markReadByCustomer,
   markReadByTeam,
   messagePage,
@@ -61,6 +62,7 @@ beforeEach(() => {
   output = captureOutput();
   output.counted(); // nothing left over from another test
   vi.mocked(claimMailWindow).mockResolvedValue(true);
+  vi.mocked(countCustomerMessage).mockResolvedValue(true);
   vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile(), role: 'customer' });
 });
 afterEach(() => {
@@ -174,6 +176,30 @@ describe('sendMyMessage (customer)', () => {
     await sendAt(20);
     expect(sendMail).toHaveBeenCalledTimes(2);
     expect(saveCustomerMessage).toHaveBeenCalledTimes(6);
+  });
+
+  it('counts each message in its clock hour (UTC) before storing it, the count kept a day past the hour', async () => {
+    await sendMyMessage(writer(), { text: 'Hi' });
+    expect(countCustomerMessage).toHaveBeenCalledWith(
+      { user_id: USER, hour: NOW.slice(0, 13), expires_at: Math.floor(NOW_MS / 1000) + 25 * 60 * 60 },
+      30,
+    );
+    expect(vi.mocked(countCustomerMessage).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(saveCustomerMessage).mock.invocationCallOrder[0] ?? 0,
+    );
+  });
+
+  it('past 30 in the hour: TooMany tooManyMessages, nothing stored or mailed', async () => {
+    vi.mocked(countCustomerMessage).mockResolvedValue(false);
+    await expectRefused(sendMyMessage(writer(), { text: 'One more' }), TooMany, 'tooManyMessages');
+    expect(saveCustomerMessage).not.toHaveBeenCalled();
+    expect(claimMailWindow).not.toHaveBeenCalled();
+    expect(sendMail).not.toHaveBeenCalled();
+  });
+
+  it('a service request not its own is refused before anything is counted', async () => {
+    await expect(sendMyMessage(writer(), { text: 'Hi', workflow_id: 'nope' })).rejects.toThrow(NotFound);
+    expect(countCustomerMessage).not.toHaveBeenCalled();
   });
 
   it('the store refusing the message (the account going): nothing mailed', async () => {

@@ -4,19 +4,20 @@
 // messages written within that window ("new messages", not their text).
 import { randomUUID } from 'node:crypto';
 import type { Conversation, Message, Profile } from '@shared/api';
-import { MESSAGE_MAIL_WINDOW_MINUTES } from '@shared/constants';
+import { MESSAGE_MAIL_WINDOW_MINUTES, MESSAGES_PER_HOUR } from '@shared/constants';
 import { fullName } from '@shared/names';
 import type { MessageInput } from '@shared/schemas/messages';
 import type { PageQuery } from '@shared/schemas/pagination';
 import { env } from '../config';
 import type { AdminAccount, CustomerAccount, WithPartition } from '../lib/caller';
 import { clock } from '../lib/clock';
-import { NotFound } from '../lib/errors';
+import { NotFound, TooMany } from '../lib/errors';
 import { countMetric } from '../lib/metrics';
 import { customerWroteMail } from '../mail/templates';
 import type { MessageItem } from '../store/entities';
 import {
   claimMailWindow,
+  countCustomerMessage,
   markReadByCustomer,
   markReadByTeam,
   messagePage,
@@ -69,11 +70,17 @@ export function myConversation(caller: CustomerAccount, query: PageQuery): Promi
   return page(caller.userId, query, 'customer', caller.profile.unread_by_customer);
 }
 
+/** A message's clock hour (UTC), as the customer's hourly count names it. */
+const hourOf = (createdAt: string) => createdAt.slice(0, 13);
+/** Counts are kept a day past their hour, then DynamoDB's TTL removes them. */
+const COUNT_KEPT_SECONDS = 25 * 60 * 60;
+
 /**
  * A customer writes to the team:
  * 1. a service request it refers to must be one of theirs (from the partition read that admitted them);
- * 2. the message is stored and counted unread for the team, in one transaction;
- * 3. the team's address is mailed, unless it was for this conversation within the window.
+ * 2. it is counted in its hour: past MESSAGES_PER_HOUR, TooMany and nothing stored;
+ * 3. the message is stored and counted unread for the team, in one transaction;
+ * 4. the team's address is mailed, unless it was for this conversation within the window.
  */
 export async function sendMyMessage(
   caller: WithPartition<CustomerAccount>,
@@ -86,6 +93,15 @@ export async function sendMyMessage(
     author_id: caller.userId,
     author_email: null,
   });
+  const counted = await countCustomerMessage(
+    {
+      user_id: caller.userId,
+      hour: hourOf(message.created_at),
+      expires_at: Math.floor(clock.now().getTime() / 1000) + COUNT_KEPT_SECONDS,
+    },
+    MESSAGES_PER_HOUR,
+  );
+  if (!counted) throw new TooMany('tooManyMessages');
   await saveCustomerMessage(message);
   countMetric('MessagesFromCustomers');
   if (await mailWindowOpen(caller.userId, 'team')) {

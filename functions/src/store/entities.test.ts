@@ -33,7 +33,9 @@ import {
   type Item,
   listEntries,
   MAILED,
+  type MessageCount,
   type MessageItem,
+  messageCounts,
   messages,
   PARTITION_STATE_END,
   PENDING_DELETIONS,
@@ -66,6 +68,12 @@ const customerProfile: StoredProfile = { profile: profile(), role: 'customer' };
 const adminProfile: StoredProfile = { profile: profile({ id: 'admin-1' }), role: 'admin' };
 const tombstone: Tombstone = { user_id: USER, deleted_at: NOW, expires_at: NOW_SECONDS + 86_400 };
 const marker = { user_id: USER, deleted_at: NOW };
+const messageCount: MessageCount = {
+  user_id: USER,
+  hour: '2026-11-24T21',
+  count: 3,
+  expires_at: 1_795_000_000,
+};
 const message: MessageItem = {
   id: 'm-1',
   user_id: USER,
@@ -243,6 +251,13 @@ describe('keys of each entity (README key design)', () => {
     expect(messages.sortPrefix).toBe('~MSG#');
   });
 
+  it("a customer's hourly message count: USER#<id> / ~SENT#<hour>, expiring by DynamoDB's TTL", () => {
+    const item = messageCounts.toItem(messageCount);
+    expect(keysOf(item)).toEqual({ PK: `USER#${USER}`, SK: '~SENT#2026-11-24T21' });
+    expect(item).toMatchObject({ count: 3, expires_at: messageCount.expires_at });
+    expect(messageCounts.key(USER, '2026-11-24T21')).toEqual(messageCounts.keyOf(messageCount));
+  });
+
   it('audit fact: AUDIT#<id> / EVENT#<at>#<id>, outside the partition (it outlives the account), not indexed', () => {
     expect(keysOf(auditFacts.toItem(auditFact))).toEqual({ PK: `AUDIT#${USER}`, SK: `EVENT#${NOW}#a-1` });
     expect(auditFacts.key(USER, NOW, 'a-1')).toEqual(auditFacts.keyOf(auditFact));
@@ -272,7 +287,11 @@ describe('keys of each entity (README key design)', () => {
       listEntries.toItem({ user_id: USER, state: 'unread', created_at: NOW }),
       searchWords.toItem({ user_id: USER, word: 'zzzz' }),
     ];
-    const history = [messages.toItem(message), auditDetails.toItem(auditDetail)];
+    const history = [
+      messages.toItem(message),
+      auditDetails.toItem(auditDetail),
+      messageCounts.toItem(messageCount),
+    ];
     for (const item of state) expect(String(item.SK) < PARTITION_STATE_END, String(item.SK)).toBe(true);
     for (const item of history) expect(String(item.SK) >= PARTITION_STATE_END, String(item.SK)).toBe(true);
   });
@@ -340,6 +359,7 @@ describe('records survive a trip through the table', () => {
 
   it.each([
     ['message', () => messages.fromItem(messages.toItem(message)), message],
+    ['message count', () => messageCounts.fromItem(messageCounts.toItem(messageCount)), messageCount],
     ['audit fact', () => auditFacts.fromItem(auditFacts.toItem(auditFact)), auditFact],
     ['audit completion', () => auditCompletions.fromItem(auditCompletions.toItem(auditDone)), auditDone],
     ['audit details', () => auditDetails.fromItem(auditDetails.toItem(auditDetail)), auditDetail],
@@ -371,6 +391,7 @@ describe('fromItem never returns a key attribute', () => {
     ['phase', phases.toItem(phase), phases.fromItem],
     ['task template', taskTemplates.toItem(template), taskTemplates.fromItem],
     ['message', messages.toItem(message), messages.fromItem],
+    ['message count', messageCounts.toItem(messageCount), messageCounts.fromItem],
     ['audit fact', auditFacts.toItem(auditFact), auditFacts.fromItem],
     ['audit completion', auditCompletions.toItem(auditDone), auditCompletions.fromItem],
     ['audit details', auditDetails.toItem(auditDetail), auditDetails.fromItem],
@@ -399,6 +420,7 @@ describe('owns: which items of a partition read are which entity', () => {
     uploadTickets.toItem(ticket()),
     deletionMarkers.toItem(marker),
     messages.toItem(message),
+    messageCounts.toItem(messageCount),
     auditDetails.toItem(auditDetail),
   ];
   it.each([
@@ -410,6 +432,7 @@ describe('owns: which items of a partition read are which entity', () => {
     ['upload tickets', uploadTickets, `UPLOAD#${ticket().upload_id}`],
     ['deletion markers', deletionMarkers, 'DELETING'],
     ['messages', messages, `~MSG#${NOW}#m-1`],
+    ['message counts', messageCounts, '~SENT#2026-11-24T21'],
     ['audit details', auditDetails, '~AUDIT#a-1'],
   ] as const)('%s own exactly their items', (_what, entity, sk) => {
     expect(items.filter((i) => entity.owns(i)).map((i) => i.SK)).toEqual([sk]);

@@ -411,6 +411,36 @@ export const messages = entity<MessageItem, [userId: string, createdAt: string, 
 });
 
 /**
+ * How many messages a customer wrote in one clock hour (`hour`: `YYYY-MM-DDTHH`, UTC), counted
+ * before each is stored, to hold them to MESSAGES_PER_HOUR. Bookkeeping, not their data: the
+ * export leaves it out; the account's deletion, and after a day DynamoDB's TTL, remove it.
+ */
+export interface MessageCount {
+  user_id: string;
+  hour: string;
+  count: number;
+  /** Epoch seconds. */
+  expires_at: number;
+}
+const MESSAGE_COUNT_PREFIX = `${HISTORY}SENT#`;
+const messageCountKey = (userId: string, hour: string): TableKey => ({
+  PK: userPartition(userId),
+  SK: `${MESSAGE_COUNT_PREFIX}${hour}`,
+});
+export const messageCounts = entity<MessageCount, [userId: string, hour: string]>({
+  key: messageCountKey,
+  keyOf: (count) => messageCountKey(count.user_id, count.hour),
+  sortPrefix: MESSAGE_COUNT_PREFIX,
+  toAttributes: ({ count, expires_at }) => ({ count, [TABLE_KEYS.timeToLive]: expires_at }),
+  fromAttributes: (attributes, key) => ({
+    user_id: key.PK.slice(userPartition('').length),
+    hour: key.SK.slice(MESSAGE_COUNT_PREFIX.length),
+    count: Number(attributes.count),
+    expires_at: Number(attributes[TABLE_KEYS.timeToLive]),
+  }),
+});
+
+/**
  * Issue 17's audit trail. The fact of an admin action lives outside the customer's partition
  * (`AUDIT#<userId>`) and holds nothing personal of the customer: who acted (admin id and
  * e-mail), what, when, on which document, task or workflow, which fields. The values an edit

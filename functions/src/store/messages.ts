@@ -7,8 +7,18 @@ import { env } from '../config';
 import { accountNotDeleted } from './accounts';
 import { queryPage, type TransactItems, transact, tryUpdate } from './client';
 import { stateChange, stateOf } from './customer-index';
-import { MAILED, type MessageItem, messages, partitionPageKey, profiles, userPartitionKey } from './entities';
+import {
+  MAILED,
+  type MessageCount,
+  type MessageItem,
+  messageCounts,
+  messages,
+  partitionPageKey,
+  profiles,
+  userPartitionKey,
+} from './entities';
 import { stateCondition, withStateRead } from './profiles';
+import { TABLE_KEYS } from './table';
 
 const putMessage = (message: MessageItem): TransactItems[number] => ({
   Put: {
@@ -123,6 +133,20 @@ export function claimMailWindow(userId: string, side: keyof typeof MAILED, now: 
     ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#mailed) OR #mailed < :since)',
     ExpressionAttributeNames: { '#mailed': MAILED[side] },
     ExpressionAttributeValues: { ':now': now, ':since': since },
+  });
+}
+
+/**
+ * Counts one more message of the customer's in this hour: true, unless `limit` were counted
+ * already (then nothing changes). Atomic, so messages sent at once cannot slip past the limit.
+ */
+export function countCustomerMessage(count: Omit<MessageCount, 'count'>, limit: number): Promise<boolean> {
+  return tryUpdate({
+    Key: messageCounts.key(count.user_id, count.hour),
+    UpdateExpression: 'ADD #count :one SET #expires = :expires',
+    ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+    ExpressionAttributeNames: { '#count': 'count', '#expires': TABLE_KEYS.timeToLive },
+    ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': count.expires_at },
   });
 }
 

@@ -11,6 +11,7 @@ import {
   documents,
   type Item,
   listEntries,
+  messageCounts,
   messages,
   PARTITION_STATE_END,
   profiles,
@@ -115,8 +116,10 @@ export async function readUserItems(
 ): Promise<{ kind: ItemKind; sortKey: string; attributes: Item }[]> {
   const items = await queryAll({ partition: userPartitionKey(userId), consistent: true });
   // The admin dashboard's list entries and search words are derived from the profile and hold
-  // nothing of their own: left out.
-  const own = items.filter((item) => !listEntries.owns(item) && !searchWords.owns(item));
+  // nothing of their own, and the hourly message counts are bookkeeping: left out.
+  const own = items.filter(
+    (item) => !listEntries.owns(item) && !searchWords.owns(item) && !messageCounts.owns(item),
+  );
   return own.map((item) => ({
     kind: KINDS.find(([, owns]) => owns(item))?.[0] ?? 'other',
     sortKey: String(item[TABLE_KEYS.sortKey]),
