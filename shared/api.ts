@@ -295,7 +295,8 @@ export interface AuditRecord {
   team_note?: string | null;
   /**
    * done: the change happened. pending: its S3 or Cognito step was begun and not (yet) seen
-   * to finish (a crash, or still running).
+   * to finish (a crash, or still running). failed: that step was refused (an address in use,
+   * a file that failed its checks): nothing changed.
    */
-  status: 'done' | 'pending';
+  status: 'done' | 'pending' | 'failed';
 }

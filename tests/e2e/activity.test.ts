@@ -138,6 +138,22 @@ describe.each(LANGUAGES)('in %s', (language: Language) => {
     expect((await own.page.locator('body').textContent()) ?? '').not.toContain(TEST_ADMIN.email);
     // The spec's profile events are the team's timeline only.
     expect(texts.join('\n')).not.toContain(t('admin.user.profileCreated'));
+
+    // Back with the admin: an e-mail change Cognito refuses (another account's address) is on
+    // the timeline at once, marked as not carried out.
+    const other = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
+    await page.getByRole('tab', { name: t('admin.user.tabs.personal') }).click();
+    await page.getByRole('button', { name: t('admin.user.edit'), exact: true }).click();
+    await page.getByRole('textbox', { name: t('account.email'), exact: true }).fill(other.email);
+    await page.getByRole('button', { name: t('admin.user.save'), exact: true }).click();
+    await toast(page, t('apiErrors.emailInUse')).waitFor();
+    const refused = list.getByRole('listitem').first();
+    await refused.getByText(t('activity.failed'), { exact: true }).waitFor();
+    expect(await refused.textContent()).toContain(t('activity.actions.email_changed'));
+    expect(await refused.textContent()).toMatch(
+      change(language, 'account.email', customer.email, other.email),
+    );
+    expect(errors).toEqual([]);
   });
 });
 

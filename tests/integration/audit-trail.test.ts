@@ -142,6 +142,27 @@ describe('the audit trail of admin actions', () => {
     });
   });
 
+  it("records an e-mail change Cognito refused (another account's address) as failed, the profile unchanged", async () => {
+    const [c, other, admin] = await Promise.all([
+      customerWithEverything(url),
+      customerWithEverything(url),
+      adminToken(url),
+    ]);
+    const refused = await edit(admin, c.userId, { email: other.email });
+    expect(refused.status).toBe(409);
+    const [record] = (await activity(admin, `/api/admin/users/${c.userId}/activity`)).body.items;
+    expect(record).toMatchObject({
+      action: 'email_changed',
+      status: 'failed',
+      changes: [{ field: 'email', before: c.email, after: other.email }],
+    });
+    const mine = await activity(c.idToken, '/api/me/activity');
+    expect(mine.body.items[0]).toMatchObject({ action: 'email_changed', status: 'failed' });
+    const after = await api<{ profile: Profile }>(url, `/api/admin/users/${c.userId}`, { token: admin });
+    expect(after.body.profile.email).toBe(c.email);
+    await login(url, c.email, c.password);
+  });
+
   it('leaves only pseudonymous facts and no messages once the account is deleted', async () => {
     const [c, admin] = await Promise.all([customerWithEverything(url), adminToken(url)]);
     const edited = await edit(admin, c.userId, { first_name: 'Priya', target_city: 'Leipzig' });

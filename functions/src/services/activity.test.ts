@@ -89,13 +89,19 @@ describe('userActivity (the team)', () => {
     });
   });
 
-  it('a pending record is done once its completion exists, pending while it does not', async () => {
-    stored(deletedPending, deletedDone);
+  it('a pending record is done once its completion exists, failed once a failed one does, pending while none does', async () => {
+    const refused: StoredAudit = {
+      ...deletedPending,
+      fact: { ...deletedPending.fact, id: 'a-4' },
+      completion: { id: 'a-4', user_id: USER, at: NOW, outcome: 'failed' },
+    };
+    stored(deletedPending, deletedDone, refused);
     const page = await userActivity(USER, { limit: 30 });
     expect(auditPage).toHaveBeenCalledWith(USER, 30, null);
     expect(page.items.map((r) => [r.id, r.status])).toEqual([
       ['a-2', 'pending'],
       ['a-3', 'done'],
+      ['a-4', 'failed'],
     ]);
   });
 

@@ -17,6 +17,12 @@ type View = 'team' | 'customer' | 'export';
 /** The field name of the team's internal notes (tasks, workflows). */
 const INTERNAL_NOTE = 'notes';
 
+/** Written done; or what its completion says (no outcome: done); none yet: pending. */
+function statusOf(outcome: StoredAudit['fact']['outcome'], completion: StoredAudit['completion']) {
+  if (outcome === 'done') return 'done';
+  return completion ? (completion.outcome ?? 'done') : 'pending';
+}
+
 function toRecord({ fact, completion, details }: StoredAudit, view: View): AuditRecord {
   return {
     id: fact.id,
@@ -29,7 +35,7 @@ function toRecord({ fact, completion, details }: StoredAudit, view: View): Audit
     changes: (details?.changes ?? []).filter((c) => view !== 'customer' || c.field !== INTERNAL_NOTE),
     ...(view === 'customer' ? {} : { note: details?.note ?? null }),
     team_note: details?.team_note ?? null,
-    status: fact.outcome === 'done' || completion ? 'done' : 'pending',
+    status: statusOf(fact.outcome, completion),
   };
 }
 

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditAction, AuditChange } from '@shared/api';
 import { clock } from '../lib/clock';
-import type { Actor, Audit } from '../store/audit';
+import { DomainError } from '../lib/errors';
+import { type Actor, type Audit, completeAudit } from '../store/audit';
 
 /** A new record of what `actor` does now to `userId`'s account (written by the use case). */
 export function adminAudit(
@@ -39,4 +40,13 @@ export function changedFields<T extends object>(before: T, after: Partial<T>): A
     const next = plain(value);
     return old === next ? [] : [{ field, before: old, after: next }];
   });
+}
+
+/**
+ * A pending record's S3 or Cognito step threw: refused (a domain error: an address in use, a
+ * file that failed its checks), nothing changed and the record says so (failed); anything else
+ * (a crash, a timeout) may or may not have changed something, and the record stays pending.
+ */
+export async function markFailedIfRefused(audit: Audit, error: unknown): Promise<void> {
+  if (error instanceof DomainError) await completeAudit(audit, clock.iso(), 'failed');
 }

@@ -8,7 +8,7 @@ import { updateIdentityEmail } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
 import { pinClock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
-import { recordAudit } from '../store/audit';
+import { completeAudit, recordAudit } from '../store/audit';
 import { loadCatalogue } from '../store/catalogue';
 import { getStoredProfile, setProfileLanguage, updateProfile } from '../store/profiles';
 import { createTasksIfAbsent } from '../store/tasks';
@@ -312,7 +312,7 @@ describe('editProfile (admin)', () => {
     expect(sendMail).not.toHaveBeenCalled();
   });
 
-  it('an address taken by another account: Conflict emailInUse, the profile unchanged, the record left pending', async () => {
+  it('an address taken by another account: Conflict emailInUse, the profile unchanged, the record marked failed', async () => {
     vi.mocked(updateIdentityEmail).mockRejectedValue(new Conflict('emailInUse'));
     await expectRefused(
       editProfile(admin(), USER, { ...adminEdit, email: 'taken@example.com' }),
@@ -323,6 +323,17 @@ describe('editProfile (admin)', () => {
     expect(vi.mocked(recordAudit).mock.calls.map(([audit, outcome]) => [audit.action, outcome])).toEqual([
       ['email_changed', 'pending'],
     ]);
+    const [recorded] = vi.mocked(recordAudit).mock.calls[0] ?? [];
+    expect(vi.mocked(completeAudit).mock.calls).toEqual([[recorded, NOW, 'failed']]);
+  });
+
+  it('Cognito failing otherwise (it may have changed the address): the record stays pending', async () => {
+    vi.mocked(updateIdentityEmail).mockRejectedValue(new Error('socket hang up'));
+    await expect(editProfile(admin(), USER, { ...adminEdit, email: 'new@example.com' })).rejects.toThrow(
+      'socket hang up',
+    );
+    expect(recordAudit).toHaveBeenCalledOnce();
+    expect(completeAudit).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -11,7 +11,7 @@ import { auditCompletion, recordAudit, withAudit } from '../store/audit';
 import { loadCatalogue } from '../store/catalogue';
 import { setProfileLanguage, updateProfile } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
-import { actorOf, adminAudit, changedFields } from './audit';
+import { actorOf, adminAudit, changedFields, markFailedIfRefused } from './audit';
 import { customerProfile, requireCustomer } from './customers';
 import { assignUnlockedTasks, buildJourney, toWorkflows } from './journey';
 import { notify } from './notify';
@@ -67,7 +67,8 @@ export async function getUserDetail(userId: string, language: Language): Promise
 /**
  * Admin edit (SPEC 5):
  * 1. a new e-mail changes the sign-in first, so login keeps working: the edit is recorded
- *    before that (pending) and marked done with the profile's write;
+ *    before that (pending), marked failed if Cognito refuses it (an address in use), and done
+ *    with the profile's write;
  * 2. the profile is written (with its record, fields before and after, when no e-mail changes);
  * 3. a changed e-mail is told to both addresses, the old one first (it may not be theirs).
  */
@@ -83,7 +84,12 @@ export async function editProfile(
   });
   if (emailChanged) {
     await recordAudit(audit, 'pending');
-    await updateIdentityEmail(userId, changes.email);
+    try {
+      await updateIdentityEmail(userId, changes.email);
+    } catch (error) {
+      await markFailedIfRefused(audit, error);
+      throw error;
+    }
   }
   const now = clock.iso();
   // A new address starts clean of the old one's bounces and complaints.

@@ -9,7 +9,7 @@ import { awaitScan } from '../adapters/malware-scan';
 import { copyObject, objectHead, presignUpload, readHead, removeObject } from '../adapters/storage';
 import { pinClock } from '../lib/clock';
 import { Conflict, Invalid, TooLarge, Unauthenticated } from '../lib/errors';
-import { type Audit, recordAudit } from '../store/audit';
+import { type Audit, completeAudit, recordAudit } from '../store/audit';
 import { saveDocument } from '../store/documents';
 import type { UploadTicketRecord } from '../store/entities';
 import { claimTicket, deleteTicket, getTicket, putTicket, releaseTicket } from '../store/uploads';
@@ -541,7 +541,7 @@ describe("confirmUpload: an admin's replacement, recorded", () => {
     ]);
   });
 
-  it('refused content: no record saved, the audit record stays pending', async () => {
+  it('refused content: no record saved, the audit record marked failed', async () => {
     issued(ticket({ document_id: previous.id }));
     vi.mocked(readHead).mockResolvedValue(PNG);
     await expectRefused(
@@ -551,6 +551,28 @@ describe("confirmUpload: an admin's replacement, recorded", () => {
     );
     expect(recordAudit).toHaveBeenCalledOnce();
     expect(saveDocument).not.toHaveBeenCalled();
+    expect(vi.mocked(completeAudit).mock.calls).toEqual([[audit, NOW, 'failed']]);
+  });
+
+  it('lost to another upload of the document: the record of this attempt marked failed', async () => {
+    issued(ticket({ document_id: previous.id }));
+    vi.mocked(saveDocument).mockRejectedValue(new Conflict('documentChangedWhileSaving'));
+    await expectRefused(
+      confirmUpload(replacementUpload(previous), previous, body, audit),
+      Conflict,
+      'documentChangedWhileSaving',
+    );
+    expect(vi.mocked(completeAudit).mock.calls).toEqual([[audit, NOW, 'failed']]);
+  });
+
+  it('S3 failing otherwise (nothing refused): the record stays pending, the ticket given back', async () => {
+    const t = issued(ticket({ document_id: previous.id }));
+    vi.mocked(objectHead).mockRejectedValue(new Error('S3 unavailable'));
+    await expect(confirmUpload(replacementUpload(previous), previous, body, audit)).rejects.toThrow(
+      'S3 unavailable',
+    );
+    expect(releaseTicket).toHaveBeenCalledWith(t);
+    expect(completeAudit).not.toHaveBeenCalled();
   });
 
   it('the record failing to be written: no S3 step, the ticket is given back for a retry', async () => {
@@ -563,6 +585,8 @@ describe("confirmUpload: an admin's replacement, recorded", () => {
     expect(copyObject).not.toHaveBeenCalled();
     expect(releaseTicket).toHaveBeenCalledWith(t);
     expect(deleteTicket).not.toHaveBeenCalled();
+    // Nothing recorded, so nothing to complete.
+    expect(completeAudit).not.toHaveBeenCalled();
   });
 
   it('a refusal before the claim records nothing', async () => {

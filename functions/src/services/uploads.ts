@@ -30,6 +30,7 @@ import { saveDocument } from '../store/documents';
 import type { UploadTicketRecord } from '../store/entities';
 import { INCOMING_EXPIRY_DAYS, objectKeys } from '../store/object-keys';
 import { claimTicket, deleteTicket, getTicket, putTicket, releaseTicket } from '../store/uploads';
+import { markFailedIfRefused } from './audit';
 
 /** A ticket lives as long as its staged upload may (the incoming/ lifecycle rule). */
 const TICKET_SECONDS = INCOMING_EXPIRY_DAYS * 24 * 60 * 60;
@@ -179,9 +180,14 @@ async function confirmTicket(
   if (!(await claimTicket(ticket, now))) throw new Conflict('uploadUnavailable');
   const ext = extensionOf(ticket.file_name) as DocumentExtension;
   let size: number;
+  let recorded: Audit | undefined;
   try {
-    // An admin's replacement is recorded before its S3 steps, and marked done with the record.
-    if (audit) await recordAudit(audit, 'pending');
+    // An admin's replacement is recorded before its S3 steps, and marked done with the record
+    // (or failed when this attempt is refused: another confirm is another record).
+    if (audit) {
+      await recordAudit(audit, 'pending');
+      recorded = audit;
+    }
     size = await acceptUpload(ticket.key, ext);
   } catch (error) {
     // Refused content is gone with its staged object, so is the ticket; anything else (no file
@@ -189,6 +195,7 @@ async function confirmTicket(
     const refused = error instanceof DomainError && !RETRYABLE.has(error.reason);
     if (refused && counts) countMetric(counts.refused);
     await (refused ? deleteTicket(ticket) : releaseTicket(ticket));
+    if (recorded) await markFailedIfRefused(recorded, error);
     throw error;
   }
   const document: DocumentRecord = {
@@ -216,6 +223,7 @@ async function confirmTicket(
     } else {
       await releaseTicket(ticket).catch(() => {});
     }
+    if (audit) await markFailedIfRefused(audit, error);
     throw error;
   }
   if (counts) countMetric(counts.accepted);

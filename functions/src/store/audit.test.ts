@@ -175,14 +175,18 @@ describe('withAudit', () => {
 });
 
 describe('auditCompletion', () => {
-  it('AUDIT#<user> / DONE#<id>, put as new, with the time it was done', () => {
-    expect(auditCompletion(audit(), '2026-11-23T10:00:05.000Z')).toEqual(
+  it.each([
+    ['done', {}],
+    ['failed', { outcome: 'failed' }],
+  ] as const)('AUDIT#<user> / DONE#<id>, put as new, with the time (%s)', (outcome, said) => {
+    expect(auditCompletion(audit(), '2026-11-23T10:00:05.000Z', outcome)).toEqual(
       putNew({
         PK: `AUDIT#${USER}`,
         SK: 'DONE#a-1',
         id: 'a-1',
         user_id: USER,
         at: '2026-11-23T10:00:05.000Z',
+        ...said,
       }),
     );
   });

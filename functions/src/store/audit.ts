@@ -94,8 +94,13 @@ export function withAudit(
 }
 
 /** The completion of a pending record, for the transaction that finishes its action. */
-export function auditCompletion(audit: Audit, at: string): TransactItems[number] {
-  return putNew(auditCompletions.toItem({ id: audit.id, user_id: audit.userId, at }));
+export function auditCompletion(
+  audit: Audit,
+  at: string,
+  outcome: 'done' | 'failed' = 'done',
+): TransactItems[number] {
+  const completion = { id: audit.id, user_id: audit.userId, at };
+  return putNew(auditCompletions.toItem(outcome === 'failed' ? { ...completion, outcome } : completion));
 }
 
 /** Records an action on its own: before its S3 or Cognito step ('pending'), or one with no other write. */
@@ -103,10 +108,17 @@ export function recordAudit(audit: Audit, outcome: 'done' | 'pending'): Promise<
   return transact(withAudit([], audit, outcome), 'profileChanged');
 }
 
-/** Marks a pending record done, once its S3 or Cognito step has happened (again: no change). */
-export async function completeAudit(audit: Audit, at: string): Promise<void> {
-  // Done before (a retried action): the completion stands as first written.
-  await tryTransact([auditCompletion(audit, at)]);
+/**
+ * Marks a pending record done once its S3 or Cognito step has happened, or failed once that
+ * step was refused (again: no change).
+ */
+export async function completeAudit(
+  audit: Audit,
+  at: string,
+  outcome: 'done' | 'failed' = 'done',
+): Promise<void> {
+  // Completed before (a retried action): the completion stands as first written.
+  await tryTransact([auditCompletion(audit, at, outcome)]);
 }
 
 /** One stored record: its fact, its completion if any, its details while the account exists. */

@@ -473,11 +473,15 @@ export const auditFacts = entity<AuditFact, [userId: string, at: string, id: str
   keyOf: (fact) => auditFactKey(fact.user_id, fact.at, fact.id),
   sortPrefix: 'EVENT#',
 });
-/** A pending action's completion, put once its S3 or Cognito step is done. */
+/**
+ * A pending action's completion, put once its S3 or Cognito step is done, or was refused
+ * (`outcome: 'failed'`: nothing changed; no outcome: done).
+ */
 export interface AuditCompletion {
   id: string;
   user_id: string;
   at: string;
+  outcome?: 'failed';
 }
 const auditCompletionKey = (userId: string, id: string): TableKey => ({
   PK: auditPartition(userId),

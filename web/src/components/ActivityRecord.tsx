@@ -50,6 +50,11 @@ export function ActivityRecord({
             {t('activity.pending')}
           </span>
         )}
+        {record.status === 'failed' && (
+          <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+            {t('activity.failed')}
+          </span>
+        )}
       </div>
       <p className="text-slate-600">
         <span className="wrap-anywhere">{record.actor?.email ?? t('activity.supportTeam')}</span> ·{' '}

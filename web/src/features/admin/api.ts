@@ -169,7 +169,8 @@ export const editUser = ({ userId, profile }: { userId: string; profile: AdminPr
 
 /**
  * The saved profile replaces the one on the user's page, its record shows on the timeline;
- * names and e-mail show in both lists.
+ * names and e-mail show in both lists. A refused e-mail change leaves its record too (not
+ * carried out).
  */
 export function useEditUser() {
   const queryClient = useQueryClient();
@@ -183,6 +184,7 @@ export function useEditUser() {
       activityChanged(queryClient, userId);
       dropLists(queryClient, { customers: true, deletions: true });
     },
+    onError: (_error, { userId }) => activityChanged(queryClient, userId),
   });
 }
 
@@ -294,7 +296,7 @@ export function useReplaceDocument(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: replaceDocument,
-    // Settled, not only succeeded: a refused replacement leaves its record (not completed).
+    // Settled, not only succeeded: a refused replacement leaves its record (not carried out).
     onSettled: () => userChanged(queryClient, userId, {}),
   });
 }
