@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMail } from '../adapters/mail';
 import type { CustomerAccount, WithPartition } from '../lib/caller';
 import { pinClock } from '../lib/clock';
-import { NotFound, TooMany } from '../lib/errors';
+import { NotFound, TooMany, Unauthenticated } from '../lib/errors';
 import type { MessageItem } from '../store/entities';
 import {
   claimMailWindow,
@@ -62,7 +62,7 @@ beforeEach(() => {
   output = captureOutput();
   output.counted(); // nothing left over from another test
   vi.mocked(claimMailWindow).mockResolvedValue(true);
-  vi.mocked(countCustomerMessage).mockResolvedValue(true);
+  vi.mocked(countCustomerMessage).mockResolvedValue('counted');
   vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile(), role: 'customer' });
 });
 afterEach(() => {
@@ -190,10 +190,17 @@ describe('sendMyMessage (customer)', () => {
   });
 
   it('past 30 in the hour: TooMany tooManyMessages, nothing stored or mailed', async () => {
-    vi.mocked(countCustomerMessage).mockResolvedValue(false);
+    vi.mocked(countCustomerMessage).mockResolvedValue('full');
     await expectRefused(sendMyMessage(writer(), { text: 'One more' }), TooMany, 'tooManyMessages');
     expect(saveCustomerMessage).not.toHaveBeenCalled();
     expect(claimMailWindow).not.toHaveBeenCalled();
+    expect(sendMail).not.toHaveBeenCalled();
+  });
+
+  it('the account being deleted meanwhile: Unauthenticated, nothing stored or mailed', async () => {
+    vi.mocked(countCustomerMessage).mockResolvedValue('deleted');
+    await expectRefused(sendMyMessage(writer(), { text: 'Bye' }), Unauthenticated, 'notAuthenticated');
+    expect(saveCustomerMessage).not.toHaveBeenCalled();
     expect(sendMail).not.toHaveBeenCalled();
   });
 

@@ -11,7 +11,7 @@ import type { PageQuery } from '@shared/schemas/pagination';
 import { env } from '../config';
 import type { AdminAccount, CustomerAccount, WithPartition } from '../lib/caller';
 import { clock } from '../lib/clock';
-import { NotFound, TooMany } from '../lib/errors';
+import { NotFound, TooMany, Unauthenticated } from '../lib/errors';
 import { countMetric } from '../lib/metrics';
 import { customerWroteMail } from '../mail/templates';
 import type { MessageItem } from '../store/entities';
@@ -78,7 +78,8 @@ const COUNT_KEPT_SECONDS = 25 * 60 * 60;
 /**
  * A customer writes to the team:
  * 1. a service request it refers to must be one of theirs (from the partition read that admitted them);
- * 2. it is counted in its hour: past MESSAGES_PER_HOUR, TooMany and nothing stored;
+ * 2. it is counted in its hour: past MESSAGES_PER_HOUR, TooMany and nothing stored (an account
+ *    being deleted: Unauthenticated, as everywhere);
  * 3. the message is stored and counted unread for the team, in one transaction;
  * 4. the team's address is mailed, unless it was for this conversation within the window.
  */
@@ -101,7 +102,8 @@ export async function sendMyMessage(
     },
     MESSAGES_PER_HOUR,
   );
-  if (!counted) throw new TooMany('tooManyMessages');
+  if (counted === 'full') throw new TooMany('tooManyMessages');
+  if (counted === 'deleted') throw new Unauthenticated();
   await saveCustomerMessage(message);
   countMetric('MessagesFromCustomers');
   if (await mailWindowOpen(caller.userId, 'team')) {

@@ -5,7 +5,7 @@
 import type { Page } from '@shared/api';
 import { env } from '../config';
 import { accountNotDeleted } from './accounts';
-import { queryPage, type TransactItems, transact, tryUpdate } from './client';
+import { queryPage, type TransactItems, transact, tryTransact, tryUpdate } from './client';
 import { stateChange, stateOf } from './customer-index';
 import {
   MAILED,
@@ -137,17 +137,33 @@ export function claimMailWindow(userId: string, side: keyof typeof MAILED, now: 
 }
 
 /**
- * Counts one more message of the customer's in this hour: true, unless `limit` were counted
- * already (then nothing changes). Atomic, so messages sent at once cannot slip past the limit.
+ * Counts one more message of the customer's in this hour: 'counted'; 'full' when `limit` were
+ * counted already; 'deleted' when the account's deletion has begun (no count may appear
+ * behind a deletion). Nothing changes unless counted. Atomic, so messages sent at once cannot
+ * slip past the limit.
  */
-export function countCustomerMessage(count: Omit<MessageCount, 'count'>, limit: number): Promise<boolean> {
-  return tryUpdate({
-    Key: messageCounts.key(count.user_id, count.hour),
-    UpdateExpression: 'ADD #count :one SET #expires = :expires',
-    ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-    ExpressionAttributeNames: { '#count': 'count', '#expires': TABLE_KEYS.timeToLive },
-    ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': count.expires_at },
-  });
+export async function countCustomerMessage(
+  count: Omit<MessageCount, 'count'>,
+  limit: number,
+): Promise<'counted' | 'full' | 'deleted'> {
+  const failed = await tryTransact([
+    {
+      Update: {
+        TableName: env.tableName,
+        Key: messageCounts.key(count.user_id, count.hour),
+        UpdateExpression: 'ADD #count :one SET #expires = :expires',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: { '#count': 'count', '#expires': TABLE_KEYS.timeToLive },
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': count.expires_at },
+      },
+    },
+    accountNotDeleted(count.user_id),
+  ]);
+  if (!failed) return 'counted';
+  if (failed[1]) return 'deleted';
+  // The limit reached, or so many sent at once that they kept meeting each other on the
+  // count (tryTransact retries a few times): a flood either way.
+  return 'full';
 }
 
 /** A page of a customer's conversation, newest message first. */
