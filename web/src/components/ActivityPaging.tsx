@@ -2,36 +2,46 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 
 /**
+ * What the paging parts read of an activity list's infinite query (issue 17: the admin's
+ * timeline, the customer's Activity).
+ */
+export interface ActivityQuery {
+  data: unknown;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  hasNextPage: boolean;
+  refetch: () => unknown;
+}
+
+/** Whether the list's first page is there (a later failure keeps the pages shown). */
+export const activityLoaded = (query: ActivityQuery) => query.data !== undefined;
+/** Whether the list's first page failed (nothing to show but the retry). */
+export const activityFailed = (query: ActivityQuery) => query.isError && !activityLoaded(query);
+/** Whether "Load more" is offered: a first page there, and more behind it. */
+export const activityHasMore = (query: ActivityQuery) => activityLoaded(query) && query.hasNextPage;
+
+/**
  * An activity list's first page on its way, or failed (with a retry); once it is there, the
  * list shows instead (a later failure keeps the pages shown).
  */
-export function ActivityFirstPage({
-  pending,
-  failed,
-  retrying,
-  onRetry,
-  className,
-}: {
-  pending: boolean;
-  failed: boolean;
-  retrying: boolean;
-  onRetry: () => void;
-  className: string;
-}) {
+export function ActivityFirstPage({ query, className }: { query: ActivityQuery; className: string }) {
   const { t } = useTranslation();
-  if (pending)
+  if (query.isPending)
     return (
       <p role="status" className={`${className} text-sm text-slate-600`}>
         {t('activity.loading')}
       </p>
     );
-  if (!failed) return null;
+  if (!activityFailed(query)) return null;
   return (
     <div className={`${className} flex flex-wrap items-center gap-3`}>
       <p role="alert" className="text-sm text-red-700">
         {t('activity.loadFailed')}
       </p>
-      <Button variant="secondary" disabled={retrying} onClick={onRetry}>
+      <Button variant="secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
         {t('activity.retry')}
       </Button>
     </div>
@@ -39,25 +49,19 @@ export function ActivityFirstPage({
 }
 
 /**
- * "Load more" under an activity list (issue 17: the admin's timeline, the customer's Activity),
- * with its own failure line: a failed page keeps the pages already shown.
+ * "Load more" under an activity list while there is more, with its own failure line: a failed
+ * page keeps the pages already shown.
  */
-export function ActivityMore({
-  loading,
-  failed,
-  onLoadMore,
-}: {
-  loading: boolean;
-  failed: boolean;
-  onLoadMore: () => void;
-}) {
+export function ActivityMore({ query, onLoadMore }: { query: ActivityQuery; onLoadMore: () => void }) {
   const { t } = useTranslation();
+  if (!activityHasMore(query)) return null;
+  const loading = query.isFetchingNextPage;
   return (
     <div className="mt-4 flex flex-col items-center gap-2">
       <Button variant="secondary" disabled={loading} onClick={onLoadMore}>
         {loading ? t('activity.loadingMore') : t('activity.loadMore')}
       </Button>
-      {failed && (
+      {query.isFetchNextPageError && (
         <p role="alert" className="text-sm text-red-700">
           {t('activity.moreFailed')}
         </p>

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { useLogout } from '../lib/session';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
-import { UnreadBadge } from './UnreadBadge';
+import { UnreadBadge, unreadFigure } from './UnreadBadge';
 
 /** Focuses the item at `index` of the menu, counting from the end when negative, wrapping. */
 function focusAt(items: (HTMLElement | null)[], index: number) {
@@ -104,7 +104,7 @@ export function AppHeader({ profile, customer = true }: { profile: Profile; cust
                     aria-hidden="true"
                     className="absolute -top-1.5 -right-2 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.625rem] leading-none font-bold ring-2 ring-white"
                   >
-                    {unread > 99 ? '99+' : unread}
+                    {unreadFigure(unread)}
                   </span>
                 )}
               </span>

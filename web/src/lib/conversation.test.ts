@@ -1,6 +1,6 @@
 import type { Conversation, Message } from '@shared/api';
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addSent,
   type ConversationData,
@@ -119,6 +119,8 @@ describe('a conversation query', () => {
     expect(unreadOf(data())).toBe(2);
     setRead(client, ['conversation']);
     expect(unreadOf(data())).toBe(0);
+    // And the conversation is read again: the other side may have written meanwhile.
+    await vi.waitFor(() => expect(state.calls.length).toBeGreaterThan(1));
     stop();
   });
 });

@@ -75,13 +75,17 @@ export function threadOf(data: ConversationData | undefined): Message[] {
 /** How many messages of the conversation the reader has not read (the newest page says). */
 export const unreadOf = (data: ConversationData | undefined): number | undefined => data?.pages[0]?.unread;
 
-/** A message the reader just sent, shown at once (before the next read of the conversation). */
+/**
+ * A message the reader just sent, shown at once; the conversation is read again (the other side
+ * may have written too), not waited for: the box empties as the message shows.
+ */
 export function addSent(queryClient: QueryClient, queryKey: QueryKey, message: Message): void {
   queryClient.setQueryData<ConversationData>(queryKey, (data) => {
     const [first, ...rest] = data?.pages ?? [];
     if (!data || !first || first.items.some((m) => m.id === message.id)) return data;
     return { ...data, pages: [{ ...first, items: [message, ...first.items] }, ...rest] };
   });
+  void queryClient.invalidateQueries({ queryKey });
 }
 
 /** The reader has read the conversation: nothing unread until the next read says otherwise. */

@@ -1,5 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { ActivityFirstPage, ActivityMore } from '../../components/ActivityPaging';
+import {
+  ActivityFirstPage,
+  ActivityMore,
+  activityHasMore,
+  activityLoaded,
+} from '../../components/ActivityPaging';
 import { ActivityRecord } from '../../components/ActivityRecord';
 import { Panel } from '../../components/Panel';
 import { useLoadMore } from '../../lib/load-more';
@@ -13,23 +18,20 @@ import { useMyActivity } from './api';
 export function ActivityPanel() {
   const { t } = useTranslation();
   const activity = useMyActivity();
-  // A failed reload or "Load more" keeps the pages already shown.
-  const loaded = activity.data !== undefined;
   const records = activity.data?.pages.flatMap((page) => page.items) ?? [];
-  const showMore = loaded && activity.hasNextPage;
-  const { itemRef, loadMore } = useLoadMore<HTMLLIElement>(records.length, showMore, activity.fetchNextPage);
+  const { itemRef, loadMore } = useLoadMore<HTMLLIElement>(
+    records.length,
+    activityHasMore(activity),
+    activity.fetchNextPage,
+  );
 
   return (
     <Panel title={t('activity.title')} className="mt-6">
       <p className="mt-2 text-sm text-slate-700">{t('activity.intro')}</p>
-      <ActivityFirstPage
-        pending={activity.isPending}
-        failed={activity.isError && !loaded}
-        retrying={activity.isFetching}
-        onRetry={() => void activity.refetch()}
-        className="mt-4"
-      />
-      {loaded && records.length === 0 && <p className="mt-4 text-sm text-slate-600">{t('activity.empty')}</p>}
+      <ActivityFirstPage query={activity} className="mt-4" />
+      {activityLoaded(activity) && records.length === 0 && (
+        <p className="mt-4 text-sm text-slate-600">{t('activity.empty')}</p>
+      )}
       {records.length > 0 && (
         <ol className="mt-4 divide-y divide-slate-100 text-sm">
           {records.map((record, index) => (
@@ -37,13 +39,7 @@ export function ActivityPanel() {
           ))}
         </ol>
       )}
-      {showMore && (
-        <ActivityMore
-          loading={activity.isFetchingNextPage}
-          failed={activity.isFetchNextPageError}
-          onLoadMore={loadMore}
-        />
-      )}
+      <ActivityMore query={activity} onLoadMore={loadMore} />
     </Panel>
   );
 }

@@ -1,7 +1,13 @@
 import type { DocumentRecord, Profile } from '@shared/api';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActivityFirstPage, ActivityMore } from '../../components/ActivityPaging';
+import {
+  ActivityFirstPage,
+  ActivityMore,
+  activityFailed,
+  activityHasMore,
+  activityLoaded,
+} from '../../components/ActivityPaging';
 import { ACTIVITY_ITEM_CLASS, ActivityRecord } from '../../components/ActivityRecord';
 import { Panel } from '../../components/Panel';
 import { formatLongDate } from '../../lib/format';
@@ -42,27 +48,18 @@ export function ActivityTimeline({ profile, documents }: { profile: Profile; doc
     () => profileEvents({ created_at, updated_at }, documents),
     [created_at, updated_at, documents],
   );
-  // Without records (their first page failed) the profile's events still show, on their own. A
-  // failed reload or "Load more" keeps the pages already shown.
-  const loaded = activity.data !== undefined;
-  const failed = activity.isError && !loaded;
-  const complete = failed || (loaded && !activity.hasNextPage);
+  // Without records (their first page failed) the profile's events still show, on their own.
+  const showMore = activityHasMore(activity);
+  const complete = activityFailed(activity) || (activityLoaded(activity) && !showMore);
   const entries = useMemo(
     () => mergeTimeline(events, activity.data?.pages ?? [], complete),
     [events, activity.data, complete],
   );
-  const showMore = loaded && activity.hasNextPage;
   const { itemRef, loadMore } = useLoadMore<HTMLLIElement>(entries.length, showMore, activity.fetchNextPage);
 
   return (
     <Panel title={t('admin.user.timeline')} className="mt-6">
-      <ActivityFirstPage
-        pending={activity.isPending}
-        failed={failed}
-        retrying={activity.isFetching}
-        onRetry={() => void activity.refetch()}
-        className="mt-3"
-      />
+      <ActivityFirstPage query={activity} className="mt-3" />
       {entries.length > 0 && (
         <ol className="mt-3 divide-y divide-slate-100 text-sm">
           {entries.map((entry, index) =>
@@ -81,13 +78,7 @@ export function ActivityTimeline({ profile, documents }: { profile: Profile; doc
           )}
         </ol>
       )}
-      {showMore && (
-        <ActivityMore
-          loading={activity.isFetchingNextPage}
-          failed={activity.isFetchNextPageError}
-          onLoadMore={loadMore}
-        />
-      )}
+      <ActivityMore query={activity} onLoadMore={loadMore} />
     </Panel>
   );
 }

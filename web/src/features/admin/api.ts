@@ -327,11 +327,7 @@ export function useSendUserMessage(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendUserMessage,
-    onSuccess: (message) => {
-      addSent(queryClient, conversationKey(userId), message);
-      // Not waited for: the box empties as the reply shows.
-      void queryClient.invalidateQueries({ queryKey: conversationKey(userId) });
-    },
+    onSuccess: (message) => addSent(queryClient, conversationKey(userId), message),
   });
 }
 

@@ -104,11 +104,7 @@ export function useSendMyMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendMyMessage,
-    onSuccess: (message) => {
-      addSent(queryClient, CONVERSATION, message);
-      // Not waited for: the box empties as the message shows.
-      void queryClient.invalidateQueries({ queryKey: CONVERSATION });
-    },
+    onSuccess: (message) => addSent(queryClient, CONVERSATION, message),
   });
 }
 
