@@ -249,16 +249,19 @@ describe('confirming an upload', () => {
   });
 });
 
+/** The customer's passport as stored, which the admin replaces or deletes. */
+const storedPassport = {
+  id: 'doc-1',
+  user_id: USER,
+  document_type: 'passport' as const,
+  file_name: 'old.pdf',
+  file_path: `${USER}/old.pdf`,
+  file_size: 10,
+  uploaded_at: '2026-01-01T00:00:00Z',
+};
+
 describe('replacing a document (admin)', () => {
-  const previous = {
-    id: 'doc-1',
-    user_id: USER,
-    document_type: 'passport' as const,
-    file_name: 'old.pdf',
-    file_path: `${USER}/old.pdf`,
-    file_size: 10,
-    uploaded_at: '2026-01-01T00:00:00Z',
-  };
+  const previous = storedPassport;
   const replacement: UploadTicketRecord = {
     ...ticket,
     upload_id: '1763892000000',
@@ -271,13 +274,18 @@ describe('replacing a document (admin)', () => {
   });
   afterEach(() => unpin());
 
-  it('removing the old file failing: the new record stands, the failure is logged', async () => {
+  /** The ticket, the passport it replaces and the staged PDF are there; the table accepts every write. */
+  function staged() {
     ddb.on(GetCommand).resolves({ Item: { ...replacement } });
     ddb.on(QueryCommand).resolves({ Items: [{ ...previous, PK: `USER#${USER}`, SK: 'DOC#passport' }] });
     ddb.on(UpdateCommand).resolves({});
     ddb.on(TransactWriteCommand).resolves({});
     s3.on(HeadObjectCommand).resolves({ ContentLength: 1000 });
     s3.on(GetObjectCommand).resolves({ Body: pdfHead as never });
+  }
+
+  it('removing the old file failing: the new record stands, the failure is logged', async () => {
+    staged();
     s3.on(CopyObjectCommand).resolves({});
     s3.on(DeleteObjectCommand, { Key: previous.file_path }).rejects(new Error('S3 down'));
     s3.on(DeleteObjectCommand, { Key: `incoming/${replacement.key}` }).resolves({});
@@ -310,12 +318,7 @@ describe('replacing a document (admin)', () => {
   });
 
   it('S3 failing before the copy: nothing saved, the record of the attempt stays pending, a retry records and completes its own', async () => {
-    ddb.on(GetCommand).resolves({ Item: { ...replacement } });
-    ddb.on(QueryCommand).resolves({ Items: [{ ...previous, PK: `USER#${USER}`, SK: 'DOC#passport' }] });
-    ddb.on(UpdateCommand).resolves({});
-    ddb.on(TransactWriteCommand).resolves({});
-    s3.on(HeadObjectCommand).resolves({ ContentLength: 1000 });
-    s3.on(GetObjectCommand).resolves({ Body: pdfHead as never });
+    staged();
     s3.on(CopyObjectCommand).rejectsOnce(new Error('S3 down')).resolves({});
     s3.on(DeleteObjectCommand).resolves({});
     const body = { upload_id: replacement.upload_id, file_name: 'p.pdf' };
@@ -343,15 +346,7 @@ describe('replacing a document (admin)', () => {
 });
 
 describe('deleting a document (admin)', () => {
-  const doc = {
-    id: 'doc-1',
-    user_id: USER,
-    document_type: 'passport' as const,
-    file_name: 'old.pdf',
-    file_path: `${USER}/old.pdf`,
-    file_size: 10,
-    uploaded_at: '2026-01-01T00:00:00Z',
-  };
+  const doc = storedPassport;
   let unpin: () => void;
   beforeEach(() => {
     unpin = pinClock(NOW);
