@@ -1,5 +1,5 @@
 // npm run bench:api [-- --customers 2000 --duration 5 --connections 20]
-// The API under load (issue 15): starts its own local stack (own port; data in /dev/shm when
+// The API under load (docs/benchmarks.md): starts its own local stack (own port; data in /dev/shm when
 // there is one), seeds realistic customers (scripts/seed/customers.ts) plus signed-up ones
 // with tokens (onboarded, verified, every phase unlocked, a service request each), then drives
 // each route with autocannon (20 connections) and prints req/s, p50, p99, errors and the

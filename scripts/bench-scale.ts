@@ -1,5 +1,5 @@
 // npm run bench:scale [-- --sizes 100,1000,10000,100000 --visits 5 --web DIR]
-// The admin console at growing numbers of customers (issue 15): builds the SPA, starts its own
+// The admin console at growing numbers of customers (docs/benchmarks.md): builds the SPA, starts its own
 // local stack serving it (own port; data in /dev/shm when there is one, since DynamoDB Local
 // writes several times faster without fsync), and for each size seeds customers up to it
 // (scripts/seed/customers.ts, the store's own items), then opens /admin as a signed-in admin

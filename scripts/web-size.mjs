@@ -9,14 +9,14 @@ import { appFiles, PAGES } from './page-modules.mjs';
 
 export { PAGES };
 
-/** Issue 6: initial JS for `/` at most 120 KB gzipped. */
+/** The landing page's JS for `/` stays at most 120 KB gzipped (it is every visitor's first page). */
 export const LANDING_JS_BUDGET_KB = 120;
 
-/** Issue 15: /login and /signup paint with no more script than their boot script. */
+/** /login and /signup paint with no more script than their boot script. */
 export const AUTH_PAGES_BEFORE_PAINT_BUDGET_KB = 1;
 
 /**
- * Issue 15: all that /login and /signup load before the visitor reaches into the form: React,
+ * All that /login and /signup load before the visitor reaches into the form: React,
  * the router, i18next, the session layout and query cache, react-hook-form, the toasts (146 KB
  * when set). Amplify (37 KB) and zod (27 KB) load when the visitor reaches into the form.
  */

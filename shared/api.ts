@@ -36,9 +36,9 @@ export interface Profile {
    * nothing more is mailed to it until the e-mail changes.
    */
   mail_blocked: MailBlock | null;
-  /** Messages from the support team the customer has not read yet (issue 17). */
+  /** Messages from the support team the customer has not read yet. */
   unread_by_customer: number;
-  /** Messages from the customer no admin has read yet (issue 17). */
+  /** Messages from the customer no admin has read yet. */
   unread_by_team: number;
   created_at: string;
   updated_at: string;
@@ -226,7 +226,7 @@ export interface DownloadLink {
   expires_at: string;
 }
 
-/** Who wrote a message of a customer's conversation with the support team (issue 17). */
+/** Who wrote a message of a customer's conversation with the support team. */
 export type MessageAuthor = 'customer' | 'team';
 
 export interface Message {
@@ -246,7 +246,7 @@ export interface Conversation extends Page<Message> {
   unread: number;
 }
 
-/** What an admin did to a customer's account (issue 17's audit trail). */
+/** What an admin did to a customer's account (docs/product.md#audit-trail-and-activity). */
 export const AUDIT_ACTIONS = [
   'account_verified',
   'profile_edited',

@@ -1,18 +1,18 @@
-// Business constants from SPEC section 9: the single place they live.
+// Business constants (docs/product.md#limits): the single place they live.
 export const PASSWORD_MIN_LENGTH = 6;
 export const EMAIL_MAX_LENGTH = 255;
 /** Notes on a task or workflow, and the reason of a deletion request. */
 export const NOTES_MAX = 1000;
-/** One message between a customer and the support team (issue 17). */
+/** One message between a customer and the support team, in characters. */
 export const MESSAGE_MAX = 2000;
-/** At most one "new messages" mail per conversation and recipient in this many minutes (issue 17). */
+/** At most one "new messages" mail per conversation and recipient in this many minutes. */
 export const MESSAGE_MAIL_WINDOW_MINUTES = 15;
 /**
  * A customer writes at most this many messages per clock hour (UTC): more is a flood, not a
  * conversation, and would bury the thread, the team's inbox view and the data export.
  */
 export const MESSAGES_PER_HOUR = 30;
-/** How often an open conversation asks for new messages (issue 17: they appear within 10 s). */
+/** How often an open conversation asks for new messages (so they appear within 10 s, without a reload). */
 export const MESSAGE_POLL_MS = 5000;
 /** Messages, and activity records, per page. */
 export const HISTORY_PAGE_SIZE = 30;

@@ -1,7 +1,7 @@
 import type { Profile } from './api';
 
 // SPEC 2 / 9: the admin dashboard's stat cards, each also a filter of the customer list.
-// Issue 15: counted and listed by the server; the same rules decide a search result's filter.
+// Counted and listed by the server (never from a full read); the same rules decide a search result's filter.
 export const CUSTOMER_FILTERS = [
   'total',
   'verified',
@@ -20,7 +20,7 @@ export const MATCHES_FILTER: Record<CustomerFilter, (p: Profile) => boolean> = {
   deletions: (p) => p.deletion_requested,
   onboarded: (p) => p.onboarding_completed,
   documents: (p) => p.documents_count > 0,
-  // Issue 17: customers with messages no admin has read yet.
+  // Customers with messages no admin has read yet.
   unread: (p) => p.unread_by_team > 0,
 };
 

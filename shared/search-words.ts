@@ -1,7 +1,7 @@
-// Issue 15: the admin's customer search, as words a customer is found by. The store keeps one
-// index entry per word (README 'Key design'); a search matches a customer when every word of
-// it begins one of the customer's words ("mul" finds "Müller", "anna kowalska" finds Anna
-// Kowalska). Word-prefix matching, not substring: "ller" does not find "Müller".
+// The admin's customer search (docs/product.md#admin-dashboard), as words a customer is found by.
+// The store keeps one index entry per word (README 'Key design'); a search matches a customer when
+// every word of it begins one of the customer's words ("mul" finds "Müller", "anna kowalska" finds
+// Anna Kowalska). Word-prefix matching, not substring: "ller" does not find "Müller".
 import deNationalities from './locales/de/nationalities.json';
 import { NATIONALITIES } from './nationalities';
 

@@ -22,7 +22,7 @@ export const env = {
   get mailFrom() {
     return required('MAIL_FROM');
   },
-  /** The support team's address (issue 17: mailed when a customer writes). */
+  /** The support team's address (mailed when a customer writes). */
   get supportEmail() {
     return required('SUPPORT_EMAIL');
   },

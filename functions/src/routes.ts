@@ -32,9 +32,9 @@ export interface Permissions {
   bucket?: 'upload' | 'read' | 'write';
   mail?: boolean;
   /**
-   * Records an admin action in the audit trail (issue 17): may put new audit records, and
-   * nothing else there. Every function is denied updating or deleting them, and every other
-   * one putting them (infra/stacks/lambda.ts).
+   * Records an admin action in the audit trail (every admin action is recorded): may put new
+   * audit records, and nothing else there. Every function is denied updating or deleting them,
+   * and every other one putting them (infra/stacks/lambda.ts).
    */
   audit?: true;
   /** Writes links to the SPA without sending the mail itself (Cognito's message trigger). */

@@ -34,7 +34,7 @@ export interface StageConfig {
   customDomain?: CustomDomain;
   /** The sender of every mail; its domain is the stage's SES identity. */
   mailFrom: string;
-  /** The support team's address: mailed when a customer writes a message (issue 17). */
+  /** The support team's address: mailed when a customer writes a message. */
   supportEmail: string;
   /**
    * The sender domain has passed SES verification (its DKIM records are in DNS). Until then

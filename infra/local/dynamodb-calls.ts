@@ -1,4 +1,4 @@
-// Local only (issue 15): how many DynamoDB calls one API request made, counted from outside the
+// Local only: how many DynamoDB calls one API request made, counted from outside the
 // product. Each handler invocation runs in its own async context; Node's `http.client.request.start`
 // diagnostics channel sees every request the AWS SDK sends, and DynamoDB's carry their
 // operation in the `x-amz-target` header. The gateway hands the count back in a response header.

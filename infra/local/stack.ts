@@ -151,7 +151,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await (await import('@functions/store/catalogue')).seedCatalogue();
     const profiles = await import('@functions/store/profiles');
     await ensureAdmin(cognito, pool.userPoolId, options.admin, profiles);
-    // A data dir from before the dashboard kept its own counts and lists (issue 15) gets them
+    // A data dir from before the dashboard kept its own counts and lists gets them
     // built once from its profiles.
     const index = await import('@functions/store/customer-index-rebuild');
     if (!(await index.hasCustomerIndex()))

@@ -171,7 +171,7 @@ const TABLE_WRITE = [
 const AUDIT_KEYS = `${AUDIT_PARTITION_PREFIX}*`;
 
 /**
- * Issue 17: the audit trail is append-only for every function. No function may update or
+ * The audit trail is append-only for every function. No function may update or
  * delete an item of an `AUDIT#` partition (in a transaction or not: IAM authorizes each of a
  * transaction's items as its own action), and only a route marked `audit` may put one (as
  * new: store/audit.ts conditions every put on the item's absence).

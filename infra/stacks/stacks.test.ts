@@ -157,7 +157,7 @@ describe('API stack, generated from the route table', () => {
   it('gives GET routes read access only, except the four that write on read', () => {
     // get-me creates a missing profile; get-journey and admin-get-user assign the tasks of
     // newly unlocked phases (whoever looks first); admin-download-document records the
-    // admin's view or download (issue 17's audit trail).
+    // admin's view or download (the audit trail records it).
     const writingReads = ['get-me', 'get-journey', 'admin-get-user', 'admin-download-document'];
     const gets = routes.filter((route) => route.method === 'GET');
     expect(gets.length).toBeGreaterThan(5);
@@ -260,7 +260,7 @@ describe('API stack, generated from the route table', () => {
   });
 });
 
-// Issue 17: the audit trail is append-only for every function, by IAM, whatever the code does.
+// The audit trail is append-only for every function, by IAM, whatever the code does.
 interface IamStatement {
   Effect: 'Allow' | 'Deny';
   Action?: string | string[];
@@ -392,7 +392,7 @@ const routeOfRole = (roleId: string): RouteDef | undefined =>
 /** Whether a route's Lambda may append to the audit trail, by its permissions. */
 const appends = (route: RouteDef | undefined) => (route ? permissionsOf(route).audit === true : false);
 
-describe('the audit trail in IAM (issue 17)', () => {
+describe('the audit trail in IAM', () => {
   it('every Lambda role that may write the table is denied changing AUDIT# items, and putting them unless its route records an admin action', () => {
     const apiRoles = lambdaRoles(api);
     expect(auditGuardViolations(apiRoles, (id) => appends(routeOfRole(id)))).toEqual([]);

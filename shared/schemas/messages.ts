@@ -1,7 +1,10 @@
 import { MESSAGE_MAX } from '../constants';
 import * as z from './zod';
 
-/** A message to or from the support team (issue 17): plain text, optionally about a service request. */
+/**
+ * A message to or from the support team (docs/product.md#messages): plain text, optionally
+ * about a service request.
+ */
 export const messageSchema = z.object({
   text: z.string().trim().min(1, 'messages.required').max(MESSAGE_MAX, 'messages.tooLong'),
   workflow_id: z

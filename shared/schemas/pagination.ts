@@ -8,14 +8,14 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/** The admin's customer list (issue 15): a page of one filter, optionally searched. */
+/** The admin's customer list: a page of one filter, optionally searched. */
 export const customerListQuerySchema = pageQuerySchema.extend({
   filter: z.enum(CUSTOMER_FILTERS).default('total'),
   search: z.string().trim().max(CUSTOMER_SEARCH_MAX).optional(),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 
-/** A page of a conversation or an activity history (issue 17), newest first. */
+/** A page of a conversation or an activity history, newest first. */
 export const historyQuerySchema = pageQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(HISTORY_PAGE_SIZE),
 });

@@ -1,4 +1,4 @@
-// Issue 14: axe-core with ALL its rules (best practices too, not only the WCAG A/AA tags) on
+// axe-core with ALL its rules (best practices too, not only the WCAG A/AA tags) on
 // every page, in English and German, with the menus and dialogs open. The cookie banner is
 // left on every page (no consent given), so it is scanned everywhere too.
 import type { BrowserContext, Page } from 'playwright-core';
@@ -59,7 +59,7 @@ beforeAll(async () => {
     body: { reason: 'We are not moving after all.' },
   });
   if (requested.status >= 300) throw new Error(`deletion request failed: ${JSON.stringify(requested.body)}`);
-  // Issue 17: a conversation on both sides (a link in it, a reply from the team).
+  // A conversation on both sides (a link in it, a reply from the team).
   const wrote = await api(url, '/api/me/messages', {
     token: onboarded.idToken,
     method: 'POST',

@@ -1,7 +1,7 @@
-// Issue 17's audit trail in the browser, in English and German: what an admin does on a
-// customer's page (a profile edit, a document download) appears on that page's Activity
-// Timeline at once, newest first, with who did it and the values before and after; the
-// customer sees the same under Activity on My Account, done by "the support team". Paging:
+// The audit trail (docs/product.md#audit-trail-and-activity) in the browser, in English and German:
+// what an admin does on a customer's page (a profile edit, a document download) appears on that
+// page's Activity Timeline at once, newest first, with who did it and the values before and after;
+// the customer sees the same under Activity on My Account, done by "the support team". Paging:
 // "Load more", the profile's events placed among the records only once they are in order.
 import type { AuditRecord, DocumentRecord, Page as ListPage } from '@shared/api';
 import type { BrowserContext, Locator, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 15, "Pages every new customer sees first": /login and /signup arrive prerendered in the
+// The pages every new customer sees first: /login and /signup arrive prerendered in the
 // visitor's language and paint with no script; the app hydrates them in place after the load
 // event; Amplify and the form validation download only when the visitor reaches into the form;
 // what a fast visitor types, presses and submits before the app is there still counts.

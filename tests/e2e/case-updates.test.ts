@@ -1,6 +1,6 @@
-// Issue 13 in the browser: the team answers a deletion request with a reason, its notes reach
-// the customer only when meant for them, and the interface follows the person (their
-// onboarding state, their language).
+// Case updates in the browser (docs/product.md#notes): the team answers a deletion request with a
+// reason, its notes reach the customer only when meant for them, and the interface follows the
+// person (their onboarding state, their language).
 import type { JourneyResponse } from '@shared/api';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
@@ -53,7 +53,7 @@ describe('the team answers a deletion request', () => {
     await dialog.getByLabel('Reason (sent to the customer)').fill('Es gibt noch eine offene Rechnung.');
     await dialog.getByRole('button', { name: 'Reject request' }).click();
     await toast(page, 'Deletion request rejected.').waitFor();
-    // Toasts speak in the page's font (issue 14).
+    // Toasts speak in the page's font, not the toast library's.
     const fonts = await toast(page, 'Deletion request rejected.').evaluate((element) => [
       getComputedStyle(element).fontFamily,
       getComputedStyle(document.body).fontFamily,

@@ -1,4 +1,4 @@
-// Issue 14, "Keyboard and screen readers": a customer signs up, onboards and reaches the
+// Keyboard and screen readers: a customer signs up, onboards and reaches the
 // dashboard, and an admin verifies an account, with the keyboard alone. After every step
 // focus lands somewhere sensible (the new page's heading, the control that was used, or the
 // next thing to do), never on <body>; dialogs keep Tab inside and hand focus back.
@@ -212,7 +212,7 @@ describe('by keyboard alone', () => {
     await page.goto(`/admin/users/${customer.userId}`);
     const tab = page.getByRole('tab', { name: 'Documents' });
     await tabTo(page.getByRole('tab', { selected: true }));
-    // Messages is the last tab (issue 17); Documents the one before it.
+    // Messages is the last tab; Documents the one before it.
     await page.keyboard.press('End');
     await expectFocusOn(page.getByRole('tab', { name: 'Messages' }));
     await page.keyboard.press('ArrowLeft');

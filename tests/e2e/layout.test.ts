@@ -1,4 +1,4 @@
-// Issue 14, "Phones and narrow windows": every page, in both languages, at phone, tablet and
+// Phones and narrow windows: every page, in both languages, at phone, tablet and
 // desktop widths, is never wider than the window and keeps each control of its top bar (and
 // each tab) on one line; a full-page screenshot of each lands in test-results/layout/ for a
 // look by eye. The cookie banner stays compact on a phone.
@@ -62,7 +62,7 @@ beforeAll(async () => {
     method: 'POST',
   });
   if (requested.status !== 201) throw new Error(`service request failed: ${JSON.stringify(requested.body)}`);
-  // Issue 17: a conversation about the request, with a word no line holds, a long address and a reply.
+  // A conversation about the request, with a word no line holds, a long address and a reply.
   const wrote = await api(url, '/api/me/messages', {
     token,
     method: 'POST',

@@ -1,9 +1,9 @@
-// Issue 17 in the browser, in English and German: a customer writes to the team (a service
-// request tagged, a link made safe, markup left as text); the admin sees the "Unread messages"
-// card and the customer's marker, opens the Messages tab (both clear) and replies; the customer,
-// with the dashboard open on a phone, sees the reply and the unread badges without reloading,
-// opens /messages (the badges clear) and sees a second reply arrive there too; one "new
-// messages" mail reaches them, in their language, for both replies.
+// Messages (docs/product.md#messages) in the browser, in English and German: a customer writes to
+// the team (a service request tagged, a link made safe, markup left as text); the admin sees the
+// "Unread messages" card and the customer's marker, opens the Messages tab (both clear) and
+// replies; the customer, with the dashboard open on a phone, sees the reply and the unread badges
+// without reloading, opens /messages (the badges clear) and sees a second reply arrive there too;
+// one "new messages" mail reaches them, in their language, for both replies.
 import type { Workflow } from '@shared/api';
 import type { CustomerStats } from '@shared/customer-filters';
 import deMail from '@shared/locales/de/mail.json';
@@ -19,7 +19,7 @@ const url = inject('stackUrl');
 const shared = sharedBrowser();
 const MAIL = { en: enMail, de: deMail } as const;
 
-/** New messages show within this long of being written (issue 17: 10 seconds, no reload). */
+/** New messages show within this long of being written (10 seconds, no reload: docs/product.md#messages). */
 const WITHIN_MS = 10_000;
 
 let contexts: BrowserContext[] = [];

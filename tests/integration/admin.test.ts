@@ -136,7 +136,7 @@ describe('customer list', () => {
   });
 });
 
-describe('customer list on the server: filters, search and counts (issue 15)', () => {
+describe('customer list on the server: filters, search and counts', () => {
   /** Letters only (names allow no digits), so each run's customers are found by this alone. */
   const marker = () =>
     Array.from(

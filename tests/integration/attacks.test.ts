@@ -1,4 +1,5 @@
-// The hostile-user findings of issue 11, each as a test that failed before its fix, plus the
+// The hostile-user findings (deletion is final, one account per address, upload tickets bound
+// and confirmed once, no 5xx for broken input, …), each as a test that failed before its fix, plus the
 // object-level and race checks that stay. Everything against the real local stack.
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { DocumentRecord, JourneyResponse, MeResponse, Page, Profile, UploadTicket } from '@shared/api';

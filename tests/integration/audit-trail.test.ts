@@ -1,7 +1,8 @@
-// Issue 17's audit trail through the real stack: every admin action on a customer is recorded
-// with who, what, when and (for edits) the values before and after; the customer sees their own
-// history without the team's internal notes or names; deleting the account leaves only the
-// pseudonymous facts (no name, e-mail or value of the customer's) and none of their messages.
+// The audit trail (docs/product.md#audit-trail-and-activity) through the real stack: every admin
+// action on a customer is recorded with who, what, when and (for edits) the values before and
+// after; the customer sees their own history without the team's internal notes or names; deleting
+// the account leaves only the pseudonymous facts (no name, e-mail or value of the customer's) and
+// none of their messages.
 import type { AuditRecord, Page, Profile, Workflow } from '@shared/api';
 import { describe, expect, inject, it } from 'vitest';
 import { auditItems, customerWithEverything, partitionItems } from '../support/attack';

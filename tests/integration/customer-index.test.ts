@@ -1,4 +1,4 @@
-// Issue 15: the admin dashboard's counts, filter lists and search, kept by the store's own
+// The admin dashboard's counts, filter lists and search, kept by the store's own
 // transactions, against DynamoDB Local. Random sequences of the operations that change what
 // they describe (sign-up, profile edits, verification, onboarding, first and last document,
 // deletion request and its withdrawal, account deletion, becoming an admin) run with some
@@ -136,7 +136,7 @@ async function randomHistory(seed: number, steps: number, parallel: number) {
     (id) => closeDeletionRequest(id),
     (id) => deleteUserItems(id),
     (id) => setProfileRole(id, 'admin'),
-    // Issue 17: a customer writes (unread for the team), the team reads the conversation.
+    // A customer writes (unread for the team), the team reads the conversation.
     (id) =>
       saveCustomerMessage({
         id: randomUUID(),

@@ -77,7 +77,7 @@ async function busyCustomer() {
     api(url, `/api/me/tasks/${taskId}/${action}`, { token: c.idToken, method: 'POST', body });
   expect((await act(taskOf('work_visa').id, 'complete', { notes: 'Embassy on Monday' })).status).toBe(200);
   expect((await act(taskOf('health_insurance').id, 'service-request')).status).toBe(201);
-  // Issue 17: a conversation with the team, and an admin's edit on the account's activity.
+  // A conversation with the team, and an admin's edit on the account's activity.
   const admin = await adminToken(url);
   const write = (token: string, path: string, text: string) =>
     api(url, path, { token, method: 'POST', body: { text } });
@@ -153,7 +153,7 @@ describe('POST /api/me/export', () => {
     const stored = all.filter((item) => !/^(LIST#|WORD#|~SENT#)/.test(String(item.SK)));
     expect(all.filter((item) => String(item.SK).startsWith('~SENT#'))).toHaveLength(1);
     expect(stored.length).toBeLessThan(all.length);
-    // Issue 17: the conversation (without which admin wrote) and the activity, with the values
+    // The conversation (without which admin wrote) and the activity, with the values
     // before and after that the partition keeps for it.
     const history = stored.filter((item) => String(item.SK).startsWith('~'));
     const messages = history.filter((item) => String(item.SK).startsWith('~MSG#'));

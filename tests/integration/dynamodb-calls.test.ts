@@ -1,4 +1,4 @@
-// Issue 15: DynamoDB calls per request on the hot routes, counted outside the product (the
+// DynamoDB calls per request on the hot routes, counted outside the product (the
 // local gateway runs each handler in its own async context and counts, through Node's
 // `http.client.request.start` diagnostics channel, the requests carrying DynamoDB's
 // `x-amz-target`; infra/local/dynamodb-calls.ts) and handed back in a response header.

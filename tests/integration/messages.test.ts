@@ -1,4 +1,5 @@
-// Issue 17: each customer's one conversation with the support team, through the real stack:
+// Each customer's one conversation with the support team (docs/product.md#messages), through
+// the real stack:
 // who may read and write it, the unread state on both sides (with the admin's "Unread
 // messages" list), and the mails, at most one per 15 minutes per conversation and side.
 import type { Conversation, MeResponse, Message, Page, Profile } from '@shared/api';

@@ -1,4 +1,4 @@
-// Issue 13, "always know where you stand": one status e-mail per event through the local SES
+// Status e-mails (docs/product.md#notifications): one per event through the local SES
 // mailbox, in the account's language, with a link to the page concerned; a repeated request
 // sends nothing more. Mails go out before the API answers, so the mailbox is read right after.
 import type { AdminUserDetail, DeletionResponse, JourneyResponse, MeResponse, Workflow } from '@shared/api';

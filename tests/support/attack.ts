@@ -118,7 +118,7 @@ export async function partitionItems(
   return (out.Items ?? []).sort((a, b) => String(a.SK).localeCompare(String(b.SK)));
 }
 
-/** A user's audit trail as stored (issue 17): facts and completions, outside their partition. */
+/** A user's audit trail as stored: facts and completions, outside their partition. */
 export const auditItems = (url: string, userId: string) => partitionItems(url, userId, `AUDIT#${userId}`);
 
 /** The deletion tombstone of a user, if any. */

@@ -98,7 +98,7 @@ export async function logIn(page: Page, email: string, password: string) {
 
 /**
  * Every axe-core rule on the current page (WCAG A/AA and best practices alike, not only
- * tags: issue 14); returns readable violations.
+ * tags); returns readable violations.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const { default: AxeBuilder } = await import('@axe-core/playwright');

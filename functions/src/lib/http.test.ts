@@ -142,7 +142,7 @@ describe('apiHandler authorization (from the route table)', () => {
     expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(0);
     const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
     expect(queries).toEqual([expect.objectContaining({ ConsistentRead: true })]);
-    // The partition up to its history (messages, audit details: issue 17), which sorts after '~'.
+    // The partition up to its history (messages, audit details), which sorts after '~'.
     expect(queries[0]?.KeyConditionExpression).toBe('#pk = :pk AND #sk < :sk');
     expect(queries[0]?.ExpressionAttributeValues).toEqual({ ':pk': 'USER#u1', ':sk': '~' });
   });

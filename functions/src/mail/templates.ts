@@ -64,7 +64,10 @@ export function accountVerifiedMail(language: unknown, dashboardLink: string): R
   return paragraphsMail(t.subject, [t.greeting, t.body], { label: t.button, href: dashboardLink }, t.signoff);
 }
 
-/** Everything the customer is told about by e-mail (issue 13), each with the page it concerns. */
+/**
+ * Everything the customer is told about by e-mail (docs/product.md#notifications), each with
+ * the page it concerns.
+ */
 export const NOTICE_PAGES = {
   serviceRequested: '/dashboard',
   workflowInProgress: '/dashboard',
@@ -136,7 +139,7 @@ function paragraphsMail(
 }
 
 /**
- * To the support team's address (issue 17): a customer wrote. Names the customer by name or
+ * To the support team's address: a customer wrote. Names the customer by name or
  * e-mail and links their page in the admin console; the message itself stays in the product.
  */
 export function customerWroteMail(origin: string, customer: { id: string; name: string }): RenderedMail {

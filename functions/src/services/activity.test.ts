@@ -1,4 +1,4 @@
-// The audit trail as people see it (issue 17), with the store mocked: the team's Activity
+// The audit trail as people see it, with the store mocked: the team's Activity
 // Timeline (who did it, the internal note) and the customer's own Activity (neither), a
 // pending record done once its completion exists.
 import type { AuditRecord } from '@shared/api';

@@ -1,6 +1,6 @@
-// Issue 17's audit trail as people see it: the admin user page's Activity Timeline and the
-// customer's own Activity on My Account. What is recorded, and when, is each admin use case's
-// business (services/audit.ts); the store keeps it (store/audit.ts).
+// The audit trail (docs/product.md#audit-trail-and-activity) as people see it: the admin user
+// page's Activity Timeline and the customer's own Activity on My Account. What is recorded, and
+// when, is each admin use case's business (services/audit.ts); the store keeps it (store/audit.ts).
 import type { AuditRecord, Page } from '@shared/api';
 import { PAGE_SIZE_MAX } from '@shared/constants';
 import type { PageQuery } from '@shared/schemas/pagination';

@@ -1,5 +1,5 @@
-// The audit record as the admin use cases build it (issue 17): who, what, when, and for an
-// edit the fields whose values changed, before and after.
+// The audit record as the admin use cases build it (every admin action is recorded): who, what,
+// when, and for an edit the fields whose values changed, before and after.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pinClock } from '../lib/clock';
 import { ADMIN, admin, NOW, profile, USER } from '../test-fixtures';

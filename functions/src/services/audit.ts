@@ -1,4 +1,5 @@
-// Issue 17: the audit record of an admin action, as the use cases build it. Each admin use case
+// The audit record of an admin action (docs/product.md#audit-trail-and-activity), as the use
+// cases build it. Each admin use case
 // writes its record with its change (same transaction), or around its S3 or Cognito step
 // (pending before, done after): store/audit.ts.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,5 @@
-// The admin dashboard's customer list and stat cards (issue 15). On its own, apart from the
+// The admin dashboard's customer list and stat cards (docs/product.md#admin-dashboard), read
+// from kept lists and counts so no request grows with the number of customers. On its own, apart from the
 // profile services: these read routes load no more than the edge's DynamoDB and Cognito clients
 // (no SES, no S3), which keeps their cold starts short.
 import type { Page, Profile } from '@shared/api';
@@ -8,7 +9,7 @@ import { queryWords } from '@shared/search-words';
 import { readCustomerCounts } from '../store/customer-index';
 import { listFilterPage, searchPage } from '../store/customer-lists';
 
-/** The admin's customer list (issue 15): a page of one filter, or of a search within it. */
+/** The admin's customer list: a page of one filter, or of a search within it (never a full read). */
 export function listCustomerPage(query: CustomerListQuery): Promise<Page<Profile>> {
   const words = queryWords(query.search ?? '');
   const cursor = query.cursor ?? null;

@@ -92,7 +92,7 @@ beforeEach(() => {
   vi.resetAllMocks();
   unpin = pinClock(NOW);
   vi.mocked(queryAll).mockResolvedValue(partition);
-  // No audit records (issue 17) unless a test stores some.
+  // No audit records unless a test stores some.
   vi.mocked(queryPage).mockResolvedValue({ items: [], nextCursor: null });
   vi.mocked(batchGet).mockResolvedValue([]);
   vi.mocked(listObjects).mockResolvedValue(
@@ -241,7 +241,7 @@ describe('exportMyData', () => {
     expect(presignDownload).not.toHaveBeenCalled();
   });
 
-  it('holds the conversation (without which admin wrote) and the activity with its values and notes, not who acted (issue 17)', async () => {
+  it('holds the conversation (without which admin wrote) and the activity with its values and notes, not who acted', async () => {
     const fromTeam = {
       id: 'm-1',
       user_id: USER,

@@ -39,9 +39,9 @@ export interface DataExport {
   service_requests: Item[];
   deletion_requests: Item[];
   documents: Item[];
-  /** The conversation with the support team (issue 17), oldest first; which admin wrote is theirs, not in it. */
+  /** The conversation with the support team, oldest first; which admin wrote is theirs, not in it. */
   messages: Item[];
-  /** What the support team did to the account (issue 17's audit trail), newest first, notes included. */
+  /** What the support team did to the account (its audit trail), newest first, notes included. */
   activity: AuditRecord[];
   /** Whatever else the partition holds (upload tickets, kinds added later): none is left out. */
   other: OtherItem[];

@@ -1,4 +1,4 @@
-// A customer's conversation with the support team (issue 17), with the store and SES mocked
+// A customer's conversation with the support team (docs/product.md#messages), with the store and SES mocked
 // and the clock pinned: what is stored for each side, which service requests a message may
 // name, who is mailed and how often (one mail per conversation and side per 15 minutes), and
 // what each reader sees.

@@ -1,4 +1,4 @@
-// Issue 17: each customer's one conversation with the support team. The customer reads and
+// Each customer's one conversation with the support team (docs/product.md#messages). The customer reads and
 // writes their own; admins read and write every customer's. Whoever is written to is mailed,
 // at most once per MESSAGE_MAIL_WINDOW_MINUTES per conversation: one mail tells of all the
 // messages written within that window ("new messages", not their text).

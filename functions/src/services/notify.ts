@@ -1,6 +1,7 @@
-// Status e-mails to the customer (issue 13). Each is sent once, by the request that made the
-// change: every change it reports is a conditional write that a repeat of the request fails, so
-// a retried request cannot mail twice. A mail never undoes or fails the change it reports.
+// Status e-mails to the customer (docs/product.md#notifications). Each is sent once, by the request
+// that made the change: every change it reports is a conditional write that a repeat of the request
+// fails, so a retried request cannot mail twice. A mail never undoes or fails the change it
+// reports.
 import type { MailBlock } from '@shared/api';
 import type { Language } from '@shared/constants';
 import { appOrigin } from '../adapters/app-origin';

@@ -13,8 +13,8 @@ import { adminAudit } from './audit';
 /**
  * Makes the user signing in with `email` an admin, or a customer again:
  * 1. finds them in Cognito by e-mail (none: NotFound);
- * 2. records the change (issue 17's audit trail: the operator as who), pending, then puts
- *    them into the admin group, or takes them out (the one source of truth);
+ * 2. records the change in the audit trail (every role change is recorded; the operator as
+ *    who), pending, then puts them into the admin group, or takes them out (the one source of truth);
  * 3. brings their profile in line, in or out of the customer lists, counts and search (a
  *    user who never signed in has none yet: it is made at first sign-in with the group's role);
  * 4. signs them out everywhere (even when step 3 failed), so their next sign-in carries the

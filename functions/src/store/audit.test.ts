@@ -1,4 +1,4 @@
-// Issue 17's audit trail as the store writes and reads it (aws-sdk-client-mock): the fact
+// The audit trail as the store writes and reads it (aws-sdk-client-mock): the fact
 // outside the customer's partition holding no personal value, the details inside it, the
 // completion of a pending record, and a page of records joined from the three.
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';

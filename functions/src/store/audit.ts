@@ -1,8 +1,8 @@
-// Issue 17's audit trail (README 'Key design'): every admin action on a customer's account as
-// a fact (who, what, when, on what, which fields) outside the customer's partition, and its
-// personal part (values before and after, notes) inside it. Facts and completions are only
-// ever put, each conditioned on its absence: nothing here updates or deletes them (and the
-// functions' IAM policies deny it, infra/stacks/lambda.ts).
+// The audit trail (README 'Key design', docs/product.md#audit-trail-and-activity): every admin
+// action on a customer's account as a fact (who, what, when, on what, which fields) outside the
+// customer's partition, and its personal part (values before and after, notes) inside it. Facts and
+// completions are only ever put, each conditioned on its absence: nothing here updates or deletes
+// them (and the functions' IAM policies deny it, infra/stacks/lambda.ts).
 import type { AuditAction, AuditChange, AuditRecord, Page } from '@shared/api';
 import { env } from '../config';
 import { accountNotDeleted } from './accounts';

@@ -1,4 +1,4 @@
-// Issue 15: the repair of what store/customer-index.ts keeps. The transactions keep the lists,
+// The repair of what store/customer-index.ts keeps. The transactions keep the lists,
 // counts and search words exact; this recounts and rewrites them from the profiles themselves,
 // for data written before they existed and as the answer should one ever be in doubt. It is
 // idempotent; writes made while it runs can leave a count off by what they changed, so it is

@@ -1,4 +1,5 @@
-// Issue 15: what the admin dashboard lists and counts, kept in step with the profiles. Every
+// What the admin dashboard lists and counts, kept in step with the profiles, so the dashboard
+// reads nothing in proportion to the number of customers. Every
 // transaction that changes a listed flag (sign-up, verification, onboarding, first and last
 // document, deletion request, deletion) or a searchable field carries the writes built here,
 // so the lists, the counts and the search can never disagree with the profiles they describe.
@@ -23,7 +24,7 @@ export interface CustomerState {
   onboarded: boolean;
   documents: boolean;
   deletion: boolean;
-  /** Messages from the customer no admin has read (issue 17). */
+  /** Messages from the customer no admin has read (the Unread messages card). */
   unread: boolean;
 }
 

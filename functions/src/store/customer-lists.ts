@@ -1,4 +1,4 @@
-// Issue 15: the admin's customer list read page by page on the server, whatever the number of
+// The admin's customer list read page by page on the server, whatever the number of
 // customers: each filter is a query of its own GSI1 partition (README 'Key design'), a search
 // reads only the index words that begin with what was typed.
 import type { Page, Profile } from '@shared/api';

@@ -41,7 +41,7 @@ export async function fileDeletionRequest(request: DeletionRequest, requestedBy:
 
 /**
  * One page of the pending deletion requests, newest first (one GSI1 Query): the dashboard's
- * card reads as many as it shows, however many are waiting (issue 15).
+ * card reads as many as it shows, however many are waiting (no read grows with their number).
  */
 export async function pendingDeletionRequestPage(
   limit: number,

@@ -244,7 +244,7 @@ describe('keys of each entity (README key design)', () => {
     expect(userPartitionKey(USER)).toBe(`USER#${USER}`);
   });
 
-  it('message (issue 17): USER#<id> / ~MSG#<created_at>#<id>, not indexed (the conversation sorts by time)', () => {
+  it('message: USER#<id> / ~MSG#<created_at>#<id>, not indexed (the conversation sorts by time)', () => {
     const item = messages.toItem(message);
     expect(keysOf(item)).toEqual({ PK: `USER#${USER}`, SK: `~MSG#${NOW}#m-1` });
     expect(messages.key(USER, NOW, 'm-1')).toEqual(messages.keyOf(message));
@@ -363,7 +363,7 @@ describe('records survive a trip through the table', () => {
     ['audit fact', () => auditFacts.fromItem(auditFacts.toItem(auditFact)), auditFact],
     ['audit completion', () => auditCompletions.fromItem(auditCompletions.toItem(auditDone)), auditDone],
     ['audit details', () => auditDetails.fromItem(auditDetails.toItem(auditDetail)), auditDetail],
-  ])('%s (issue 17)', (_what, trip, original) => {
+  ])('%s round-trips', (_what, trip, original) => {
     expect(trip()).toEqual(original);
   });
 

@@ -118,7 +118,8 @@ export const profiles = entity<StoredProfile, [userId: string]>({
 
 /**
  * When the last "new messages" mail of a customer's conversation went to the customer and to
- * the team: attributes of the profile item that are not profile data (issue 17's mail window).
+ * the team: attributes of the profile item that are not profile data (the messages' mail
+ * window: one mail per side per window).
  */
 export const MAILED = { customer: 'customer_mailed_at', team: 'team_mailed_at' } as const;
 
@@ -273,7 +274,7 @@ export const taskTemplates = entity<TaskTemplate, [templateId: string]>({
 });
 
 /**
- * The customer lists the admin dashboard filters by (issue 15), besides all customers (the
+ * The customer lists the admin dashboard filters by, besides all customers (the
  * profiles themselves) and pending deletions (the requests): one entry per list a customer is
  * on, in their partition, listed through GSI1 newest first like the profiles.
  */
@@ -388,7 +389,7 @@ export const indexPageKey = (partition: (value: string) => boolean, sortPrefix: 
 const HISTORY = '~';
 export const PARTITION_STATE_END = HISTORY;
 
-/** One message of a customer's conversation with the team, in the customer's partition (issue 17). */
+/** One message of a customer's conversation with the team, in the customer's partition. */
 export interface MessageItem {
   id: string;
   user_id: string;
@@ -441,7 +442,7 @@ export const messageCounts = entity<MessageCount, [userId: string, hour: string]
 });
 
 /**
- * Issue 17's audit trail. The fact of an admin action lives outside the customer's partition
+ * The audit trail. The fact of an admin action lives outside the customer's partition
  * (`AUDIT#<userId>`) and holds nothing personal of the customer: who acted (admin id and
  * e-mail), what, when, on which document, task or workflow, which fields. The values an edit
  * changed and the notes live in the customer's partition (`auditDetails`), so deleting the

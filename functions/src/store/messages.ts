@@ -1,4 +1,4 @@
-// Issue 17: a customer's conversation with the support team, in the customer's partition
+// A customer's conversation with the support team (docs/product.md#messages), in the customer's partition
 // (README 'Key design'). The unread counts live on the profile: the customer's badge comes
 // with /api/me, and the admin's "Unread messages" list and count change in the transaction
 // of the message that starts or ends the unread state, like every other listed flag.

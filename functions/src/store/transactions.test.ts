@@ -101,7 +101,7 @@ const countFrom = (count: number, next: number) => ({
     ExpressionAttributeValues: { ':next': next, ':count': count, ':role': 'customer' },
   },
 });
-/** An entry of the customer's in an admin index (issue 15): a list or a search word. */
+/** An entry of the customer's in an admin index: a list or a search word. */
 const indexed = (SK: string, GSI1PK: string, GSI1SK: string) => ({
   Put: { TableName: 't', Item: { user_id: USER, PK: `USER#${USER}`, SK, GSI1PK, GSI1SK } },
 });
@@ -736,7 +736,7 @@ describe('failures that are not a cancelled condition', () => {
   );
 });
 
-/** An admin's record of an action on USER's account (issue 17). */
+/** An admin's record of an action on USER's account. */
 const audit = (overrides: Partial<Audit> = {}): Audit => ({
   id: 'a-1',
   at: NOW,
@@ -779,7 +779,7 @@ function expectOneOperationPerItem(items: TransactItems) {
   expect(new Set(keys).size, keys.join(', ')).toBe(keys.length);
 }
 
-describe("admin actions written with their audit record, in the change's own transaction (issue 17)", () => {
+describe("admin actions written with their audit record, in the change's own transaction", () => {
   it('verifyWithTasks: the fact after the change (no details: the tombstone checked once)', async () => {
     await verifyWithTasks(
       profile(),
@@ -926,7 +926,7 @@ describe("admin actions written with their audit record, in the change's own tra
   });
 });
 
-describe('messages (issue 17)', () => {
+describe('messages', () => {
   const message = (overrides: Partial<MessageItem> = {}): MessageItem => ({
     id: 'm-1',
     user_id: USER,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 
 /**
- * What the paging parts read of an activity list's infinite query (issue 17: the admin's
+ * What the paging parts read of an activity list's infinite query (the admin's
  * timeline, the customer's Activity).
  */
 export interface ActivityQuery {

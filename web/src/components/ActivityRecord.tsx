@@ -9,7 +9,8 @@ export const ACTIVITY_ITEM_CLASS =
   'py-3 outline-none first:pt-0 last:pb-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 /**
- * One audit record (issue 17) as an item of an activity list: what happened and to what, who
+ * One audit record (docs/product.md#audit-trail-and-activity) as an item of an activity list:
+ * what happened and to what, who
  * (the admin's e-mail for the team; "Support team" for the customer, whose view has no actor)
  * and when, the fields before → after, the notes, and a marker while it is not completed.
  * `itemRef`: the item takes focus after a "Load more" (lib/load-more.ts).

@@ -26,7 +26,7 @@ export function AppHeader({ profile, customer = true }: { profile: Profile; cust
   /** Which item takes focus when the menu opens: first, last, or none (opened by pointer). */
   const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last' | null>(null);
   const name = fullName(profile);
-  // Issue 17: the team's messages the customer has not read (the profile, kept in step with an
+  // The team's messages the customer has not read (the profile, kept in step with an
   // open conversation).
   const unread = customer ? profile.unread_by_customer : 0;
 

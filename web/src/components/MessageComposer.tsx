@@ -9,7 +9,7 @@ import { SelectField } from './SelectField';
 const COUNTER_FROM = 200;
 
 /**
- * The box a message is written in (issue 17): plain text up to MESSAGE_MAX characters (a
+ * The box a message is written in (docs/product.md#messages): plain text up to MESSAGE_MAX characters (a
  * counter near the limit), optionally about one of the customer's service requests, checked
  * with the API's own schema. Enter starts a new line; Ctrl+Enter (Cmd+Enter) sends, as does
  * the Send button. The text stays until the message is sent, and is cleared then.

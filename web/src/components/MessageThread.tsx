@@ -47,8 +47,8 @@ export interface ThreadState {
 }
 
 /**
- * A conversation (issue 17), oldest message at the top, newest at the bottom, the reader's own
- * on the right. A log region: screen readers announce what is added at the end. The thread
+ * A conversation (docs/product.md#messages), oldest message at the top, newest at the bottom,
+ * the reader's own on the right. A log region: screen readers announce what is added at the end. The thread
  * keeps to the newest message as they come while the reader is there, and keeps the reader's
  * place when earlier messages are loaded above.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 export const unreadFigure = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
- * How many messages wait unread (issue 17): a count for the eye, a sentence for screen readers
+ * How many messages wait unread: a count for the eye, a sentence for screen readers
  * ("2 unread messages"). Nothing when there are none.
  */
 export function UnreadBadge({ count, className = '' }: { count: number; className?: string }) {

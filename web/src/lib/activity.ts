@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { formatCalendarDate } from './format';
 import { nationalityLabel } from './nationality';
 
-// Issue 17: how one audit record reads in the activity views (the admin's Activity Timeline
+// How one audit record reads in the activity views (the admin's Activity Timeline
 // and the customer's Activity on My Account), in the interface language. The record holds
 // field names and stored values; the labels are the ones the forms use for the same fields.
 

@@ -1,6 +1,6 @@
 // Amplify is the heaviest library of the SPA. It downloads when something needs it (a stored
 // session to read, a form about to sign in, a token for the API), not with every page that
-// might: /login and /signup show their form without it (issue 15).
+// might: /login and /signup show their form without it (their first paint carries no Amplify).
 
 import type * as Auth from './auth';
 import { loadConfig } from './config';

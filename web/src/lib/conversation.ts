@@ -8,7 +8,7 @@ import {
   type UseInfiniteQueryResult,
 } from '@tanstack/react-query';
 
-// Issue 17: a conversation between a customer and the support team, as the SPA holds it: the
+// A conversation between a customer and the support team, as the SPA holds it: the
 // pages loaded so far (newest first, as the API pages them), asked again for new messages every
 // MESSAGE_POLL_MS while a view of it is on screen and the tab is visible.
 //

@@ -1,6 +1,7 @@
-// Issue 17: messages are plain text. The one thing made of them besides text is a link, for an
-// http(s) address written out in full; nothing else is interpreted (no HTML, no Markdown, no
-// other schemes). The pieces are rendered as React text nodes and <a> elements, never as HTML.
+// Messages are plain text (docs/product.md#messages). The one thing made of them besides text is a
+// link, for an http(s) address written out in full; nothing else is interpreted (no HTML, no
+// Markdown, no other schemes). The pieces are rendered as React text nodes and <a> elements, never
+// as HTML.
 
 export type TextPiece = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 

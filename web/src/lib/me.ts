@@ -15,7 +15,8 @@ export const getMe = async () => {
 
 /**
  * How long a profile read stays fresh: the login page's read (to route) is the dashboard's
- * too, one /api/me per sign-in (issue 15). The user's own changes update it at once
+ * too, one /api/me per sign-in (pages after the first cost no profile read). The user's own
+ * changes update it at once
  * (setMyProfile, invalidations); the team's show on the next read after this.
  */
 const ME_FRESH_MS = 30_000;

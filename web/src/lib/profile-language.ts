@@ -2,7 +2,7 @@ import { isLanguage, type Language } from '@shared/constants';
 
 // The language a user's profile had when this browser last read it, for that user only. A
 // browser with no language choice of its own follows the profile's; with this it can do so at
-// once, without reading the profile on every page load (issue 15: an admin's dashboard makes
+// once, without reading the profile on every page load (an admin's dashboard makes
 // its own three requests and no more). It is not the browser's choice (LANGUAGE_KEY): somebody
 // else signing in here does not get it. A change made on another device shows here once the
 // profile is read again (any page that shows it does).

@@ -11,7 +11,7 @@ import { useLoadMore } from '../../lib/load-more';
 import { useMyActivity } from './api';
 
 /**
- * My Account: Activity (issue 17), what the support team did on the account, newest first,
+ * My Account: Activity (docs/product.md#my-account), what the support team did on the account, newest first,
  * page by page. Who is "Support team" (the API names no team member, and keeps the team's
  * internal notes to itself).
  */

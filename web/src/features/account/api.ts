@@ -59,7 +59,7 @@ export const exportMyData = () => apiFetch<DownloadLink>(apiPath(API_PATHS.myDat
 /** Nothing to invalidate: an export changes none of the customer's data. */
 export const useExportMyData = () => useMutation({ mutationFn: exportMyData });
 
-/** One page of what the support team did to the caller's account, newest first (issue 17). */
+/** One page of what the support team did to the caller's account, newest first. */
 export const listMyActivity = (cursor: string | null) =>
   apiFetch<Page<AuditRecord>>(apiPath(API_PATHS.myActivity, undefined, { limit: HISTORY_PAGE_SIZE, cursor }));
 

@@ -36,7 +36,7 @@ function EventText({ event }: { event: ProfileEvent }) {
 }
 
 /**
- * The user page's Activity Timeline (SPEC 2, issue 17): the profile's events and what the team
+ * The user page's Activity Timeline (docs/product.md#admin-user-page): the profile's events and what the team
  * did to the account, newest first, page by page ("Load more"). It reloads after every admin
  * action on the page (admin/api.ts).
  */

@@ -11,7 +11,7 @@ import { serverMessage } from '../../lib/errors';
 import { useReadUserMessages, useSendUserMessage, useUserConversation } from './api';
 
 /**
- * A customer's conversation with the team (issue 17), polled while the tab is open. Open, the
+ * A customer's conversation with the team (docs/product.md#messages), polled while the tab is open. Open, the
  * customer's messages count as read: the read is sent whenever the conversation says some are
  * unread (on opening, and when a poll brings new ones).
  */

@@ -141,7 +141,7 @@ export default function UserPage() {
             id,
             label:
               id === 'messages' ? (
-                // Issue 17: the customer's messages no admin has read yet.
+                // The customer's messages no admin has read yet.
                 <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
                   {t('admin.user.tabs.messages')}
                   <UnreadBadge count={profile.unread_by_team} />

@@ -109,7 +109,7 @@ export function useUser(userId: string) {
   return useQuery(getUserQueryOptions(userId, i18n.language));
 }
 
-// ---- one user's audit records (the user page's Activity Timeline, issue 17) ----
+// ---- one user's audit records (the user page's Activity Timeline) ----
 
 /** The loaded pages of one user's audit records (nothing in them depends on the language). */
 const activityKey = (userId: string) => ['admin', 'activity', userId];
@@ -301,7 +301,7 @@ export function useReplaceDocument(userId: string) {
   });
 }
 
-// ---- one customer's conversation with the team (the user page's Messages tab, issue 17) ----
+// ---- one customer's conversation with the team (the user page's Messages tab) ----
 
 /** The loaded pages of one customer's conversation (apart from the user's detail: never reloaded with it). */
 const conversationKey = (userId: string) => ['admin', 'messages', userId];

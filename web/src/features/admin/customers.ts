@@ -1,7 +1,7 @@
 import type { Page, Profile } from '@shared/api';
 import { PAGE_SIZE_DEFAULT } from '@shared/constants';
 
-// SPEC 2 / 9, issue 15: the stat cards and the customer list come from the server (counted
+// docs/product.md#admin-dashboard: the stat cards and the customer list come from the server (counted
 // and paged there, whatever the number of customers); the browser holds only the pages shown.
 
 /** Customers per page of the list; the first view is one page, "Load more" adds the next. */

@@ -1,6 +1,6 @@
 import type { AuditRecord, DocumentRecord, Page, Profile } from '@shared/api';
 
-// The admin user page's Activity Timeline (SPEC 2, issue 17): the spec's three profile events
+// The admin user page's Activity Timeline (docs/product.md#admin-user-page): the three profile events
 // and the customer's audit records, newest first. The records come page by page from the
 // server; the events are known at once, and each is shown only where it belongs among them.
 

@@ -82,7 +82,7 @@ function MessagesThreadCard() {
   );
 }
 
-/** The dashboard's Messages card (issue 17): the thread on wider screens, a summary on phones. */
+/** The dashboard's Messages card: the thread on wider screens, a summary on phones. */
 export function MessagesCard() {
   return useMediaQuery(MEDIUM_SCREEN) ? <MessagesThreadCard /> : <MessagesSummary />;
 }

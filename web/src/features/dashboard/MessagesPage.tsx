@@ -12,7 +12,7 @@ import { useOnError } from '../../lib/on-error';
 import { MyConversation } from './MyConversation';
 
 /**
- * /messages (issue 17): the customer's whole conversation with the support team, at every
+ * /messages (docs/product.md#messages): the customer's whole conversation with the support team, at every
  * width; on phones the dashboard's card links here. The team's "new messages" mail links here.
  */
 export default function MessagesPage() {

@@ -12,7 +12,7 @@ import { setMyUnread, useMe } from '../../lib/me';
 import { useMyConversation, useReadMyMessages, useSendMyMessage, useWorkflows } from './api';
 
 /**
- * The customer's conversation with the team (issue 17), polled while mounted. `shown`: the
+ * The customer's conversation with the team, polled while mounted. `shown`: the
  * thread itself is on screen, so the team's messages count as read (the read is sent whenever
  * the conversation says some are unread). The unread count the conversation reports is the
  * badges' (card, avatar menu): the profile in the cache follows it.

@@ -84,7 +84,7 @@ export function useRequestService() {
   });
 }
 
-// ---- the customer's conversation with the support team (issue 17) ----
+// ---- the customer's conversation with the support team ----
 
 const CONVERSATION = ['messages'];
 
