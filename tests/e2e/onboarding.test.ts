@@ -14,6 +14,14 @@ beforeEach(() => {
 
 const field = (label: string) => page.getByLabel(label, { exact: true });
 
+/** A new customer, signed in, on onboarding's documents step (the step 1 details skipped). */
+async function openDocumentsStep() {
+  const customer = await newCustomer(url);
+  await logIn(page, customer.email, customer.password);
+  await page.waitForURL('**/onboarding/details');
+  await page.goto('/onboarding/documents');
+}
+
 describe('onboarding in the browser', () => {
   it('fills step 1 through its validation errors, uploads two files, completes and reaches the dashboard', async () => {
     const errors = await trackErrors(page);
@@ -106,10 +114,7 @@ describe('onboarding in the browser', () => {
   });
 
   it('refuses a file of the wrong format in the browser before uploading', async () => {
-    const customer = await newCustomer(url);
-    await logIn(page, customer.email, customer.password);
-    await page.waitForURL('**/onboarding/details');
-    await page.goto('/onboarding/documents');
+    await openDocumentsStep();
     await page
       .locator('input[data-document-type="passport"]')
       .setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
@@ -140,10 +145,7 @@ const settled = (locator: Locator) =>
 describe('toasts on a phone', () => {
   it("leave the page's main button and the header's controls free to tap", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const customer = await newCustomer(url);
-    await logIn(page, customer.email, customer.password);
-    await page.waitForURL('**/onboarding/details');
-    await page.goto('/onboarding/documents');
+    await openDocumentsStep();
     await page
       .locator('input[data-document-type="passport"]')
       .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
