@@ -2,7 +2,8 @@
 // shared/prerendered-pages.ts) once per language, into web/dist/<name>.html (English, the
 // default: index.html, login.html, signup.html) and web/dist/<name>.<language>.html (the CDN
 // serves them to visitors whose language cookie says so), and keeps the empty shell as
-// web/dist/app.html (served for every other SPA route).
+// web/dist/app.html (served for every other SPA route) and as web/dist/404.html (served with
+// status 404 for a path that is no route: the app shows its 404 page).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -28,12 +29,11 @@ const ssrBuild = spawnSync(
   { stdio: 'inherit' },
 );
 if (ssrBuild.status !== 0) process.exit(1);
-const { renderPage, LANGUAGES, PRERENDERED_PAGES, prerenderedFile } = await import(
-  pathToFileURL(`${ssrOut}/prerender.js`).href
-);
+const { renderPage, LANGUAGES, PRERENDERED_PAGES, prerenderedFile, SHELL_FILE, NOT_FOUND_FILE } =
+  await import(pathToFileURL(`${ssrOut}/prerender.js`).href);
 const shell = readFileSync(`${dist}/index.html`, 'utf8');
 if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
-writeFileSync(`${dist}/app.html`, shell);
+for (const file of [SHELL_FILE, NOT_FOUND_FILE]) writeFileSync(`${dist}/${file}`, shell);
 
 // A prerendered page needs no script to paint: its one script, boot.js (web/src/boot.ts), starts
 // the app once the page has loaded and holds what the visitor does until the app takes over.

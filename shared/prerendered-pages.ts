@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from './constants';
+import type { SpaRoute } from './spa-routes';
 
 /**
  * The routes built into HTML at build time (scripts/prerender.mjs), so they paint before any
@@ -6,7 +7,21 @@ import { DEFAULT_LANGUAGE, type Language } from './constants';
  * name its files are written under. The CDN's routing function (infra/stacks/spa-routing.ts)
  * serves them in the language of the visitor's cookie; every other route gets app.html.
  */
-export const PRERENDERED_PAGES = { '/': 'index', '/login': 'login', '/signup': 'signup' } as const;
+export const PRERENDERED_PAGES = {
+  '/': 'index',
+  '/login': 'login',
+  '/signup': 'signup',
+} as const satisfies Partial<Record<SpaRoute, string>>;
+
+/** The empty shell every other SPA route gets (the app renders the page in the browser). */
+export const SHELL_FILE = 'app.html';
+
+/**
+ * The same shell under the name the CDN serves, with status 404, for a path that is no route
+ * of the SPA (the app renders its 404 page). A file of its own, so the viewer-response
+ * function can tell it from the shell by the object it was asked for.
+ */
+export const NOT_FOUND_FILE = '404.html';
 
 export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
 

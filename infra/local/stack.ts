@@ -27,6 +27,7 @@ import { startLambdaEndpoint } from './lambda-endpoint';
 import { acquireLock } from './lock';
 import { serveMailbox } from './mailbox';
 import { freePorts, isPortFree } from './ports';
+import { Startup } from './readiness';
 import { startSesFeedbackProxy } from './ses-feedback';
 import { createStaticWeb } from './static-web';
 
@@ -65,7 +66,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   const children: Child[] = [];
   const closers: (() => Promise<unknown>)[] = [];
+  // Each part waits on its own readiness signal, however slow the machine; only a start that
+  // hangs past the ceiling gives up, naming the parts not ready and what they printed last.
+  const startup = new Startup({ log });
+  const spawned = (child: Child) => children.push(child);
   const stop = async () => {
+    startup.done();
     for (const close of closers.reverse()) await close().catch(() => {});
     await Promise.all(children.map((child) => stopChild(child)));
     lock.release();
@@ -114,48 +120,60 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const dynamo = new DynamoDBClient({});
     const cognito = new CognitoIdentityProviderClient({});
 
-    const lambdaServer = await startLambdaEndpoint(lambdaPort, async (name) => {
-      const mod = (await import(`../../functions/src/triggers/${name}.ts`)) as {
-        handler: (event: unknown) => Promise<unknown>;
-      };
-      return mod.handler;
-    });
+    const lambdaServer = await startup.part('Lambda endpoint', () =>
+      startLambdaEndpoint(lambdaPort, async (name) => {
+        const mod = (await import(`../../functions/src/triggers/${name}.ts`)) as {
+          handler: (event: unknown) => Promise<unknown>;
+        };
+        return mod.handler;
+      }),
+    );
     closers.push(() => new Promise((r) => lambdaServer.close(r)));
 
-    const sesServer = await startSes(sesPort);
+    const sesServer = await startup.part('SES emulator', () => startSes(sesPort));
     closers.push(() => new Promise((r) => sesServer.close(r)));
-    const sesProxy = await startSesFeedbackProxy(sesProxyPort, sesUrl, async (event) => {
-      const job = await import('@functions/jobs/ses-feedback');
-      return job.handler(event);
-    });
-    closers.push(() => new Promise((r) => sesProxy.close(r)));
-    const s3 = await startS3(join(dataDir, 's3'), s3Port, BUCKET, origin);
-    closers.push(() => s3.close());
-    const [dynamoChild, cognitoChild] = await Promise.all([
-      startDynamo(join(dataDir, 'dynamodb'), dynamoPort, dynamo),
-      startCognito({
-        dir: join(dataDir, 'cognito'),
-        port: cognitoPort,
-        issuerDomain,
-        lambdaEndpoint: `http://127.0.0.1:${lambdaPort}`,
-        mailBridgeUrl: `http://127.0.0.1:${lambdaPort}/mail`,
+    const sesProxy = await startup.part('SES feedback proxy', () =>
+      startSesFeedbackProxy(sesProxyPort, sesUrl, async (event) => {
+        const job = await import('@functions/jobs/ses-feedback');
+        return job.handler(event);
       }),
+    );
+    closers.push(() => new Promise((r) => sesProxy.close(r)));
+    const s3 = await startup.part('S3 emulator', () => startS3(join(dataDir, 's3'), s3Port, BUCKET, origin));
+    closers.push(() => s3.close());
+    const emulators = Promise.all([
+      startDynamo(join(dataDir, 'dynamodb'), dynamoPort, dynamo, startup, spawned),
+      startCognito(
+        {
+          dir: join(dataDir, 'cognito'),
+          port: cognitoPort,
+          issuerDomain,
+          lambdaEndpoint: `http://127.0.0.1:${lambdaPort}`,
+          mailBridgeUrl: `http://127.0.0.1:${lambdaPort}/mail`,
+        },
+        startup,
+        spawned,
+      ),
     ]);
-    children.push(dynamoChild, cognitoChild);
+    // Recorded as soon as they run, so the next start stops them if this one is killed.
     lock.recordChildren(children.map((child) => child.process.pid ?? 0).filter(Boolean));
+    await emulators;
     log('emulators ready');
 
-    await ensureTable(dynamo, TABLE_NAME);
-    const pool = await ensureUserPool(cognito, dataDir);
-    process.env.USER_POOL_ID = pool.userPoolId;
-    await (await import('@functions/store/catalogue')).seedCatalogue();
-    const profiles = await import('@functions/store/profiles');
-    await ensureAdmin(cognito, pool.userPoolId, options.admin, profiles);
-    // A data dir from before the dashboard kept its own counts and lists gets them
-    // built once from its profiles.
-    const index = await import('@functions/store/customer-index-rebuild');
-    if (!(await index.hasCustomerIndex()))
-      log(`customer index built: ${JSON.stringify(await index.rebuildCustomerIndex())}`);
+    const pool = await startup.part('table, user pool and admin', async () => {
+      await ensureTable(dynamo, TABLE_NAME);
+      const pool = await ensureUserPool(cognito, dataDir);
+      process.env.USER_POOL_ID = pool.userPoolId;
+      await (await import('@functions/store/catalogue')).seedCatalogue();
+      const profiles = await import('@functions/store/profiles');
+      await ensureAdmin(cognito, pool.userPoolId, options.admin, profiles);
+      // A data dir from before the dashboard kept its own counts and lists gets them
+      // built once from its profiles.
+      const index = await import('@functions/store/customer-index-rebuild');
+      if (!(await index.hasCustomerIndex()))
+        log(`customer index built: ${JSON.stringify(await index.rebuildCustomerIndex())}`);
+      return pool;
+    });
 
     const config: RuntimeConfig = {
       stage: 'local',
@@ -200,12 +218,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ) => void | Promise<void>;
     if (options.web === 'dev') {
       const { createServer: createVite } = await import('vite');
-      const vite = await createVite({
-        configFile: resolve(import.meta.dirname, '../../web/vite.config.ts'),
-        server: { middlewareMode: true, hmr: { server } },
-        appType: 'spa',
-        logLevel: 'warn',
-      });
+      const vite = await startup.part('Vite', () =>
+        createVite({
+          configFile: resolve(import.meta.dirname, '../../web/vite.config.ts'),
+          server: { middlewareMode: true, hmr: { server } },
+          appType: 'spa',
+          logLevel: 'warn',
+        }),
+      );
       closers.push(() => vite.close());
       spa = (req, res) => vite.middlewares(req, res);
     } else if (options.web === 'none') {
@@ -251,10 +271,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         else res.end();
       }
     });
-    await new Promise<void>((r, reject) => {
-      server.once('error', reject);
-      server.listen(options.port, () => r());
-    });
+    await startup.part(
+      'gateway',
+      () =>
+        new Promise<void>((r, reject) => {
+          server.once('error', reject);
+          server.listen(options.port, () => r());
+        }),
+    );
+    startup.done();
     closers.push(
       () =>
         new Promise((r) => {

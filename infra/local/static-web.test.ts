@@ -55,6 +55,8 @@ describe('the local static server', () => {
     writeFileSync(join(dist, 'index.html'), `<!doctype html>${'<p>landing</p>'.repeat(200)}`);
     writeFileSync(join(dist, 'login.html'), loginPage);
     writeFileSync(join(dist, 'login.de.html'), `<!doctype html><h1>anmelden</h1>${'<p>x</p>'.repeat(200)}`);
+    writeFileSync(join(dist, 'app.html'), '<!doctype html><div id="root"></div><!-- shell -->');
+    writeFileSync(join(dist, '404.html'), '<!doctype html><div id="root"></div><!-- not found -->');
     writeFileSync(join(dist, 'boot.js'), 'import("/assets/app.js");\n');
     writeFileSync(join(dist, 'assets', 'app.js'), script);
     writeFileSync(join(dist, 'images', 'photo.png'), picture);
@@ -124,6 +126,20 @@ describe('the local static server', () => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(Number(image.headers['content-length'])).toBe(picture.length);
     expect(image.body.equals(picture)).toBe(true);
+  });
+
+  it("answers the SPA's routes with the shell, and an unknown route with the 404 page and status 404", async () => {
+    for (const path of ['/dashboard', '/admin/users/abc', '/privacy/']) {
+      const known = await fetchRaw(path);
+      expect(known.status, path).toBe(200);
+      expect(known.body.toString(), path).toContain('shell');
+    }
+    for (const path of ['/no-such-page', '/admin/users/abc/more']) {
+      const unknown = await fetchRaw(path, { 'accept-encoding': 'br' });
+      expect(unknown.status, path).toBe(404);
+      expect(unknown.headers['content-type'], path).toBe('text/html; charset=utf-8');
+      expect(unknown.body.toString(), path).toContain('not found');
+    }
   });
 
   it('answers a missing file or a path outside the build with 404', async () => {

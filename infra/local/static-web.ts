@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { parseCookies, routeRequest } from '../stacks/spa-routing';
+import { parseCookies, responseStatus, routeRequest } from '../stacks/spa-routing';
 import { compressedFiles, compressible, negotiateEncoding } from './compression';
 
 const TYPES: Record<string, string> = {
@@ -28,9 +28,9 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * Serves the built SPA like the CDN does, with the CDN's own routing function (`/`, `/login`
- * and `/signup` prerendered in the visitor's language, other routes the empty shell app.html)
- * and its compression (brotli or gzip as the browser accepts, text files of 1,000 bytes and
+ * Serves the built SPA like the CDN does, with the CDN's own routing functions (`/`, `/login`
+ * and `/signup` prerendered in the visitor's language, other routes the empty shell app.html,
+ * a path that is no route the 404 page with status 404) and its compression (brotli or gzip as the browser accepts, text files of 1,000 bytes and
  * more), hashed assets cached long.
  */
 export function createStaticWeb(rootDir: string) {
@@ -62,6 +62,9 @@ export function createStaticWeb(rootDir: string) {
       res.end('Not found');
       return;
     }
+    // As CloudFront runs the viewer-response function: on the file found, with the request
+    // the viewer-request function rewrote.
+    const status = responseStatus(routed, 200);
     const type = typeOf(file);
     const headers: Record<string, string | number> = {
       'content-type': type,
@@ -72,12 +75,12 @@ export function createStaticWeb(rootDir: string) {
       const encoding = negotiateEncoding(req.headers['accept-encoding']);
       if (encoding) {
         const body = await compressed(file, versionOf(stats), encoding);
-        res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+        res.writeHead(status, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
         res.end(body);
         return;
       }
     }
-    res.writeHead(200, { ...headers, 'content-length': stats.size });
+    res.writeHead(status, { ...headers, 'content-length': stats.size });
     createReadStream(file).pipe(res);
   };
 }

@@ -1,8 +1,16 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES } from '@shared/constants';
 import { PRERENDERED_PAGES, type PrerenderedPath, prerenderedFile } from '@shared/prerendered-pages';
+import { SPA_ROUTES } from '@shared/spa-routes';
 import * as acorn from 'acorn';
 import { describe, expect, it } from 'vitest';
-import { parseCookies, routeRequest, SPA_ROUTING } from './spa-routing';
+import {
+  NOT_FOUND_FILE,
+  parseCookies,
+  responseStatus,
+  routeRequest,
+  SPA_ROUTING,
+  SPA_STATUS,
+} from './spa-routing';
 
 describe('SPA routing (the CloudFront function, also run by the local server)', () => {
   it('serves `/` prerendered in the language of the cookie, English otherwise', () => {
@@ -36,16 +44,65 @@ describe('SPA routing (the CloudFront function, also run by the local server)', 
   });
 
   it('sends SPA routes to the shell and leaves files alone', () => {
-    for (const path of ['/forgot-password', '/verify-email', '/login/', '/signup/x', '/dashboard'])
+    for (const path of [
+      '/forgot-password',
+      '/verify-email',
+      '/login/',
+      '/dashboard',
+      '/Dashboard',
+      '/admin//',
+    ])
       expect(routeRequest(path, { [LANGUAGE_KEY]: 'de' })).toBe('/app.html');
-    // Names of the route table's own properties are routes like any other.
-    for (const path of ['/constructor', '/__proto__', '/hasOwnProperty', '/toString'])
-      expect(routeRequest(path)).toBe('/app.html');
     expect(routeRequest('/login.html')).toBe('/login.html');
     expect(routeRequest('/admin/users/abc')).toBe('/app.html');
+    expect(routeRequest('/admin/users/a%20b/')).toBe('/app.html');
     expect(routeRequest('/assets/index-abc.js')).toBe('/assets/index-abc.js');
     expect(routeRequest('/locales/de/translation.json')).toBe('/locales/de/translation.json');
-    expect(routeRequest('/v1.2/page')).toBe('/app.html');
+  });
+
+  it("answers every route of the SPA's route list with status 200", () => {
+    for (const route of SPA_ROUTES) {
+      const path = route.replace(/:[^/]+/g, 'some-id');
+      const routed = routeRequest(path);
+      expect(
+        routed === '/' ||
+          routed === '/app.html' ||
+          routed === `/${PRERENDERED_PAGES[path as PrerenderedPath]}.html`,
+        path,
+      ).toBe(true);
+      expect(responseStatus(path, 200), path).toBe(200);
+      expect(responseStatus(routed, 200), path).toBe(200);
+    }
+  });
+
+  it('answers an unknown route with the 404 page and status 404', () => {
+    const unknown = [
+      '/no-such-page',
+      '/signup/x',
+      '/admin/users',
+      '/admin/users/',
+      '/admin/users/a/b',
+      '/v1.2/page',
+    ];
+    // Names of the route list's own properties are paths like any other.
+    unknown.push('/constructor', '/__proto__', '/hasOwnProperty', '/toString');
+    for (const path of unknown) {
+      const routed = routeRequest(path, { [LANGUAGE_KEY]: 'de' });
+      expect(routed, path).toBe(`/${NOT_FOUND_FILE}`);
+      // The viewer-response function decides alike whether it sees the request as the viewer
+      // sent it or as the viewer-request function rewrote it.
+      expect(responseStatus(path, 200), path).toBe(404);
+      expect(responseStatus(routed, 200), path).toBe(404);
+    }
+  });
+
+  it('leaves the status of files and of error responses as it is', () => {
+    expect(responseStatus('/assets/index-abc.js', 200)).toBe(200);
+    expect(responseStatus('/app.html', 200)).toBe(200);
+    expect(responseStatus('/', 200)).toBe(200);
+    expect(responseStatus('/login.de.html', 304)).toBe(304);
+    // A revalidation keeps its 304: the browser then shows the 404 it holds.
+    expect(responseStatus('/no-such-page', 304)).toBe(304);
   });
 
   it('reads a Cookie header', () => {
@@ -64,11 +121,17 @@ describe('SPA routing as CloudFront runs it (cloudfront-js-2.0)', () => {
   const parse = (source: string) => acorn.parse(source, { ecmaVersion: 2021, sourceType: 'script' });
 
   it("parses at the runtime's language level, with the top-level handler CloudFront calls", () => {
-    const program = parse(SPA_ROUTING);
-    const handlers = program.body.filter(
-      (node) => node.type === 'FunctionDeclaration' && node.id?.name === 'handler',
-    );
-    expect(handlers).toHaveLength(1);
+    for (const code of [SPA_ROUTING, SPA_STATUS]) {
+      const program = parse(code);
+      const handlers = program.body.filter(
+        (node) => node.type === 'FunctionDeclaration' && node.id?.name === 'handler',
+      );
+      expect(handlers).toHaveLength(1);
+    }
+  });
+
+  it('stays under the 10 KB a CloudFront function may have', () => {
+    for (const code of [SPA_ROUTING, SPA_STATUS]) expect(Buffer.byteLength(code)).toBeLessThan(10 * 1024);
   });
 
   it('rejects newer syntax (the check can fail)', () => {

@@ -16,7 +16,7 @@ import { launchRehearsal } from '../config/launch-rehearsal';
 import { STAGES, type Stage, type StageConfig, stageConfig } from '../config/stages';
 import { applyNag } from '../nag';
 import { pascal } from './monitoring';
-import { SPA_ROUTING } from './spa-routing';
+import { SPA_ROUTING, SPA_STATUS } from './spa-routing';
 import { addStageStacks } from './stage-stacks';
 
 let api: Template;
@@ -931,7 +931,6 @@ describe('Web stack', () => {
         DefaultRootObject: 'index.html',
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
-          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
         }),
         CacheBehaviors: [
           Match.objectLike({
@@ -948,10 +947,30 @@ describe('Web stack', () => {
       }),
     });
     web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
-    // The routing the local server runs too (infra/stacks/spa-routing.test.ts).
-    web.hasResourceProperties('AWS::CloudFront::Function', {
-      FunctionCode: SPA_ROUTING,
-      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    // The routing and the 404 status the local server runs too (infra/stacks/spa-routing.test.ts),
+    // on the request and on the response of the SPA's behaviour.
+    const functionIds = Object.fromEntries(
+      Object.entries(web.findResources('AWS::CloudFront::Function')).map(([id, fn]) => {
+        expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+        return [fn.Properties.FunctionCode as string, id];
+      }),
+    );
+    expect(Object.keys(functionIds).sort()).toEqual([SPA_ROUTING, SPA_STATUS].sort());
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [
+            {
+              EventType: 'viewer-request',
+              FunctionARN: { 'Fn::GetAtt': [functionIds[SPA_ROUTING], 'FunctionARN'] },
+            },
+            {
+              EventType: 'viewer-response',
+              FunctionARN: { 'Fn::GetAtt': [functionIds[SPA_STATUS], 'FunctionARN'] },
+            },
+          ],
+        }),
+      }),
     });
     const policies = Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     expect(policies).toHaveLength(1);

@@ -30,13 +30,13 @@ import type { Construct } from 'constructs';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_SECONDS } from '../config/security-headers';
 import { configuredOrigin, type StageConfig } from '../config/stages';
 import { LOG_RETENTION, originParameter } from './lambda';
-import { SPA_ROUTING } from './spa-routing';
+import { SPA_ROUTING, SPA_STATUS } from './spa-routing';
 
 const DIST = join(import.meta.dirname, '../../web/dist');
 
-// Routes without a file extension are SPA routes: `/`, `/login` and `/signup` are prerendered
-// pages, every other route gets the empty shell (API paths have their own behaviour and never
-// get here).
+// Paths without a file extension are SPA routes: `/`, `/login` and `/signup` are prerendered
+// pages, every other route of shared/spa-routes.ts gets the empty shell, any other path the 404
+// page with status 404 (API paths have their own behaviour and never get here).
 
 /** The SPA on a private bucket behind CloudFront, with /api/* passed to the HTTP API uncached. */
 export class WebStack extends Stack {
@@ -117,6 +117,13 @@ export class WebStack extends Stack {
             eventType: FunctionEventType.VIEWER_REQUEST,
             function: new CloudFrontFunction(this, 'SpaRouting', {
               code: FunctionCode.fromInline(SPA_ROUTING),
+              runtime: FunctionRuntime.JS_2_0,
+            }),
+          },
+          {
+            eventType: FunctionEventType.VIEWER_RESPONSE,
+            function: new CloudFrontFunction(this, 'SpaStatus', {
+              code: FunctionCode.fromInline(SPA_STATUS),
               runtime: FunctionRuntime.JS_2_0,
             }),
           },

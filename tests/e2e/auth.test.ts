@@ -493,17 +493,18 @@ describe('admin and protected routes', () => {
 
   it('sends visitors without a session to /login', async () => {
     for (const path of ['/dashboard', '/messages', '/admin', '/onboarding/details', '/account']) {
-      await page.goto(path);
+      // A route of the SPA: answered 200, the app redirects.
+      expect((await page.goto(path))?.status(), path).toBe(200);
       await page.waitForURL('**/login');
     }
   });
 
-  it('shows the 404 page for an unknown route', async () => {
+  it('shows the 404 page for an unknown route, answered with status 404', async () => {
     const logged: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text());
     });
-    await page.goto('/no-such-page');
+    expect((await page.goto('/no-such-page'))?.status()).toBe(404);
     await page.getByRole('heading', { name: '404' }).waitFor();
     await page.getByText('Oops! Page not found').waitFor();
     expect(logged.some((line) => line.includes('/no-such-page'))).toBe(true);

@@ -1,5 +1,5 @@
 import type { MeResponse } from '@shared/api';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { api, login, newCustomer } from '../support/auth';
 import { browserSession, logIn, toast, trackErrors } from '../support/browser';
@@ -13,6 +13,14 @@ beforeEach(() => {
 });
 
 const field = (label: string) => page.getByLabel(label, { exact: true });
+
+/** A new customer, signed in, on onboarding's documents step (the step 1 details skipped). */
+async function openDocumentsStep() {
+  const customer = await newCustomer(url);
+  await logIn(page, customer.email, customer.password);
+  await page.waitForURL('**/onboarding/details');
+  await page.goto('/onboarding/documents');
+}
 
 describe('onboarding in the browser', () => {
   it('fills step 1 through its validation errors, uploads two files, completes and reaches the dashboard', async () => {
@@ -106,14 +114,62 @@ describe('onboarding in the browser', () => {
   });
 
   it('refuses a file of the wrong format in the browser before uploading', async () => {
-    const customer = await newCustomer(url);
-    await logIn(page, customer.email, customer.password);
-    await page.waitForURL('**/onboarding/details');
-    await page.goto('/onboarding/documents');
+    await openDocumentsStep();
     await page
       .locator('input[data-document-type="passport"]')
       .setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await toast(page, 'This file format is not accepted').waitFor();
     await page.getByRole('button', { name: 'Upload Passport' }).waitFor();
+  });
+});
+
+/**
+ * Whether a tap anywhere on the element reaches it: the element under each point of a grid
+ * over it (inset from its edges) is the element itself or inside it.
+ */
+const tapsReach = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const points = [0.1, 0.3, 0.5, 0.7, 0.9].flatMap((x) =>
+      [0.2, 0.5, 0.8].map((y) => [box.left + box.width * x, box.top + box.height * y] as const),
+    );
+    return points.every(([x, y]) => element.contains(document.elementFromPoint(x, y)));
+  });
+
+/** Once a toast has come to rest (sonner slides it in). */
+const settled = (locator: Locator) =>
+  locator.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
+
+describe('toasts on a phone', () => {
+  it("leave the page's main button and the header's controls free to tap", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openDocumentsStep();
+    await page
+      .locator('input[data-document-type="passport"]')
+      .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+    await toast(page, 'Passport uploaded successfully!').waitFor();
+    await page
+      .locator('input[data-document-type="employment_contract"]')
+      .setInputFiles({ name: 'contract.png', mimeType: 'image/png', buffer: tinyPng() });
+    const uploaded = toast(page, 'Employment Contract uploaded successfully!');
+    await uploaded.waitFor();
+    const complete = page.getByRole('button', { name: 'Complete Onboarding' });
+    await page.locator('button:enabled', { hasText: 'Complete Onboarding' }).waitFor();
+
+    // The customer scrolls down to the button, at the end of the page.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await settled(uploaded);
+    expect(await tapsReach(complete)).toBe(true);
+    await complete.click({ trial: true, timeout: 2_000 });
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await settled(uploaded);
+    const controls = await page.getByRole('banner').locator('a, button, select').all();
+    expect(controls.length).toBeGreaterThan(0);
+    for (const control of controls) expect(await tapsReach(control)).toBe(true);
+    // Still there: the checks ran while the toast was shown.
+    expect(await uploaded.isVisible()).toBe(true);
   });
 });

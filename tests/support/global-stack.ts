@@ -9,7 +9,10 @@ declare module 'vitest' {
 
 /** One local stack per suite run: own free port, own temp data dir, stopped afterwards. */
 export default async function setup(project: TestProject) {
-  const stack = await startStackProcess({ web: project.config.env?.LOCAL_WEB ?? 'none' });
+  const stack = await startStackProcess({
+    web: project.config.env?.LOCAL_WEB ?? 'none',
+    log: (line) => console.log(`[test stack] ${line}`),
+  });
   project.provide('stackUrl', stack.url);
   return async () => stack.stop();
 }

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, waitFor } from '../../infra/local/ports';
+import { freePort } from '../../infra/local/ports';
+import { pollUntilReady, START_CEILING_MS, Startup } from '../../infra/local/readiness';
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'admin-pass-1' };
 
@@ -42,11 +43,19 @@ export async function startStackProcess(options: {
   web: string;
   dataDir?: string;
   port?: number;
+  /** The start's progress: which part the stack waits for, and how long each took. */
+  log?: (line: string) => void;
 }): Promise<StackProcess> {
+  const log = options.log ?? (() => {});
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'relocation-test-'));
   const root = resolve(import.meta.dirname, '../..');
   let output = '';
+  // The stack's own progress lines, passed on as they come.
+  const progress = /^\[local\] (still starting: |.+ ready in )/;
+  const pass = (text: string) => {
+    for (const line of text.split('\n')) if (progress.test(line)) log(line);
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     cwd: root,
     detached: true,
@@ -62,6 +71,7 @@ export async function startStackProcess(options: {
   });
   child.stdout?.on('data', (d: Buffer) => {
     output += d.toString();
+    pass(d.toString());
   });
   child.stderr?.on('data', (d: Buffer) => {
     output += d.toString();
@@ -79,18 +89,24 @@ export async function startStackProcess(options: {
     }
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
+  // Ready on the stack's own signal (its health answers), however slow the machine: the stack
+  // gives up itself, naming its parts not ready, at its ceiling; this one, a minute later, is
+  // for a start that hangs outside them.
+  const startup = new Startup({ log, ceilingMs: START_CEILING_MS + 60_000 });
+  const failed = () =>
+    child.exitCode !== null ? new Error(`local stack exited (${child.exitCode}):\n${output}`) : undefined;
   try {
-    await waitFor(
+    await startup.part(
       'local stack',
-      async () => {
-        if (child.exitCode !== null) throw new Error(`local stack exited (${child.exitCode}):\n${output}`);
-        return (await fetch(`${url}/api/health`)).ok;
-      },
-      60_000,
+      () =>
+        pollUntilReady(async () => (await fetch(`${url}/api/health`)).ok, { signal: startup.signal, failed }),
+      () => output.split('\n').filter(Boolean),
     );
   } catch (error) {
     await stop();
     throw error;
+  } finally {
+    startup.done();
   }
   return { url, dataDir, child, output: () => output, stop };
 }

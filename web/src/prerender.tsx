@@ -10,7 +10,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 
 export { DEFAULT_LANGUAGE, LANGUAGES } from '@shared/constants';
-export { PRERENDERED_PAGES, prerenderedFile } from '@shared/prerendered-pages';
+export { NOT_FOUND_FILE, PRERENDERED_PAGES, prerenderedFile, SHELL_FILE } from '@shared/prerendered-pages';
 
 import de from '@shared/locales/de/translation.json';
 import en from '@shared/locales/en/translation.json';

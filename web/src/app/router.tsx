@@ -1,3 +1,4 @@
+import type { SpaRoute } from '@shared/spa-routes';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { matchPath, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { PageErrorBoundary } from '../components/PageError';
@@ -20,33 +21,33 @@ const pick = <K extends string>(load: Promise<Record<K, ComponentType>>, name: K
 const loadSession = () => import('./SessionLayout');
 const loadGuards = () => import('./guards');
 
+type Area = 'public' | 'session' | 'signedIn' | 'admin';
+
 /**
- * Every page but the landing page. area: public (no session needed), session (under the
- * session provider), signedIn (needs a session), admin (needs the admin group).
+ * The page of every route of the SPA's route list (shared/spa-routes.ts) but the landing page:
+ * a route without a page, or a page without a route, does not compile. area: public (no
+ * session needed), session (under the session provider), signedIn (needs a session), admin
+ * (needs the admin group).
  */
-const PAGES: { path: string; area: 'public' | 'session' | 'signedIn' | 'admin'; load: () => Module }[] = [
-  { path: '/imprint', area: 'public', load: () => pick(import('./legal-routes'), 'ImprintPage') },
-  { path: '/privacy', area: 'public', load: () => pick(import('./legal-routes'), 'PrivacyPage') },
-  { path: '/signup', area: 'session', load: () => import('../features/auth/SignupPage') },
-  { path: '/login', area: 'session', load: () => import('../features/auth/LoginPage') },
-  { path: '/verify-email', area: 'session', load: () => import('../features/auth/VerifyEmailPage') },
-  { path: '/forgot-password', area: 'session', load: () => import('../features/auth/ForgotPasswordPage') },
-  { path: '/reset-password', area: 'session', load: () => import('../features/auth/ResetPasswordPage') },
-  { path: '/dashboard', area: 'signedIn', load: () => import('../features/dashboard/DashboardPage') },
-  { path: '/messages', area: 'signedIn', load: () => import('../features/dashboard/MessagesPage') },
-  { path: '/account', area: 'signedIn', load: () => import('../features/account/AccountPage') },
-  { path: '/onboarding/details', area: 'signedIn', load: () => import('../features/onboarding/DetailsPage') },
-  {
-    path: '/onboarding/documents',
-    area: 'signedIn',
-    load: () => import('../features/onboarding/DocumentsPage'),
-  },
-  { path: '/onboarding/success', area: 'signedIn', load: () => import('../features/onboarding/SuccessPage') },
+const PAGES: Record<Exclude<SpaRoute, '/'>, { area: Area; load: () => Module }> = {
+  '/imprint': { area: 'public', load: () => pick(import('./legal-routes'), 'ImprintPage') },
+  '/privacy': { area: 'public', load: () => pick(import('./legal-routes'), 'PrivacyPage') },
+  '/signup': { area: 'session', load: () => import('../features/auth/SignupPage') },
+  '/login': { area: 'session', load: () => import('../features/auth/LoginPage') },
+  '/verify-email': { area: 'session', load: () => import('../features/auth/VerifyEmailPage') },
+  '/forgot-password': { area: 'session', load: () => import('../features/auth/ForgotPasswordPage') },
+  '/reset-password': { area: 'session', load: () => import('../features/auth/ResetPasswordPage') },
+  '/dashboard': { area: 'signedIn', load: () => import('../features/dashboard/DashboardPage') },
+  '/messages': { area: 'signedIn', load: () => import('../features/dashboard/MessagesPage') },
+  '/account': { area: 'signedIn', load: () => import('../features/account/AccountPage') },
+  '/onboarding/details': { area: 'signedIn', load: () => import('../features/onboarding/DetailsPage') },
+  '/onboarding/documents': { area: 'signedIn', load: () => import('../features/onboarding/DocumentsPage') },
+  '/onboarding/success': { area: 'signedIn', load: () => import('../features/onboarding/SuccessPage') },
   // SPEC 6: the user detail page has no client-side admin check; the API enforces it.
-  { path: '/admin/users/:userId', area: 'signedIn', load: () => import('../features/admin/UserPage') },
-  { path: '/admin', area: 'admin', load: () => import('../features/admin/AdminDashboardPage') },
-];
-const pages = PAGES.map((page) => ({ ...page, Component: lazy(page.load) }));
+  '/admin/users/:userId': { area: 'signedIn', load: () => import('../features/admin/UserPage') },
+  '/admin': { area: 'admin', load: () => import('../features/admin/AdminDashboardPage') },
+};
+const pages = Object.entries(PAGES).map(([path, page]) => ({ path, ...page, Component: lazy(page.load) }));
 
 const SessionLayout = lazy(loadSession);
 const RequireSession = lazy(() => pick(loadGuards(), 'RequireSession'));
@@ -58,7 +59,7 @@ const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
  * side instead of one after another as each level renders. Repeated imports cost nothing.
  */
 function preload(pathname: string) {
-  const page = PAGES.find((candidate) => matchPath(candidate.path, pathname));
+  const page = pages.find((candidate) => matchPath(candidate.path, pathname));
   if (!page) return;
   if (page.area !== 'public') void loadSession();
   if (page.area === 'signedIn' || page.area === 'admin') void loadGuards();
@@ -99,7 +100,7 @@ function Loading() {
   );
 }
 
-const routesOf = (area: (typeof PAGES)[number]['area']) =>
+const routesOf = (area: Area) =>
   pages
     .filter((page) => page.area === area)
     .map(({ path, Component }) => <Route key={path} path={path} element={<Component />} />);

@@ -1,6 +1,38 @@
+import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 
 let started = false;
+
+/** Sonner's own phone layout (full-width toasts, `mobileOffset`) applies up to this width. */
+const PHONE = '(max-width: 600px)';
+/**
+ * On a phone, toasts show from the top, just below the top bar (its height with a margin):
+ * a page's main button sits at the end of its content, where a phone's screen ends once the
+ * page is scrolled to it, so toasts at the bottom would cover it and catch its tap. Wider
+ * screens keep them at the bottom right, beside the content.
+ */
+const BELOW_TOP_BAR = 76;
+
+const subscribe = (change: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', change);
+  return () => query.removeEventListener('change', change);
+};
+const isPhone = () => window.matchMedia(PHONE).matches;
+
+function AppToaster({ Toaster }: { Toaster: typeof import('sonner').Toaster }) {
+  const phone = useSyncExternalStore(subscribe, isPhone);
+  return (
+    <Toaster
+      position={phone ? 'top-center' : 'bottom-right'}
+      mobileOffset={{ top: BELOW_TOP_BAR }}
+      richColors
+      closeButton
+      // The page's font, not sonner's own system font stack.
+      style={{ fontFamily: 'inherit' }}
+    />
+  );
+}
 
 /**
  * Mounts the toast container the first time a page that can toast renders. The landing page
@@ -14,8 +46,7 @@ export function ensureToaster() {
     ({ Toaster }) => {
       // Its own root, outside the (possibly hydrated) page tree.
       createRoot(document.body.appendChild(document.createElement('div'))).render(
-        // The page's font, not sonner's own system font stack.
-        <Toaster position="bottom-right" richColors closeButton style={{ fontFamily: 'inherit' }} />,
+        <AppToaster Toaster={Toaster} />,
       );
     },
     (error: unknown) => {
