@@ -186,6 +186,65 @@ describe('/login and /signup with the app', () => {
     });
   });
 
+  it('keeps what was typed into /signup before the app was there', async () => {
+    await withVisitor('en', {}, async (page) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(`**${pageJs('/signup', dist).appFiles[0]}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/signup');
+      const typed = {
+        Email: 'fast@example.com',
+        Password: 'a-long-passphrase',
+        'Confirm password': 'a-long-pass',
+      };
+      for (const [label, value] of Object.entries(typed)) {
+        await page.getByLabel(label, { exact: true }).fill(value);
+      }
+      expect(await page.locator('html[data-ready]').count()).toBe(0);
+      release();
+      await live(page);
+      for (const [label, value] of Object.entries(typed)) {
+        expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
+      }
+      // And the app validates those values, not empty ones.
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText('Passwords do not match').waitFor();
+      expect(await page.getByText('Required').count()).toBe(0);
+    });
+  });
+
+  it('keeps an e-mail typed on /forgot-password, reached from /login, while its code was still on the way', async () => {
+    const customer = await newCustomer(url);
+    await withVisitor('en', {}, async (page) => {
+      await page.goto('/login');
+      await live(page);
+      // The page's code is held back until the visitor has typed, or the page has said it is
+      // loading (then there is no field yet to type into).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/assets/ForgotPasswordPage-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      const typing = page.getByLabel('Email').fill(customer.email);
+      await Promise.race([typing, page.getByRole('status').filter({ hasText: 'Loading' }).waitFor()]);
+      release();
+      await typing;
+      await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
+      expect(await page.getByLabel('Email').inputValue()).toBe(customer.email);
+      await page.getByRole('button', { name: 'Send reset code' }).click();
+      await page.getByText('If an account exists for this address, we have sent you a reset code.').waitFor();
+    });
+  });
+
   it('applies a language picked before the app was there, once it is', async () => {
     await withVisitor('en', {}, async (page) => {
       let release = () => {};
