@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import {
   api,
@@ -14,6 +14,7 @@ import {
   waitForMails,
 } from '../support/auth';
 import { browserSession, logIn as logInAs, toast as toastOf, trackErrors } from '../support/browser';
+import { setLanguage, text as textOf } from '../support/language';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -185,6 +186,28 @@ describe('verification: resend, used links, unconfirmed logins', () => {
       await page.getByRole('button', { name: text.verify }).click();
       await toast(text.verified).waitFor();
       await page.waitForURL('**/login');
+    },
+  );
+
+  it.each(['en', 'de'] as const)(
+    '(%s) a verification link opened in the browser lands on /login saying so, the address filled in',
+    async (language) => {
+      const email = uniqueEmail('landing');
+      await signUp(url, email, 'secret-pass', language);
+      const link = verificationLink(await waitForMail(url, email));
+      if (language === 'de') await setLanguage(session.context as BrowserContext, url, 'de');
+      await page.goto(link.href);
+      await page.waitForURL('**/login**');
+      await page.getByRole('heading', { level: 1, name: textOf(language, 'login.title') }).waitFor();
+      // On the page itself, not only in a toast that goes away.
+      await page.getByRole('main').getByText(textOf(language, 'verify.success')).waitFor();
+      expect(await page.getByLabel(textOf(language, 'common.email'), { exact: true }).inputValue()).toBe(
+        email,
+      );
+      // The password is all that is left to type.
+      await page.getByLabel(textOf(language, 'common.password'), { exact: true }).fill('secret-pass');
+      await page.getByRole('button', { name: textOf(language, 'login.submit') }).click();
+      await page.waitForURL('**/onboarding/details');
     },
   );
 
