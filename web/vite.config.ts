@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { mostCommonPasswords } from '../shared/common-passwords';
 
 /** The locale files live in shared/ (the functions write e-mails and the catalogue from them too). */
 const LOCALES = join(import.meta.dirname, '../shared/locales');
@@ -38,9 +39,27 @@ function sharedLocales(): Plugin {
   };
 }
 
+/**
+ * `virtual:common-passwords`: the most common passwords, one a line, taken from zxcvbn's
+ * frequency list at build time (shared/common-passwords.ts says which), so the browser downloads
+ * only those, in a chunk of their own (web/src/lib/common-passwords.ts loads it).
+ */
+function commonPasswords(): Plugin {
+  const id = 'virtual:common-passwords';
+  return {
+    name: 'common-passwords',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    async load(resolved) {
+      if (resolved !== `\0${id}`) return;
+      const { dictionary } = await import('@zxcvbn-ts/language-common');
+      return `export default ${JSON.stringify(mostCommonPasswords(dictionary['passwords-common']).join('\n'))};`;
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), sharedLocales()],
+  plugins: [react(), tailwindcss(), sharedLocales(), commonPasswords()],
   // @shared/* and the like, from tsconfig.json's "paths" (one declaration for every tool).
   resolve: { tsconfigPaths: true },
   // The manifest (dist/.vite/manifest.json) says which files each route loads: the prerendered

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { englishText, errorsOf } from '../../tests/support/schema-messages';
-import { loginSchema, signUpSchema, verifyCodeSchema } from './auth';
+import {
+  changePasswordSchema,
+  loginSchema,
+  passwordChangeRequestSchema,
+  resetPasswordSchema,
+  signUpSchema as signUpSchemaWith,
+  verifyCodeSchema,
+} from './auth';
 
 const text = englishText;
 
 const valid = { email: 'anna@example.com', password: 'secret', confirmPassword: 'secret' };
+const common = new Set(['password1', 'qwerty123']);
+const signUpSchema = signUpSchemaWith(common);
 
 describe('signUpSchema (SPEC 5 "Sign up")', () => {
   it('accepts a valid sign-up and trims the e-mail', () => {
@@ -45,6 +54,24 @@ describe('signUpSchema (SPEC 5 "Sign up")', () => {
     expect(signUpSchema.safeParse({ ...valid, password: '123456', confirmPassword: '123456' }).success).toBe(
       true,
     );
+  });
+});
+
+describe('the most common passwords', () => {
+  const tooCommon = 'This password is too common. Please choose another.';
+  it('are refused wherever a password is chosen, whatever their case', () => {
+    const chosen = { password: 'Password1', confirmPassword: 'Password1' };
+    const forms = [
+      signUpSchema.safeParse({ ...valid, ...chosen }),
+      resetPasswordSchema(common).safeParse({ email: valid.email, code: '123456', ...chosen }),
+      changePasswordSchema(common).safeParse({ currentPassword: 'old-one', ...chosen }),
+    ];
+    for (const result of forms) expect(text(errorsOf(result).password ?? '')).toBe(tooCommon);
+  });
+
+  it('are left to Cognito by the API (its compromised-credentials protection is the boundary)', () => {
+    const request = { current_password: 'old-one', new_password: 'qwerty123', access_token: 'token' };
+    expect(passwordChangeRequestSchema.safeParse(request).success).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import { isCommonPassword } from '../common-passwords';
 import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import * as z from './zod';
 
@@ -10,11 +11,30 @@ export const emailField = z
   .max(EMAIL_MAX_LENGTH, 'validation.emailMax')
   .pipe(z.email('validation.invalidEmail'));
 
-/** A new password and its confirmation: the sign-up rules, wherever a password is chosen. */
-const newPasswordFields = {
-  password: z.string().min(1, 'validation.required').min(PASSWORD_MIN_LENGTH, 'validation.passwordMin'),
+/** The spec's rule for a new password (SPEC 5), the API's check too. */
+const passwordLength = z
+  .string()
+  .min(1, 'validation.required')
+  .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin');
+
+/**
+ * The passwords a form refuses besides (lower-cased): the most common ones, which the SPA
+ * downloads when a password is chosen (web/src/lib/common-passwords.ts).
+ */
+export type CommonPasswords = ReadonlySet<string>;
+
+/**
+ * A new password and its confirmation, wherever a password is chosen: the length rule, and none
+ * of the most common passwords. That check is a guard that spares the customer a weak choice,
+ * not the boundary: Cognito's compromised-credentials protection is (infra/stacks/auth-stack.ts).
+ */
+const newPasswordFields = (common: CommonPasswords) => ({
+  password: passwordLength.refine(
+    (password) => !isCommonPassword(password, common),
+    'validation.passwordCommon',
+  ),
   confirmPassword: z.string().min(1, 'validation.required'),
-};
+});
 const passwordsMatch: [
   (v: { password: string; confirmPassword: string }) => boolean,
   { path: string[]; message: string },
@@ -23,8 +43,9 @@ const passwordsMatch: [
   { path: ['confirmPassword'], message: 'validation.passwordsMismatch' },
 ];
 
-export const signUpSchema = z.object({ email: emailField, ...newPasswordFields }).refine(...passwordsMatch);
-export type SignUpInput = z.infer<typeof signUpSchema>;
+export const signUpSchema = (common: CommonPasswords) =>
+  z.object({ email: emailField, ...newPasswordFields(common) }).refine(...passwordsMatch);
+export type SignUpInput = z.infer<ReturnType<typeof signUpSchema>>;
 
 export const loginSchema = z.object({
   email: emailField,
@@ -42,10 +63,11 @@ const codeField = z
 export const verifyCodeSchema = z.object({ email: emailField, code: codeField });
 export type VerifyCodeInput = z.infer<typeof verifyCodeSchema>;
 
-export const changePasswordSchema = z
-  .object({ currentPassword: z.string().min(1, 'validation.required'), ...newPasswordFields })
-  .refine(...passwordsMatch);
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export const changePasswordSchema = (common: CommonPasswords) =>
+  z
+    .object({ currentPassword: z.string().min(1, 'validation.required'), ...newPasswordFields(common) })
+    .refine(...passwordsMatch);
+export type ChangePasswordInput = z.infer<ReturnType<typeof changePasswordSchema>>;
 
 /**
  * The API's password change: the server calls Cognito with the caller's access token, so the
@@ -53,7 +75,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
  */
 export const passwordChangeRequestSchema = z.object({
   current_password: z.string().min(1, 'validation.required').max(256, 'validation.invalidInput'),
-  new_password: newPasswordFields.password.max(256, 'validation.invalidInput'),
+  new_password: passwordLength.max(256, 'validation.invalidInput'),
   access_token: z.string().min(1, 'validation.required').max(8192, 'validation.invalidInput'),
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
@@ -61,7 +83,6 @@ export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
 export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
-export const resetPasswordSchema = z
-  .object({ email: emailField, code: codeField, ...newPasswordFields })
-  .refine(...passwordsMatch);
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+export const resetPasswordSchema = (common: CommonPasswords) =>
+  z.object({ email: emailField, code: codeField, ...newPasswordFields(common) }).refine(...passwordsMatch);
+export type ResetPasswordInput = z.infer<ReturnType<typeof resetPasswordSchema>>;

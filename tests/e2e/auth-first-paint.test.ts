@@ -64,6 +64,19 @@ function scriptsOf(page: Page): string[] {
   return scripts;
 }
 
+/** Holds back the page's requests for `pattern` until the returned release is called. */
+async function holdBack(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const live = (page: Page) => page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
 
 /** Text only Amplify's code holds (the Cognito endpoint), and only zod's (its base type's name). */
@@ -160,15 +173,7 @@ describe('/login and /signup with the app', () => {
     const customer = await newCustomer(url);
     await withVisitor('en', {}, async (page) => {
       // The app's entry is held back until the visitor has filled the form and pressed the button.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const entry = pageJs('/login', dist).appFiles[0] ?? '';
-      await page.route(`**${entry}`, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdBack(page, `**${pageJs('/login', dist).appFiles[0]}`);
       const documents: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'document') documents.push(`${request.method()} ${request.url()}`);
@@ -186,16 +191,54 @@ describe('/login and /signup with the app', () => {
     });
   });
 
+  it('keeps what was typed into /signup before the app was there', async () => {
+    await withVisitor('en', {}, async (page) => {
+      const release = await holdBack(page, `**${pageJs('/signup', dist).appFiles[0]}`);
+      await page.goto('/signup');
+      const typed = {
+        Email: 'fast@example.com',
+        Password: 'a-long-passphrase',
+        'Confirm password': 'a-long-pass',
+      };
+      for (const [label, value] of Object.entries(typed)) {
+        await page.getByLabel(label, { exact: true }).fill(value);
+      }
+      expect(await page.locator('html[data-ready]').count()).toBe(0);
+      release();
+      await live(page);
+      for (const [label, value] of Object.entries(typed)) {
+        expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
+      }
+      // And the app validates those values, not empty ones.
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText('Passwords do not match').waitFor();
+      expect(await page.getByText('Required').count()).toBe(0);
+    });
+  });
+
+  it('keeps an e-mail typed on /forgot-password, reached from /login, while its code was still on the way', async () => {
+    const customer = await newCustomer(url);
+    await withVisitor('en', {}, async (page) => {
+      await page.goto('/login');
+      await live(page);
+      // The page's code is held back until the visitor has typed, or the page has said it is
+      // loading (then there is no field yet to type into).
+      const release = await holdBack(page, '**/assets/ForgotPasswordPage-*.js');
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      const typing = page.getByLabel('Email').fill(customer.email);
+      await Promise.race([typing, page.getByRole('status').filter({ hasText: 'Loading' }).waitFor()]);
+      release();
+      await typing;
+      await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
+      expect(await page.getByLabel('Email').inputValue()).toBe(customer.email);
+      await page.getByRole('button', { name: 'Send reset code' }).click();
+      await page.getByText('If an account exists for this address, we have sent you a reset code.').waitFor();
+    });
+  });
+
   it('applies a language picked before the app was there, once it is', async () => {
     await withVisitor('en', {}, async (page) => {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(`**${pageJs('/signup', dist).appFiles[0]}`, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdBack(page, `**${pageJs('/signup', dist).appFiles[0]}`);
       await page.goto('/signup');
       await page.getByRole('button', { name: 'Deutsch' }).click();
       release();

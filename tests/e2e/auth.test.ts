@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import {
   api,
@@ -14,6 +14,7 @@ import {
   waitForMails,
 } from '../support/auth';
 import { browserSession, logIn as logInAs, toast as toastOf, trackErrors } from '../support/browser';
+import { setLanguage, text as textOf } from '../support/language';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -126,6 +127,49 @@ describe('customer sign-up journey', () => {
   });
 });
 
+describe('sign-up: privacy and password rules', () => {
+  it('says, in these words, that creating an account agrees to the Privacy Policy', async () => {
+    await page.goto('/signup');
+    const notice = page.getByText('By creating an account you agree to our');
+    expect(await notice.textContent()).toBe('By creating an account you agree to our Privacy Policy.');
+  });
+
+  it.each(['en', 'de'] as const)(
+    '(%s) links the privacy page, shows the password rules before typing and refuses a common password',
+    async (language) => {
+      if (language === 'de') await setLanguage(session.context as BrowserContext, url, 'de');
+      await page.goto('/signup');
+      const label = (key: string) => page.getByLabel(textOf(language, key), { exact: true });
+      // The rules the form enforces, before anything is typed, as the password field's description.
+      const rules = textOf(language, 'common.passwordRules', { min: '6' });
+      const described = await label('common.password').getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${described}"]`).textContent()).toBe(rules);
+
+      const email = uniqueEmail('common');
+      await label('common.email').fill(email);
+      await label('common.password').fill('Password1');
+      await label('signup.confirmPassword').fill('Password1');
+      await page.getByRole('button', { name: textOf(language, 'signup.submit') }).click();
+      await page.getByText(textOf(language, 'validation.passwordCommon')).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/signup');
+
+      await label('common.password').fill('plum-orchard-42');
+      await label('signup.confirmPassword').fill('plum-orchard-42');
+      await page.getByRole('button', { name: textOf(language, 'signup.submit') }).click();
+      await toast(textOf(language, 'signup.success')).waitFor();
+      await page.waitForURL('**/verify-email?**');
+
+      await page.goto('/signup');
+      const policy = textOf(language, 'signup.privacyNotice').replace(/<\/?privacy>/g, '');
+      expect(await page.getByText(policy).count()).toBe(1);
+      const linkText = /<privacy>(.+)<\/privacy>/.exec(textOf(language, 'signup.privacyNotice'))?.[1] ?? '';
+      const link = page.getByRole('link', { name: linkText, exact: true });
+      await link.click();
+      await page.waitForURL('**/privacy');
+    },
+  );
+});
+
 describe('verification: resend, used links, unconfirmed logins', () => {
   const texts = {
     en: {
@@ -185,6 +229,28 @@ describe('verification: resend, used links, unconfirmed logins', () => {
       await page.getByRole('button', { name: text.verify }).click();
       await toast(text.verified).waitFor();
       await page.waitForURL('**/login');
+    },
+  );
+
+  it.each(['en', 'de'] as const)(
+    '(%s) a verification link opened in the browser lands on /login saying so, the address filled in',
+    async (language) => {
+      const email = uniqueEmail('landing');
+      await signUp(url, email, 'secret-pass', language);
+      const link = verificationLink(await waitForMail(url, email));
+      if (language === 'de') await setLanguage(session.context as BrowserContext, url, 'de');
+      await page.goto(link.href);
+      await page.waitForURL('**/login**');
+      await page.getByRole('heading', { level: 1, name: textOf(language, 'login.title') }).waitFor();
+      // On the page itself, not only in a toast that goes away.
+      await page.getByRole('main').getByText(textOf(language, 'verify.success')).waitFor();
+      expect(await page.getByLabel(textOf(language, 'common.email'), { exact: true }).inputValue()).toBe(
+        email,
+      );
+      // The password is all that is left to type.
+      await page.getByLabel(textOf(language, 'common.password'), { exact: true }).fill('secret-pass');
+      await page.getByRole('button', { name: textOf(language, 'login.submit') }).click();
+      await page.waitForURL('**/onboarding/details');
     },
   );
 
@@ -278,6 +344,10 @@ describe('My Account: password and sessions', () => {
         await page.getByLabel(text.confirm).fill(next);
         await page.getByRole('button', { name: text.submit }).click();
       };
+      // One of the most common passwords is refused by the form, with the rules shown beside it.
+      await page.getByText(textOf(language, 'common.passwordRules', { min: '6' })).waitFor();
+      await change(customer.password, 'Password1');
+      await page.getByText(textOf(language, 'validation.passwordCommon')).waitFor();
       await change('not-my-password', 'another-pass');
       await toast(text.wrong).waitFor();
       await change(customer.password, 'another-pass');
@@ -392,6 +462,10 @@ describe('password reset', () => {
       // A wrong code is refused with a translated message and a way to ask for a new one.
       await page.goto(`/reset-password?email=${encodeURIComponent(customer.email)}&code=000000`);
       await page.getByRole('heading', { name: text.resetTitle }).waitFor();
+      await page.getByLabel(text.password, { exact: true }).fill('qwerty123');
+      await page.getByLabel(text.confirm).fill('qwerty123');
+      await page.getByRole('button', { name: text.submit }).click();
+      await page.getByText(textOf(language, 'validation.passwordCommon')).waitFor();
       await page.getByLabel(text.password, { exact: true }).fill('brand-new-pass');
       await page.getByLabel(text.confirm).fill('brand-new-pass');
       await page.getByRole('button', { name: text.submit }).click();

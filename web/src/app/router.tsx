@@ -82,9 +82,9 @@ function PageLive() {
 }
 
 /**
- * The one level under which pages load lazily: a single loading state until layout, guard and
- * page are all there, a Reload offer if one fails to download. Every route but the landing
- * page passes here, so the toast container starts here too.
+ * The level under which pages load lazily: a loading state until layout and guard are there, a
+ * Reload offer if one fails to download. Every route but the landing page passes here, so the
+ * toast container starts here too.
  */
 function Loading() {
   const { pathname } = useLocation();
@@ -94,16 +94,32 @@ function Loading() {
     <PageErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageLoading />}>
         <Outlet />
-        <PageLive />
       </Suspense>
     </PageErrorBoundary>
+  );
+}
+
+/**
+ * A page under a loading boundary of its own, new for every route (the key): a navigation shows
+ * the loading state at once. Under a shared boundary React keeps the previous page on screen
+ * while the next one downloads (the router navigates in a transition), and that page still
+ * takes input: an address typed into it was gone when the next page came.
+ */
+function LazyPage({ Component }: { Component: ComponentType }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Component />
+      <PageLive />
+    </Suspense>
   );
 }
 
 const routesOf = (area: Area) =>
   pages
     .filter((page) => page.area === area)
-    .map(({ path, Component }) => <Route key={path} path={path} element={<Component />} />);
+    .map(({ path, Component }) => (
+      <Route key={path} path={path} element={<LazyPage key={path} Component={Component} />} />
+    ));
 
 export function AppRoutes() {
   return (
@@ -125,7 +141,7 @@ export function AppRoutes() {
             <Route element={<RequireSession />}>{routesOf('signedIn')}</Route>
             <Route element={<RequireAdmin />}>{routesOf('admin')}</Route>
           </Route>
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={<LazyPage key="*" Component={NotFoundPage} />} />
         </Route>
       </Route>
     </Routes>

@@ -5,12 +5,19 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { Panel } from '../../components/Panel';
 import { TextField } from '../../components/TextField';
 import { signOutEverywhere } from '../../lib/auth';
+import { commonPasswords } from '../../lib/common-passwords';
 import { serverMessage } from '../../lib/errors';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useLogout } from '../../lib/session';
 import { useChangePassword } from './api';
+
+const validation = lazyResolver(() =>
+  commonPasswords().then((common) => zodResolver(changePasswordSchema(common))),
+);
 
 /** My Account: a new password, and ending every session of the account at once. */
 export function SecurityPanel() {
@@ -24,7 +31,7 @@ export function SecurityPanel() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: validation.resolver,
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
 
@@ -61,19 +68,17 @@ export function SecurityPanel() {
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <TextField
-          label={t('account.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label={t('account.confirmNewPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          password={{
+            label: t('account.newPassword'),
+            error: errors.password?.message,
+            ...register('password'),
+          }}
+          confirm={{
+            label: t('account.confirmNewPassword'),
+            error: errors.confirmPassword?.message,
+            ...register('confirmPassword'),
+          }}
         />
         <Button type="submit" disabled={isSubmitting} className="self-start">
           {isSubmitting ? t('account.changingPassword') : t('account.changePassword')}

@@ -1,9 +1,9 @@
 import type { LoginInput } from '@shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { TextField } from '../../components/TextField';
 import { authReady } from '../../lib/auth-ready';
@@ -19,6 +19,12 @@ import type { VerifyEmailState } from './VerifyEmailPage';
 
 const validation = lazyResolver(() => import('./form-resolvers').then((module) => module.loginResolver));
 
+/** What a page that sends the visitor here to sign in passes on: the address, and why (a locale key). */
+export interface LoginState {
+  email?: string;
+  notice?: 'verify.success' | 'verify.alreadyVerified';
+}
+
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -28,10 +34,22 @@ export default function LoginPage() {
   const {
     register,
     handleSubmit,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: validation.resolver });
 
   useSignedInRedirect(submitting);
+
+  // Taken after the first render, as the prerendered page had neither (a reload keeps the
+  // history's state): what the visitor typed before the app was live is never overwritten.
+  const { state } = useLocation();
+  const [notice, setNotice] = useState<LoginState['notice']>();
+  useEffect(() => {
+    const arrival = state as LoginState | null;
+    setNotice(arrival?.notice);
+    if (arrival?.email && !getValues('email')) setValue('email', arrival.email);
+  }, [state, getValues, setValue]);
 
   const submit = handleSubmit(async ({ email, password }) => {
     submitting.current = true;
@@ -63,6 +81,12 @@ export default function LoginPage() {
   // showed before the app loaded (a signed-in visitor is sent on once the check is done).
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      {notice && (
+        // Not a live region: the same words were announced by the page that sent the visitor here.
+        <p className="mb-4 rounded-xl border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-800">
+          {t(notice)}
+        </p>
+      )}
       <AuthForm onSubmit={onSubmit} prepare={validation.prepare}>
         <EmailField error={errors.email?.message} {...register('email')} />
         <TextField

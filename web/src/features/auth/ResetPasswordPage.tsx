@@ -4,13 +4,20 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { TextField } from '../../components/TextField';
 import { confirmPasswordReset } from '../../lib/auth';
 import { authReady } from '../../lib/auth-ready';
+import { commonPasswords } from '../../lib/common-passwords';
 import { serverMessage } from '../../lib/errors';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton } from './FormParts';
 import { forgotPasswordPath } from './links';
+
+const validation = lazyResolver(() =>
+  commonPasswords().then((common) => zodResolver(resetPasswordSchema(common))),
+);
 
 /** Sets a new password with the code from the reset mail (prefilled when its link was opened). */
 export default function ResetPasswordPage() {
@@ -23,7 +30,7 @@ export default function ResetPasswordPage() {
     watch,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordInput>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: validation.resolver,
     defaultValues: {
       email: params.get('email') ?? '',
       code: params.get('code') ?? '',
@@ -54,19 +61,13 @@ export default function ResetPasswordPage() {
           error={errors.code?.message}
           {...register('code')}
         />
-        <TextField
-          label={t('reset.password')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label={t('reset.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          password={{ label: t('reset.password'), error: errors.password?.message, ...register('password') }}
+          confirm={{
+            label: t('reset.confirmPassword'),
+            error: errors.confirmPassword?.message,
+            ...register('confirmPassword'),
+          }}
         />
         <SubmitButton busy={isSubmitting} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
       </form>

@@ -2,18 +2,24 @@ import type { SignUpInput } from '@shared/schemas/auth';
 import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { TextField } from '../../components/TextField';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { authReady } from '../../lib/auth-ready';
+import { commonPasswords } from '../../lib/common-passwords';
 import { serverMessage } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
+import { markedPart } from '../../lib/marked-part';
 import { AuthLayout } from './AuthLayout';
 import { AuthForm, EmailField, SubmitButton, SwitchLink } from './FormParts';
 import { verifyEmailPath } from './links';
 import { useSignedInRedirect } from './signed-in-redirect';
 
-const validation = lazyResolver(() => import('./form-resolvers').then((module) => module.signUpResolver));
+const validation = lazyResolver(() =>
+  Promise.all([import('./form-resolvers'), commonPasswords()]).then(([module, common]) =>
+    module.signUpResolver(common),
+  ),
+);
 
 export default function SignupPage() {
   const { t, i18n } = useTranslation();
@@ -38,27 +44,35 @@ export default function SignupPage() {
   const onSubmit = (event: FormEvent) =>
     submit(event).catch((error: unknown) => toast.error(serverMessage(error, t('signup.failed'))));
 
+  const privacy = markedPart(t('signup.privacyNotice'), 'privacy');
+
   // Shown while a stored session is being checked too, as the prerendered page showed it.
   return (
     <AuthLayout title={t('signup.title')} subtitle={t('signup.subtitle')}>
       <AuthForm onSubmit={onSubmit} prepare={validation.prepare}>
         <EmailField error={errors.email?.message} {...register('email')} />
-        <TextField
-          label={t('common.password')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label={t('signup.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          password={{ label: t('common.password'), error: errors.password?.message, ...register('password') }}
+          confirm={{
+            label: t('signup.confirmPassword'),
+            error: errors.confirmPassword?.message,
+            ...register('confirmPassword'),
+          }}
         />
         <SubmitButton busy={isSubmitting} label={t('signup.submit')} busyLabel={t('signup.submitting')} />
       </AuthForm>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        {privacy[0]}
+        {privacy[1] && (
+          <Link
+            to="/privacy"
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline"
+          >
+            {privacy[1]}
+          </Link>
+        )}
+        {privacy[2]}
+      </p>
       <SwitchLink prompt={t('signup.haveAccount')} to="/login" label={t('signup.toLogin')} />
     </AuthLayout>
   );

@@ -16,6 +16,7 @@ import { resolveHomePath } from '../../lib/home-path';
 import { useSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton } from './FormParts';
+import type { LoginState } from './LoginPage';
 
 /** Seconds between two verification mails (a fresh code each time). */
 const RESEND_COOLDOWN_SECONDS = 60;
@@ -39,16 +40,20 @@ export default function VerifyEmailPage() {
   const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS, codeSent);
   const [resending, setResending] = useState(false);
 
-  /** Signed in: to the user's home; not signed in: to /login. */
-  const routeOn = async (user: SessionUser | null) => {
-    navigate(user ? await resolveHomePath(queryClient, user) : '/login', { replace: true });
+  /**
+   * Signed in: to the user's home; not signed in: to /login, which says why and has the
+   * address filled in, so the password is all that is left to type.
+   */
+  const routeOn = async (user: SessionUser | null, arrival?: LoginState) => {
+    if (user) navigate(await resolveHomePath(queryClient, user), { replace: true });
+    else navigate('/login', { replace: true, state: arrival });
   };
 
   /** Confirmed before (a link opened twice): nothing to do here but sign in. */
-  const alreadyVerified = async () => {
+  const alreadyVerified = async (email: string) => {
     const user = await session.refresh();
     if (!user) toast.success(t('verify.alreadyVerified'));
-    await routeOn(user);
+    await routeOn(user, { email, notice: 'verify.alreadyVerified' });
   };
 
   const confirm = async ({ email, code }: VerifyCodeInput) => {
@@ -56,9 +61,9 @@ export default function VerifyEmailPage() {
       await authReady();
       await confirmSignUp(email, code, i18n.language);
       toast.success(t('verify.success'));
-      await routeOn(await session.refresh());
+      await routeOn(await session.refresh(), { email, notice: 'verify.success' });
     } catch (error) {
-      if (isAlreadyConfirmed(error)) return alreadyVerified();
+      if (isAlreadyConfirmed(error)) return alreadyVerified(email);
       toast.error(serverMessage(error, t('verify.failed')));
       setVerifying(false);
     }
@@ -103,7 +108,7 @@ export default function VerifyEmailPage() {
       toast.success(t('verify.resent'));
       cooldown.start();
     } catch (error) {
-      if (isAlreadyConfirmed(error)) return alreadyVerified();
+      if (isAlreadyConfirmed(error)) return alreadyVerified(getValues('email'));
       toast.error(serverMessage(error, t('verify.resendFailed')));
     } finally {
       setResending(false);

@@ -4,7 +4,7 @@
 // prerendered page is live.
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, signUpSchema } from '@shared/schemas/auth';
+import { type CommonPasswords, loginSchema, signUpSchema } from '@shared/schemas/auth';
 
 export const loginResolver = zodResolver(loginSchema);
-export const signUpResolver = zodResolver(signUpSchema);
+export const signUpResolver = (common: CommonPasswords) => zodResolver(signUpSchema(common));
