@@ -129,6 +129,23 @@ const search = (text: string) =>
     (query) => (query.get('search') ?? '') === text.trim(),
   );
 
+/** The dashboard's first view: stats, the list's first page, the deletion requests' first page. */
+const FIRST_VIEW_REQUESTS = ['/api/admin/deletion-requests', '/api/admin/stats', '/api/admin/users'];
+
+/** The API paths a reload of the page asks for until `settled` resolves, sorted. */
+async function apiRequestsOfReload(settled: () => Promise<unknown>) {
+  const apiCalls: string[] = [];
+  const record = (request: { url(): string }) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) apiCalls.push(pathname);
+  };
+  page.on('request', record);
+  await page.reload();
+  await settled();
+  page.off('request', record);
+  return apiCalls.sort();
+}
+
 describe('admin console', () => {
   it('verifies a customer, completes a support task and a workflow, replaces and deletes documents, deletes the account', async () => {
     const errors = await trackErrors(page);
@@ -362,17 +379,11 @@ describe('admin console', () => {
     await page.waitForLoadState('networkidle');
     // A browser with no language of its own follows the profile's, read once and remembered
     // for this admin: the next visit is the dashboard's three requests and nothing else.
-    const apiCalls: string[] = [];
-    const record = (request: { url(): string }) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/api/')) apiCalls.push(pathname);
-    };
-    page.on('request', record);
-    await page.reload();
-    await firstRow.waitFor();
-    await page.waitForLoadState('networkidle');
-    page.off('request', record);
-    expect(apiCalls.sort()).toEqual(['/api/admin/deletion-requests', '/api/admin/stats', '/api/admin/users']);
+    const apiCalls = await apiRequestsOfReload(async () => {
+      await firstRow.waitFor();
+      await page.waitForLoadState('networkidle');
+    });
+    expect(apiCalls).toEqual(FIRST_VIEW_REQUESTS);
     for (const language of ['en', 'de']) {
       await page.evaluate((chosen) => localStorage.setItem('relocate-germany.language', chosen), language);
       const requests: string[] = [];
@@ -390,11 +401,7 @@ describe('admin console', () => {
         language,
       ).toHaveLength(1);
       // Stats, the first page of the list, the deletion requests: nothing else of the admin API.
-      expect([...requests].sort(), language).toEqual([
-        '/api/admin/deletion-requests',
-        '/api/admin/stats',
-        '/api/admin/users',
-      ]);
+      expect([...requests].sort(), language).toEqual(FIRST_VIEW_REQUESTS);
     }
   });
 
@@ -419,20 +426,7 @@ describe('admin console', () => {
     await bothMore();
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: 900 });
-      const apiCalls: string[] = [];
-      const record = (request: { url(): string }) => {
-        const { pathname } = new URL(request.url());
-        if (pathname.startsWith('/api/')) apiCalls.push(pathname);
-      };
-      page.on('request', record);
-      await page.reload();
-      await bothMore();
-      page.off('request', record);
-      expect(apiCalls.sort(), `${width} px`).toEqual([
-        '/api/admin/deletion-requests',
-        '/api/admin/stats',
-        '/api/admin/users',
-      ]);
+      expect(await apiRequestsOfReload(bothMore), `${width} px`).toEqual(FIRST_VIEW_REQUESTS);
     }
   });
 

@@ -2,14 +2,13 @@ import type { Profile } from '@shared/api';
 import { CUSTOMER_SEARCH_MAX } from '@shared/customer-filters';
 import { fullName } from '@shared/names';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { buttonClass } from '../../components/Button';
 import { ResponsiveList } from '../../components/ResponsiveList';
 import { UnreadBadge } from '../../components/UnreadBadge';
 import { nationalityLabel } from '../../lib/nationality';
 import { VerificationBadge } from './badges';
 import { useLoadMore } from './load-more';
 import { MoreButton } from './MoreButton';
+import { ReviewLink } from './ReviewLink';
 
 /**
  * The dashboard's customer list: the search box, the customers of the chosen filter and search
@@ -82,14 +81,9 @@ export function CustomerList({
         actions={{
           label: t('admin.users.actions'),
           render: (c, index, place) => (
-            <Link
-              ref={linkRef(index)}
-              to={`/admin/users/${c.id}`}
-              aria-describedby={place.describedBy}
-              className={buttonClass('secondary', place.card ? 'w-full sm:w-auto' : 'whitespace-nowrap')}
-            >
+            <ReviewLink ref={linkRef(index)} userId={c.id} place={place}>
               {t('admin.users.viewDetails')}
-            </Link>
+            </ReviewLink>
           ),
         }}
       />

@@ -1,13 +1,12 @@
 import type { PendingDeletion } from '@shared/api';
 import { fullName } from '@shared/names';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { buttonClass } from '../../components/Button';
 import { ResponsiveList } from '../../components/ResponsiveList';
 import { formatDate } from '../../lib/format';
 import { DeletionBadge } from './badges';
 import { useLoadMore } from './load-more';
 import { MoreButton } from './MoreButton';
+import { ReviewLink } from './ReviewLink';
 
 /**
  * The dashboard's pending deletion requests (shown only while there are any), newest first,
@@ -59,14 +58,9 @@ export function DeletionRequests({
         actions={{
           label: t('admin.users.actions'),
           render: (d, index, place) => (
-            <Link
-              ref={linkRef(index)}
-              to={`/admin/users/${d.user_id}`}
-              aria-describedby={place.describedBy}
-              className={buttonClass('secondary', place.card ? 'w-full sm:w-auto' : 'whitespace-nowrap')}
-            >
+            <ReviewLink ref={linkRef(index)} userId={d.user_id} place={place}>
               {t('admin.deletions.review')}
-            </Link>
+            </ReviewLink>
           ),
         }}
       />

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { ResponsiveList } from '../../components/ResponsiveList';
 import { tabId } from '../../components/Tabs';
 import { serverMessage } from '../../lib/errors';
@@ -105,18 +106,11 @@ function DocumentActions({ userId, document }: { userId: string; document: Docum
         >
           {t('admin.documents.delete')}
         </Button>
-        <input
+        <HiddenFileInput
           ref={input}
-          type="file"
           accept={ACCEPT}
-          className="hidden"
-          tabIndex={-1}
           data-replace-document={document.document_type}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void replace(file);
-          }}
+          onFile={(file) => void replace(file)}
         />
       </div>
       <Dialog
