@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentRecord, JourneyResponse, Page as ListPage } from '@shared/api';
+import { PAGE_SIZE_DEFAULT } from '@shared/constants';
 import { CUSTOMER_FILTERS, type CustomerStats } from '@shared/customer-filters';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
@@ -127,6 +128,23 @@ const search = (text: string) =>
     () => page.getByLabel('Search users').fill(text),
     (query) => (query.get('search') ?? '') === text.trim(),
   );
+
+/** The dashboard's first view: stats, the list's first page, the deletion requests' first page. */
+const FIRST_VIEW_REQUESTS = ['/api/admin/deletion-requests', '/api/admin/stats', '/api/admin/users'];
+
+/** The API paths a reload of the page asks for until `settled` resolves, sorted. */
+async function apiRequestsOfReload(settled: () => Promise<unknown>) {
+  const apiCalls: string[] = [];
+  const record = (request: { url(): string }) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) apiCalls.push(pathname);
+  };
+  page.on('request', record);
+  await page.reload();
+  await settled();
+  page.off('request', record);
+  return apiCalls.sort();
+}
 
 describe('admin console', () => {
   it('verifies a customer, completes a support task and a workflow, replaces and deletes documents, deletes the account', async () => {
@@ -262,6 +280,51 @@ describe('admin console', () => {
     expect(me.body.profile).toMatchObject({ target_city: 'Köln', postal_code: null });
   });
 
+  it('edits a profile whose nationality is not in the list: the dropdown shows it, saving keeps it', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(10) });
+    const unlisted = 'Klingon (typed by the team)';
+    const profile = {
+      first_name: 'Worf',
+      last_name: 'Rozhenko',
+      email: c.email,
+      gender: 'male',
+      whatsapp_number: '+491512345678',
+      nationality: unlisted,
+      target_city: 'Berlin',
+      intended_arrival_date: dateFromToday(10),
+      knows_address: false,
+    };
+    const stored = await api(url, `/api/admin/users/${c.userId}`, {
+      token: await adminToken(url),
+      method: 'PATCH',
+      body: profile,
+    });
+    expect(stored.status).toBe(200);
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.waitForURL('**/admin');
+    await page.goto(`/admin/users/${c.userId}`);
+    await page.getByRole('tabpanel').getByText(unlisted).waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const nationality = page.getByRole('combobox', { name: 'Nationality' });
+    // A dropdown, as on the customer's form, holding the stored value as it is.
+    expect(await nationality.inputValue()).toBe(unlisted);
+    expect(await nationality.locator('option:checked').textContent()).toBe(unlisted);
+    await page.getByLabel('Target city').fill('Köln');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'Profile updated successfully').waitFor();
+    const me = await api<{ profile: { nationality: string; target_city: string } }>(url, '/api/me', {
+      token: c.idToken,
+    });
+    expect(me.body.profile).toMatchObject({ nationality: unlisted, target_city: 'Köln' });
+    // A listed one is picked by its name in the interface language.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await nationality.selectOption({ label: 'Indian' });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('tabpanel').getByRole('definition').filter({ hasText: 'Indian' }).waitFor();
+    const after = await api<{ profile: { nationality: string } }>(url, '/api/me', { token: c.idToken });
+    expect(after.body.profile.nationality).toBe('Indian');
+  });
+
   it('shows "User not found" for an unknown id and lists pending deletion requests', async () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), verified: true });
     await api(url, '/api/me/deletion', {
@@ -316,17 +379,11 @@ describe('admin console', () => {
     await page.waitForLoadState('networkidle');
     // A browser with no language of its own follows the profile's, read once and remembered
     // for this admin: the next visit is the dashboard's three requests and nothing else.
-    const apiCalls: string[] = [];
-    const record = (request: { url(): string }) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/api/')) apiCalls.push(pathname);
-    };
-    page.on('request', record);
-    await page.reload();
-    await firstRow.waitFor();
-    await page.waitForLoadState('networkidle');
-    page.off('request', record);
-    expect(apiCalls.sort()).toEqual(['/api/admin/deletion-requests', '/api/admin/stats', '/api/admin/users']);
+    const apiCalls = await apiRequestsOfReload(async () => {
+      await firstRow.waitFor();
+      await page.waitForLoadState('networkidle');
+    });
+    expect(apiCalls).toEqual(FIRST_VIEW_REQUESTS);
     for (const language of ['en', 'de']) {
       await page.evaluate((chosen) => localStorage.setItem('relocate-germany.language', chosen), language);
       const requests: string[] = [];
@@ -344,11 +401,32 @@ describe('admin console', () => {
         language,
       ).toHaveLength(1);
       // Stats, the first page of the list, the deletion requests: nothing else of the admin API.
-      expect([...requests].sort(), language).toEqual([
-        '/api/admin/deletion-requests',
-        '/api/admin/stats',
-        '/api/admin/users',
-      ]);
+      expect([...requests].sort(), language).toEqual(FIRST_VIEW_REQUESTS);
+    }
+  });
+
+  it('loads the first view with three requests when both lists have more than a page, on a phone and a wide screen', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(10), verified: true });
+    await api(url, '/api/me/deletion', {
+      token: c.idToken,
+      method: 'POST',
+      body: { reason: 'Many waiting' },
+    });
+    // Both lists answered as at 10,000 customers: a first page and a cursor to more.
+    await cutIntoTwoPages('**/api/admin/users?*', PAGE_SIZE_DEFAULT, (request) => request.search);
+    await cutIntoTwoPages('**/api/admin/deletion-requests*', PAGE_SIZE_DEFAULT, () => '');
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.waitForURL('**/admin');
+    const requests = page.getByRole('region', { name: 'Pending Deletion Requests' });
+    const bothMore = async () => {
+      await customerList().getByRole('button', { name: 'Load more' }).waitFor();
+      await requests.getByRole('button', { name: 'Load more' }).waitFor();
+      await page.waitForLoadState('networkidle');
+    };
+    await bothMore();
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await apiRequestsOfReload(bothMore), `${width} px`).toEqual(FIRST_VIEW_REQUESTS);
     }
   });
 

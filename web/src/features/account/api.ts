@@ -3,10 +3,11 @@ import { API_PATHS, apiPath } from '@shared/api-paths';
 import { HISTORY_PAGE_SIZE } from '@shared/constants';
 import type { PasswordChangeRequest } from '@shared/schemas/auth';
 import type { DeletionRequestInput } from '@shared/schemas/journey';
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { accessToken } from '../../lib/auth';
 import { getMeQueryOptions, setMyProfile } from '../../lib/me';
+import { pagedQueryOptions } from '../../lib/paged-query';
 
 export const requestDeletion = (request: DeletionRequestInput) =>
   apiFetch<DeletionResponse>(apiPath(API_PATHS.myDeletion), { method: 'POST', body: request });
@@ -64,12 +65,6 @@ export const listMyActivity = (cursor: string | null) =>
   apiFetch<Page<AuditRecord>>(apiPath(API_PATHS.myActivity, undefined, { limit: HISTORY_PAGE_SIZE, cursor }));
 
 /** The pages of the caller's activity loaded so far (the first at once, more on "Load more"). */
-export const getMyActivityQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: ['activity'],
-    queryFn: ({ pageParam }) => listMyActivity(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+export const getMyActivityQueryOptions = () => pagedQueryOptions(['activity'], listMyActivity);
 
 export const useMyActivity = () => useInfiniteQuery(getMyActivityQueryOptions());

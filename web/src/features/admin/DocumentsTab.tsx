@@ -9,29 +9,20 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
-import { CardFields } from '../../components/CardFields';
 import { Dialog } from '../../components/Dialog';
-import { TableHead } from '../../components/TableHead';
+import { HiddenFileInput } from '../../components/HiddenFileInput';
+import { ResponsiveList } from '../../components/ResponsiveList';
 import { tabId } from '../../components/Tabs';
 import { serverMessage } from '../../lib/errors';
 import { focusIsLost } from '../../lib/focus';
 import { formatBytes, formatDate } from '../../lib/format';
-import { useMediaQuery, WIDE_SCREEN } from '../../lib/media';
 import { useDeleteDocument, useDocumentLink, useReplaceDocument } from './api';
 
 const ACCEPT = ADMIN_REPLACE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
-/** One document: a table row on wide screens, a card on narrow ones; the same actions in both. */
-function DocumentItem({
-  userId,
-  document,
-  wide,
-}: {
-  userId: string;
-  document: DocumentRecord;
-  wide: boolean;
-}) {
-  const { t, i18n } = useTranslation();
+/** One document's actions (preview, download, replace, delete), in its row or on its card. */
+function DocumentActions({ userId, document }: { userId: string; document: DocumentRecord }) {
+  const { t } = useTranslation();
   const replaceDocument = useReplaceDocument(userId);
   const deleteDocument = useDeleteDocument(userId);
   const documentLink = useDocumentLink(userId);
@@ -78,9 +69,7 @@ function DocumentItem({
     }, 'admin.documents.deleteFailed');
 
   const isImage = ['png', 'jpg', 'jpeg'].includes(extensionOf(document.file_name) ?? '');
-  const size = formatBytes(document.file_size, i18n.language);
-  const uploaded = formatDate(document.uploaded_at, true);
-  const actions = (
+  return (
     <>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" disabled={busy} onClick={showPreview}>
@@ -117,18 +106,11 @@ function DocumentItem({
         >
           {t('admin.documents.delete')}
         </Button>
-        <input
+        <HiddenFileInput
           ref={input}
-          type="file"
           accept={ACCEPT}
-          className="hidden"
-          tabIndex={-1}
           data-replace-document={document.document_type}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void replace(file);
-          }}
+          onFile={(file) => void replace(file)}
         />
       </div>
       <Dialog
@@ -150,37 +132,11 @@ function DocumentItem({
       </Dialog>
     </>
   );
-
-  if (!wide) {
-    return (
-      <li className="rounded-xl border border-slate-200 p-4">
-        <h2 className="font-semibold text-slate-900">{title}</h2>
-        <CardFields
-          fields={[
-            { label: t('admin.documents.name'), value: document.file_name, wide: true },
-            { label: t('admin.documents.size'), value: size },
-            { label: t('admin.documents.uploaded'), value: uploaded },
-          ]}
-        />
-        <div className="mt-3">{actions}</div>
-      </li>
-    );
-  }
-  return (
-    <tr className="border-t border-slate-100 align-top">
-      <td className="px-3 py-2">{title}</td>
-      {/* A long name wraps, between words where it can; it keeps a readable width. */}
-      <td className="min-w-48 px-3 py-2 wrap-anywhere">{document.file_name}</td>
-      <td className="px-3 py-2 whitespace-nowrap">{size}</td>
-      <td className="px-3 py-2 whitespace-nowrap">{uploaded}</td>
-      <td className="px-3 py-2">{actions}</td>
-    </tr>
-  );
 }
 
+/** A customer's documents: a table on wide screens, a card per document on narrow ones. */
 export function DocumentsTab({ userId, documents }: { userId: string; documents: DocumentRecord[] }) {
-  const { t } = useTranslation();
-  const wide = useMediaQuery(WIDE_SCREEN);
+  const { t, i18n } = useTranslation();
   const count = useRef(documents.length);
   // A deleted document takes its buttons, and focus, with it: focus goes back to the tab.
   useEffect(() => {
@@ -189,17 +145,36 @@ export function DocumentsTab({ userId, documents }: { userId: string; documents:
     count.current = documents.length;
   }, [documents.length]);
   if (documents.length === 0) return <p className="text-slate-600">{t('admin.documents.empty')}</p>;
-  const items = documents.map((d) => <DocumentItem key={d.id} userId={userId} document={d} wide={wide} />);
-  if (!wide) return <ul className="grid gap-3 md:grid-cols-2">{items}</ul>;
+  const title = (d: DocumentRecord) => t(`onboarding.documents.types.${d.document_type}.title`);
   return (
-    <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <TableHead
-          labels={(['type', 'name', 'size', 'uploaded'] as const).map((c) => t(`admin.documents.${c}`))}
-          actionsLabel={t('admin.users.actions')}
-        />
-        <tbody>{items}</tbody>
-      </table>
-    </div>
+    <ResponsiveList
+      items={documents}
+      itemKey={(d) => d.id}
+      alignTop
+      heading={{ label: t('admin.documents.type'), level: 2, cell: title }}
+      columns={[
+        // A long name wraps, between words where it can; it keeps a readable width.
+        {
+          label: t('admin.documents.name'),
+          cell: (d) => d.file_name,
+          wide: true,
+          className: 'min-w-48 wrap-anywhere',
+        },
+        {
+          label: t('admin.documents.size'),
+          cell: (d) => formatBytes(d.file_size, i18n.language),
+          className: 'whitespace-nowrap',
+        },
+        {
+          label: t('admin.documents.uploaded'),
+          cell: (d) => formatDate(d.uploaded_at, true),
+          className: 'whitespace-nowrap',
+        },
+      ]}
+      actions={{
+        label: t('admin.users.actions'),
+        render: (d) => <DocumentActions userId={userId} document={d} />,
+      }}
+    />
   );
 }

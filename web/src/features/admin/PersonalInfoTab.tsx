@@ -5,7 +5,6 @@ import {
   type AdminProfileInput,
   adminProfileSchema,
   COUNTRY_DEFAULT,
-  GENDERS,
 } from '@shared/schemas/profile';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,29 +12,18 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { SelectField } from '../../components/SelectField';
+import { ProfileFields } from '../../components/ProfileFields';
 import { TextField } from '../../components/TextField';
 import { ApiError, serverMessage } from '../../lib/errors';
+import { profileFieldValues } from '../../lib/profile-form';
 import { type ProfileRow, sharedProfileRows } from '../../lib/profile-rows';
 import { useDeleteUser, useEditUser } from './api';
 
-function formValues(p: Profile): AdminProfileInput {
-  return {
-    first_name: p.first_name ?? '',
-    last_name: p.last_name ?? '',
-    email: p.email,
-    gender: p.gender ?? '',
-    whatsapp_number: p.whatsapp_number ?? '',
-    nationality: p.nationality ?? '',
-    target_city: p.target_city ?? '',
-    intended_arrival_date: p.intended_arrival_date ?? '',
-    knows_address: p.knows_address,
-    street_address: p.street_address ?? '',
-    postal_code: p.postal_code ?? '',
-    city: p.city ?? '',
-    country: p.country ?? COUNTRY_DEFAULT,
-  };
-}
+const formValues = (p: Profile): AdminProfileInput => ({
+  ...profileFieldValues(p),
+  email: p.email,
+  country: p.country ?? COUNTRY_DEFAULT,
+});
 
 export function PersonalInfoTab({ profile, onDeleted }: { profile: Profile; onDeleted: () => void }) {
   const { t } = useTranslation(['translation', 'nationalities']);
@@ -45,6 +33,7 @@ export function PersonalInfoTab({ profile, onDeleted }: { profile: Profile; onDe
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<AdminProfileInput, unknown, AdminProfile>({
     resolver: zodResolver(adminProfileSchema),
@@ -79,74 +68,28 @@ export function PersonalInfoTab({ profile, onDeleted }: { profile: Profile; onDe
     <div className="space-y-6">
       {editing ? (
         <form noValidate onSubmit={save} className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('onboarding.details.firstName')}
-            error={errors.first_name?.message}
-            {...register('first_name')}
-          />
-          <TextField
-            label={t('onboarding.details.lastName')}
-            error={errors.last_name?.message}
-            {...register('last_name')}
-          />
-          <TextField
-            label={t('account.email')}
-            type="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <SelectField
-            label={t('account.gender')}
-            placeholder={t('onboarding.details.genderPlaceholder')}
-            options={GENDERS.map((g) => ({ value: g, label: t(`onboarding.details.${g}`) }))}
-            error={errors.gender?.message}
-            {...register('gender')}
-          />
-          <TextField
-            label={t('account.whatsapp')}
-            type="tel"
-            error={errors.whatsapp_number?.message}
-            {...register('whatsapp_number')}
-          />
-          <TextField
-            label={t('account.nationality')}
-            error={errors.nationality?.message}
-            {...register('nationality')}
-          />
-          <TextField
-            label={t('account.targetCity')}
-            error={errors.target_city?.message}
-            {...register('target_city')}
-          />
-          <TextField
-            label={t('account.arrivalDate')}
-            type="date"
-            error={errors.intended_arrival_date?.message}
-            {...register('intended_arrival_date')}
-          />
-          <label className="flex items-center gap-2 text-sm text-slate-800 sm:col-span-2">
-            <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('knows_address')} />
-            {t('admin.user.knowsAddress')}
-          </label>
-          <TextField
-            label={t('onboarding.details.street')}
-            error={errors.street_address?.message}
-            {...register('street_address')}
-          />
-          <TextField
-            label={t('onboarding.details.postalCode')}
-            error={errors.postal_code?.message}
-            {...register('postal_code')}
-          />
-          <TextField
-            label={t('onboarding.details.city')}
-            error={errors.city?.message}
-            {...register('city')}
-          />
-          <TextField
-            label={t('admin.user.country')}
-            error={errors.country?.message}
-            {...register('country')}
+          <ProfileFields
+            audience="admin"
+            register={(name) => register(name)}
+            errors={errors}
+            knowsAddress={watch('knows_address') ?? false}
+            storedNationality={profile.nationality}
+            before={
+              <TextField
+                label={t('account.email')}
+                type="email"
+                className="sm:col-span-2"
+                error={errors.email?.message}
+                {...register('email')}
+              />
+            }
+            after={
+              <TextField
+                label={t('admin.user.country')}
+                error={errors.country?.message}
+                {...register('country')}
+              />
+            }
           />
           <div className="flex gap-2 sm:col-span-2">
             <Button type="submit" disabled={isSubmitting}>

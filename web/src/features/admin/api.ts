@@ -21,7 +21,6 @@ import type {
 import type { MessageInput, MessagesRead } from '@shared/schemas/messages';
 import type { AdminProfileInput } from '@shared/schemas/profile';
 import {
-  infiniteQueryOptions,
   type QueryClient,
   queryOptions,
   useInfiniteQuery,
@@ -32,6 +31,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../lib/api';
 import { addSent, conversationQueryOptions, setRead } from '../../lib/conversation';
+import { pagedQueryOptions } from '../../lib/paged-query';
 import { uploadDocumentFile } from '../../lib/upload';
 import { CUSTOMER_PAGE_SIZE } from './customers';
 
@@ -60,12 +60,9 @@ export const listCustomers = (filter: CustomerFilter, search: string, cursor: st
  * language (or dictionary) arriving later must not load the list again.
  */
 export const getCustomerPagesQueryOptions = (filter: CustomerFilter, search: string) =>
-  infiniteQueryOptions({
-    queryKey: [...customersKey, 'list', filter, search],
-    queryFn: ({ pageParam }) => listCustomers(filter, search, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  pagedQueryOptions([...customersKey, 'list', filter, search], (cursor) =>
+    listCustomers(filter, search, cursor),
+  );
 
 export const useCustomerPages = (filter: CustomerFilter, search: string) =>
   useInfiniteQuery(getCustomerPagesQueryOptions(filter, search));
@@ -78,12 +75,7 @@ export const listDeletionRequests = (cursor: string | null) =>
 
 /** The pages of pending deletion requests loaded so far (the first at once, more on request). */
 export const getDeletionRequestsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: ['admin', 'deletion-requests'],
-    queryFn: ({ pageParam }) => listDeletionRequests(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  pagedQueryOptions(['admin', 'deletion-requests'], listDeletionRequests);
 
 export const useDeletionRequests = () => useInfiniteQuery(getDeletionRequestsQueryOptions());
 
@@ -122,12 +114,7 @@ export const listUserActivity = (userId: string, cursor: string | null) =>
 
 /** The pages of a user's audit records loaded so far (the first at once, more on "Load more"). */
 export const getUserActivityQueryOptions = (userId: string) =>
-  infiniteQueryOptions({
-    queryKey: activityKey(userId),
-    queryFn: ({ pageParam }) => listUserActivity(userId, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  pagedQueryOptions(activityKey(userId), (cursor) => listUserActivity(userId, cursor));
 
 export const useUserActivity = (userId: string) => useInfiniteQuery(getUserActivityQueryOptions(userId));
 

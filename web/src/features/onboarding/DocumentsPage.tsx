@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
+import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { PageLoading } from '../../components/Spinner';
 import { serverMessage } from '../../lib/errors';
 import { formatBytes } from '../../lib/format';
@@ -86,18 +87,11 @@ function DocumentCard({ type, document }: { type: DocumentType; document: Docume
           </div>
         )}
       </div>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
         accept={ACCEPT}
-        className="hidden"
-        tabIndex={-1}
         data-document-type={type}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void upload(file);
-        }}
+        onFile={(file) => void upload(file)}
       />
       <Button
         variant={document ? 'secondary' : 'primary'}

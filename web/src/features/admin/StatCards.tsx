@@ -1,0 +1,46 @@
+import { CUSTOMER_FILTERS, type CustomerFilter, type CustomerStats } from '@shared/customer-filters';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+
+/**
+ * The stat cards: each a figure counted by the server ('–' until it is in) and a filter of the
+ * customer list, pressed while it applies; "Clear Filter" goes back to every customer.
+ */
+export function StatCards({
+  stats,
+  filter,
+  onFilter,
+}: {
+  stats: CustomerStats | undefined;
+  filter: CustomerFilter;
+  onFilter: (filter: CustomerFilter) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
+        {CUSTOMER_FILTERS.map((f) => (
+          <button
+            key={f}
+            type="button"
+            aria-pressed={filter === f}
+            onClick={() => onFilter(f)}
+            className={`rounded-xl border p-4 text-left shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600 ${
+              filter === f
+                ? 'border-brand-600 bg-brand-50'
+                : 'border-slate-200 bg-white hover:border-slate-300'
+            }`}
+          >
+            <span className="block text-sm text-slate-600">{t(`admin.stats.${f}`)}</span>
+            <span className="mt-1 block text-2xl font-bold text-slate-900">{stats ? stats[f] : '–'}</span>
+          </button>
+        ))}
+      </div>
+      {filter !== 'total' && (
+        <Button variant="secondary" className="mt-3" onClick={() => onFilter('total')}>
+          {t('admin.clearFilter')}
+        </Button>
+      )}
+    </>
+  );
+}
