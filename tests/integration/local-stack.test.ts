@@ -6,7 +6,12 @@ import type { MeResponse } from '@shared/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, waitFor } from '../../infra/local/ports';
 import { api, login, newCustomer } from '../support/auth';
-import { type StackProcess, spawnStack, startStackProcess } from '../support/stack-process';
+import {
+  STACK_PROCESS_CEILING_MS,
+  type StackProcess,
+  spawnStack,
+  startStackProcess,
+} from '../support/stack-process';
 
 // These tests start their own stacks (not the suite's shared one): they stop and restart them.
 const dataDir = mkdtempSync(join(tmpdir(), 'relocation-lifecycle-'));
@@ -39,7 +44,9 @@ function groupMembers(pgid: number): string[] {
     .filter(Boolean);
 }
 
-describe('npm start lifecycle', () => {
+// Each test starts (or fails to start) at most two stacks; a slow machine gets their full
+// ceiling, and only a hung start fails a test.
+describe('npm start lifecycle', { timeout: 2 * STACK_PROCESS_CEILING_MS }, () => {
   let first: StackProcess;
   let customer: Awaited<ReturnType<typeof newCustomer>>;
 

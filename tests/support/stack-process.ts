@@ -5,6 +5,13 @@ import { join, resolve } from 'node:path';
 import { freePort } from '../../infra/local/ports';
 import { pollUntilReady, START_CEILING_MS, Startup } from '../../infra/local/readiness';
 
+/**
+ * How long a test may wait for a stack it starts: the stack gives up itself at its ceiling,
+ * naming its parts not ready; this, a minute later, is for a start that hangs outside them.
+ * A test that starts stacks allows this much per start, so a slow machine alone fails nothing.
+ */
+export const STACK_PROCESS_CEILING_MS = START_CEILING_MS + 60_000;
+
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'admin-pass-1' };
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -92,7 +99,7 @@ export async function startStackProcess(options: {
   // Ready on the stack's own signal (its health answers), however slow the machine: the stack
   // gives up itself, naming its parts not ready, at its ceiling; this one, a minute later, is
   // for a start that hangs outside them.
-  const startup = new Startup({ log, ceilingMs: START_CEILING_MS + 60_000 });
+  const startup = new Startup({ log, ceilingMs: STACK_PROCESS_CEILING_MS });
   const failed = () =>
     child.exitCode !== null ? new Error(`local stack exited (${child.exitCode}):\n${output}`) : undefined;
   try {
