@@ -1,4 +1,4 @@
-// What every Lambda of ours does around its own work (API routes through lib/http.ts, the
+// What every Lambda of ours does around its own work (API routes through edge/http.ts, the
 // Cognito triggers, the catalogue seed): an X-Ray subsegment per invocation, log lines stamped
 // with the invocation's fields, and the business metrics it counted published at its end.
 import middy from '@middy/core';

@@ -3,7 +3,7 @@
 import type { Profile } from '@shared/api';
 import { NotFound } from '../lib/errors';
 import type { StoredProfile } from '../store/entities';
-import { getStoredProfile } from '../store/profiles';
+import { getStoredProfile } from '../store/profile-state';
 
 /** A stored customer's profile; an admin's or a missing one is not found (admin routes name customers). */
 export function customerProfile(stored: StoredProfile | null): Profile {

@@ -19,12 +19,13 @@ import {
   workflowTypeFor,
 } from '@shared/journey';
 import type { SupportCompletion, WorkflowUpdate } from '@shared/schemas/admin';
-import type { AdminAccount, CustomerAccount, WithPartition } from '../lib/caller';
+import type { AdminAccount, CustomerAccount, WithPartition } from '../edge/caller';
 import { clock } from '../lib/clock';
 import { Conflict, type DomainError, Forbidden, NotFound } from '../lib/errors';
 import { countMetric } from '../lib/metrics';
-import { type Catalogue, loadCatalogue, type TaskTemplate } from '../store/catalogue';
-import { getStoredProfile } from '../store/profiles';
+import { type Catalogue, loadCatalogue } from '../store/catalogue';
+import type { TaskTemplate } from '../store/entities';
+import { getStoredProfile } from '../store/profile-state';
 import { completeTask, createTaskIfAbsent, createTasksIfAbsent, findTask } from '../store/tasks';
 import { readUserPartition, type UserPartition } from '../store/user-partition';
 import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';

@@ -4,7 +4,7 @@ import type { Language } from '@shared/constants';
 import { newestFirst } from '@shared/documents';
 import type { AdminProfile, OnboardingDetails } from '@shared/schemas/profile';
 import { updateIdentityEmail } from '../adapters/identity';
-import type { Account, AdminAccount, CustomerAccount } from '../lib/caller';
+import type { Account, AdminAccount, CustomerAccount } from '../edge/caller';
 import { clock } from '../lib/clock';
 import { Conflict } from '../lib/errors';
 import { auditCompletion, recordAudit, withAudit } from '../store/audit';

@@ -7,8 +7,18 @@ import { API_ERRORS, type ApiErrorKey } from '@shared/api-errors';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shared/constants';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
+import {
+  DomainError,
+  type DomainErrorKind,
+  Forbidden,
+  Invalid,
+  NotFound,
+  ValidationFailed,
+} from '../lib/errors';
+import { lambdaHandler } from '../lib/lambda';
+import { log } from '../lib/log';
 import { type Access, type RouteConfig, routeKey } from '../routes';
-import { admit, admitWithPartition } from '../services/admission';
+import { admit, admitWithPartition } from './admission';
 import {
   type Account,
   type AdminAccount,
@@ -16,9 +26,6 @@ import {
   callerFromClaims,
   type WithPartition,
 } from './caller';
-import { DomainError, type DomainErrorKind, Forbidden, Invalid, NotFound, ValidationFailed } from './errors';
-import { lambdaHandler } from './lambda';
-import { log } from './log';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
