@@ -3,8 +3,9 @@ import type { DocumentRecord, JourneyResponse, Page as ListPage } from '@shared/
 import { CUSTOMER_FILTERS, type CustomerStats } from '@shared/customer-filters';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, customerWith, dateFromToday, login, newCustomer } from '../support/auth';
+import { adminToken, api, dateFromToday, login, newCustomer } from '../support/auth';
 import { axeViolations, browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
 import { setLanguage, text } from '../support/language';

@@ -11,7 +11,6 @@ import {
   cognitoCall,
   cognitoClient,
   confirmFromMailbox,
-  customerWith,
   dateFromToday,
   login,
   mailbox,
@@ -21,6 +20,7 @@ import {
   signUp,
   uniqueEmail,
 } from '../support/auth';
+import { customerWith } from '../support/customers';
 import { objectKeys, upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
 import { pointStoreAt } from '../support/store-env';
