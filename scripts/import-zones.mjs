@@ -1,11 +1,11 @@
 // `npm test` step: the boundaries of the code base (README 'Architecture'), checked on every
 // import of every source file. A boundary that only a review keeps is soon crossed.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['shared', 'functions', 'web/src', 'infra', 'tests'];
+const SOURCES = ['shared', 'functions', 'web/src', 'infra', 'tests', 'scripts'];
 const EXTENSIONS = /\.(ts|tsx|mts|mjs|cjs)$/;
 
 /** Path aliases (tsconfig.json "paths"), so an aliased import is judged like a relative one. */
@@ -28,9 +28,22 @@ export const RULES = [
     forbids: (to, from) => to.startsWith('web/src/features/') && feature(to) !== feature(from),
   },
   {
-    name: 'store/ and adapters/ are below the services: they import neither services/ nor lib/http',
+    name: 'store/ and adapters/ are below the services and the request edge: they import neither services/ nor edge/',
     applies: (from) => /^functions\/src\/(store|adapters)\//.test(from),
-    forbids: (to) => to.startsWith('functions/src/services/') || to === 'functions/src/lib/http.ts',
+    forbids: (to) => /^functions\/src\/(services|edge)\//.test(to),
+  },
+  {
+    name: 'lib/ holds the leaf utilities every Lambda uses (errors, clock, log, metrics, tracing, lambda): it imports no layer above it, so any of them can use it',
+    // Its tests may check how a layer above uses it (the store's client is traced).
+    applies: (from) => from.startsWith('functions/src/lib/') && !/\.test\.[a-z]+$/.test(from),
+    forbids: (to) =>
+      /^functions\/src\/(edge|services|store|adapters|handlers|jobs|mail|triggers)\//.test(to) ||
+      to === 'functions/src/routes.ts',
+  },
+  {
+    name: "the SPA's components/ and lib/ are shared by every feature: they import no feature and nothing of app/, which are built on them",
+    applies: (from) => /^web\/src\/(components|lib)\//.test(from),
+    forbids: (to) => /^web\/src\/(features|app)\//.test(to),
   },
   {
     name: 'the functions never import the SPA',
@@ -60,7 +73,8 @@ export function target(from, specifier) {
 
 const normalise = (path) => {
   const posix = path.split(sep).join('/');
-  // Imports name modules without their extension; the rules only look at folders and http.ts.
+  // Imports name modules without their extension; the rules look at folders and single modules
+  // (routes.ts); the cycle check resolves the actual file (sourceFile).
   return /\.[a-z]+$/.test(posix) ? posix : `${posix}.ts`;
 };
 
@@ -73,6 +87,12 @@ export function violations(from, specifier) {
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
 
+/**
+ * Every module a source text imports: static imports (`import type` too: a type still couples
+ * the two modules), re-exports, dynamic imports and requires.
+ */
+export const specifiers = (text) => [...text.matchAll(IMPORT)].map((match) => match[1]);
+
 function* files(dir) {
   for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
@@ -82,17 +102,80 @@ function* files(dir) {
   }
 }
 
+/** The source file an import names, as the bundlers resolve it (extension or index added). */
+const RESOLVED_AS = ['', '.ts', '.tsx', '.mts', '.mjs', '.cjs', '/index.ts', '/index.tsx'];
+
+function sourceFile(from, specifier) {
+  const to = target(from, specifier);
+  if (!to) return null;
+  const bare = to.replace(/\.ts$/, '');
+  for (const candidate of [to, ...RESOLVED_AS.map((suffix) => bare + suffix)]) {
+    const path = join(ROOT, candidate);
+    if (existsSync(path) && statSync(path).isFile()) return candidate;
+  }
+  return null;
+}
+
+export const CYCLE_RULE =
+  'no import cycle: modules that import each other (even for types only) can be neither understood, tested nor loaded one without the other; move what both need below both';
+
+/**
+ * Every import cycle of a graph (file → the files it imports): its strongly connected
+ * components of more than one file, or a file that imports itself (Tarjan's algorithm).
+ * Each cycle is its files, sorted; the cycles are sorted by their first file.
+ */
+export function cycles(graph) {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  let next = 0;
+  const visit = (node) => {
+    index.set(node, next);
+    low.set(node, next);
+    next += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const to of graph.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node), low.get(to)));
+      } else if (onStack.has(to)) {
+        low.set(node, Math.min(low.get(node), index.get(to)));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1 || (graph.get(node) ?? []).includes(node)) found.push(component.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
 export function check() {
   const found = [];
+  const graph = new Map();
   for (const dir of SOURCES) {
     for (const file of files(dir)) {
       const text = readFileSync(join(ROOT, file), 'utf8');
-      for (const match of text.matchAll(IMPORT)) {
-        for (const rule of violations(file, match[1]))
-          found.push(`${file}: imports '${match[1]}'\n  ${rule}`);
+      const imports = new Set();
+      for (const specifier of specifiers(text)) {
+        for (const rule of violations(file, specifier))
+          found.push(`${file}: imports '${specifier}'\n  ${rule}`);
+        const imported = sourceFile(file, specifier);
+        if (imported) imports.add(imported);
       }
+      graph.set(file, [...imports]);
     }
   }
+  for (const cycle of cycles(graph)) found.push(`import cycle among ${cycle.join(', ')}\n  ${CYCLE_RULE}`);
   return found;
 }
 
@@ -100,7 +183,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const found = check();
   if (found.length > 0) {
     console.error(found.join('\n'));
-    console.error(`\n${found.length} import(s) cross a boundary`);
+    console.error(`\n${found.length} import boundary violation(s) or import cycle(s)`);
     process.exit(1);
   }
   console.log('import boundaries: ok');

@@ -1,6 +1,6 @@
 // THE route table: every fact of a route in one row. The local server mounts these entries,
 // the CDK API stack creates one Lambda, one route and one IAM policy per entry, and
-// lib/http.ts admits, validates and types each request from it. Handler `x` lives in
+// edge/http.ts admits, validates and types each request from it. Handler `x` lives in
 // functions/src/handlers/x.ts and names its row: apiHandler(ROUTES['x'], ...).
 
 import { API_PATHS, type ApiPath } from '@shared/api-paths';
@@ -421,7 +421,7 @@ export const routes: readonly RouteDef[] = Object.entries(ROUTES).map(([handler,
 /**
  * What a route's Lambda may do: its row's permissions, and for every signed-in route what
  * admission needs besides the table: asking Cognito for the caller's groups when the token's
- * role and the profile's disagree (services/admission.ts).
+ * role and the profile's disagree (edge/admission.ts).
  */
 export function permissionsOf(route: RouteDef): Permissions {
   if (route.access === 'public') return route.permissions;

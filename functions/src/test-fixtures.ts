@@ -7,11 +7,11 @@ import type { DeletionRequest, DocumentRecord, Profile, UserTask, WorkflowRecord
 import type { ApiErrorKey } from '@shared/api-errors';
 import { PHASES, TASK_TEMPLATES } from '@shared/catalogue';
 import { expect, vi } from 'vitest';
-import type { AdminAccount, CustomerAccount } from './lib/caller';
+import type { AdminAccount, CustomerAccount } from './edge/caller';
 import type { DomainError } from './lib/errors';
 import { BUSINESS_METRICS, type BusinessMetric, flushMetrics } from './lib/metrics';
-import type { Catalogue, Phase, TaskTemplate } from './store/catalogue';
-import type { UploadTicketRecord } from './store/entities';
+import type { Catalogue } from './store/catalogue';
+import type { Phase, TaskTemplate, UploadTicketRecord } from './store/entities';
 import type { UserPartition } from './store/user-partition';
 
 /** The instant every test pins the clock to (11:00 in Germany, 23 November 2026). */

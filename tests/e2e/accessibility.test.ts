@@ -3,8 +3,9 @@
 // left on every page (no consent given), so it is scanned everywhere too.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, customerWith, dateFromToday } from '../support/auth';
+import { adminToken, api, dateFromToday } from '../support/auth';
 import { axeViolations, logIn, openPage, sharedBrowser } from '../support/browser';
+import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
 import { LANGUAGES, type Language, setLanguage, text } from '../support/language';

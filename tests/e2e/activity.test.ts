@@ -6,8 +6,9 @@
 import type { AuditRecord, DocumentRecord, Page as ListPage } from '@shared/api';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, customerWith, dateFromToday } from '../support/auth';
+import { adminToken, api, dateFromToday } from '../support/auth';
 import { giveCookieConsent, logIn, openPage, sharedBrowser, toast, trackErrors } from '../support/browser';
+import { customerWith } from '../support/customers';
 import { LANGUAGES, type Language, setLanguage, text } from '../support/language';
 import { TEST_ADMIN } from '../support/stack-process';
 

@@ -4,16 +4,9 @@
 import type { JourneyResponse } from '@shared/api';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import {
-  adminToken,
-  api,
-  customerWith,
-  dateFromToday,
-  newCustomer,
-  pendingDeletions,
-  waitForMail,
-} from '../support/auth';
+import { adminToken, api, dateFromToday, newCustomer, pendingDeletions, waitForMail } from '../support/auth';
 import { browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { customerWith } from '../support/customers';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');

@@ -4,8 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { customerWith, dateFromToday } from '../support/auth';
+import { dateFromToday } from '../support/auth';
 import { browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
 

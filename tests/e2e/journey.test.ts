@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { customerWith, dateFromToday, login, waitForMail } from '../support/auth';
+import { dateFromToday, login, waitForMail } from '../support/auth';
 import { browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { customerWith } from '../support/customers';
 
 const url = inject('stackUrl');
 const session = browserSession(url);

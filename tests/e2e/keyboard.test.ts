@@ -4,8 +4,9 @@
 // next thing to do), never on <body>; dialogs keep Tab inside and hand focus back.
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { customerWith, dateFromToday, uniqueEmail, verificationLink, waitForMail } from '../support/auth';
+import { dateFromToday, uniqueEmail, verificationLink, waitForMail } from '../support/auth';
 import { browserSession, toast } from '../support/browser';
+import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
 import { TEST_ADMIN } from '../support/stack-process';

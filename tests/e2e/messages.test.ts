@@ -10,8 +10,9 @@ import deMail from '@shared/locales/de/mail.json';
 import enMail from '@shared/locales/en/mail.json';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, customerWith, dateFromToday, mailbox } from '../support/auth';
+import { adminToken, api, dateFromToday, mailbox } from '../support/auth';
 import { axeViolations, giveCookieConsent, logIn, sharedBrowser, trackErrors } from '../support/browser';
+import { customerWith } from '../support/customers';
 import { LANGUAGES, type Language, setLanguage, text } from '../support/language';
 import { TEST_ADMIN } from '../support/stack-process';
 

@@ -15,7 +15,8 @@ import type {
   Workflow,
 } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, customerWith, dateFromToday, login, pendingDeletions } from '../support/auth';
+import { adminToken, api, dateFromToday, login, pendingDeletions } from '../support/auth';
+import { customerWith } from '../support/customers';
 import { endpoints, objectKeys, upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
 

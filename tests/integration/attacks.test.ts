@@ -12,7 +12,6 @@ import {
   cognitoCall,
   cognitoClient,
   confirmFromMailbox,
-  customerWith,
   dateFromToday,
   login,
   mailbox,
@@ -22,6 +21,7 @@ import {
   signUp,
   uniqueEmail,
 } from '../support/auth';
+import { customerWith } from '../support/customers';
 import { objectKeys, upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
 import { pointStoreAt } from '../support/store-env';

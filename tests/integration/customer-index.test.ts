@@ -22,8 +22,8 @@ import { listFilterPage, searchPage } from '../../functions/src/store/customer-l
 import { closeDeletionRequest, fileDeletionRequest } from '../../functions/src/store/deletion-requests';
 import { deleteDocumentRecord, listDocuments, saveDocument } from '../../functions/src/store/documents';
 import { markReadByTeam, saveCustomerMessage } from '../../functions/src/store/messages';
+import { getStoredProfile } from '../../functions/src/store/profile-state';
 import {
-  getStoredProfile,
   markOnboardingCompleted,
   newProfile,
   putProfileIfAbsent,

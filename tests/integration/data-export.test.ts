@@ -13,7 +13,8 @@ import type {
 } from '@shared/api';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, inject, it } from 'vitest';
-import { adminToken, api, customerWith, dateFromToday } from '../support/auth';
+import { adminToken, api, dateFromToday } from '../support/auth';
+import { customerWith } from '../support/customers';
 import { endpoints, objectKeys, upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
 

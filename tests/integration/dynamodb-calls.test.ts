@@ -4,7 +4,8 @@
 // `x-amz-target`; infra/local/dynamodb-calls.ts) and handed back in a response header.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DYNAMODB_CALLS_HEADER, parseCalls } from '../../infra/local/dynamodb-calls';
-import { adminToken, customerWith, dateFromToday } from '../support/auth';
+import { adminToken, dateFromToday } from '../support/auth';
+import { customerWith } from '../support/customers';
 
 const url = inject('stackUrl');
 let admin: string;

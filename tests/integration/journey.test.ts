@@ -1,6 +1,7 @@
 import type { DeletionResponse, JourneyResponse, JourneyTask, MeResponse, Workflow } from '@shared/api';
 import { describe, expect, inject, it } from 'vitest';
-import { api, customerWith, dateFromToday, login, mailbox } from '../support/auth';
+import { api, dateFromToday, login, mailbox } from '../support/auth';
+import { customerWith } from '../support/customers';
 import { endpoints, objectKeys, upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
 

@@ -8,7 +8,6 @@ import { customerWithEverything } from '../support/attack';
 import {
   adminToken,
   api,
-  customerWith,
   dateFromToday,
   login,
   mailbox,
@@ -16,6 +15,7 @@ import {
   pendingDeletions,
   uniqueEmail,
 } from '../support/auth';
+import { customerWith } from '../support/customers';
 
 const url = inject('stackUrl');
 

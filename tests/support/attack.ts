@@ -6,7 +6,8 @@ import { createRequire } from 'node:module';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord, JourneyResponse, UploadTicket, Workflow } from '@shared/api';
-import { api, customerWith, dateFromToday } from './auth';
+import { api, dateFromToday } from './auth';
+import { customerWith } from './customers';
 import { endpoints, objectKeys, upload } from './documents';
 import { tinyPdf } from './files';
 

@@ -154,55 +154,6 @@ export async function adminToken(url: string): Promise<string> {
   return (await login(url, TEST_ADMIN.email, TEST_ADMIN.password)).idToken;
 }
 
-/**
- * A customer with details saved (arrival date as given) and, if asked, onboarded (both
- * required documents uploaded, onboarding completed: the dashboard's customer) and verified
- * by the admin.
- */
-export async function customerWith(
-  url: string,
-  options: { arrival?: string; onboarded?: boolean; verified?: boolean } = {},
-) {
-  const customer = await newCustomer(url);
-  const me = await api<{ profile: { id: string } }>(url, '/api/me', { token: customer.idToken });
-  const userId = me.body.profile.id;
-  if (options.arrival) {
-    const saved = await api(url, '/api/me/profile', {
-      token: customer.idToken,
-      method: 'PUT',
-      body: {
-        gender: 'male',
-        first_name: 'Rahul',
-        last_name: 'Sharma',
-        whatsapp_number: '+919876543210',
-        nationality: 'Indian',
-        target_city: 'Berlin',
-        intended_arrival_date: options.arrival,
-        knows_address: false,
-      },
-    });
-    if (saved.status !== 200) throw new Error(`profile save failed: ${JSON.stringify(saved.body)}`);
-  }
-  if (options.onboarded) await completeOnboarding(url, customer.idToken);
-  if (options.verified) {
-    const verified = await api(url, `/api/admin/users/${userId}/verify`, {
-      token: await adminToken(url),
-      method: 'POST',
-    });
-    if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
-  }
-  return { ...customer, userId };
-}
-
-/** Uploads the two required documents and completes onboarding (details must be saved). */
-export async function completeOnboarding(url: string, token: string) {
-  const [{ upload }, { tinyPdf }] = await Promise.all([import('./documents'), import('./files')]);
-  await upload(url, token, 'passport', 'passport.pdf', tinyPdf());
-  await upload(url, token, 'employment_contract', 'contract.pdf', tinyPdf());
-  const done = await api(url, '/api/me/onboarding/complete', { token, method: 'POST', body: {} });
-  if (done.status !== 200) throw new Error(`onboarding failed: ${JSON.stringify(done.body)}`);
-}
-
 /** YYYY-MM-DD, `days` from today (negative: in the past). */
 export function dateFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

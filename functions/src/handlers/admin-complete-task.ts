@@ -1,4 +1,4 @@
-import { apiHandler } from '../lib/http';
+import { apiHandler } from '../edge/http';
 import { ROUTES } from '../routes';
 import { completeSupportTask } from '../services/journey';
 

@@ -1,6 +1,6 @@
-import { apiHandler } from '../lib/http';
+import { apiHandler } from '../edge/http';
 import { ROUTES } from '../routes';
-import { changeWorkflow } from '../services/journey';
+import { changeWorkflow } from '../services/workflows';
 
 export const handler = apiHandler(
   ROUTES['admin-update-workflow'],

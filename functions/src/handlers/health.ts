@@ -1,6 +1,6 @@
 import type { HealthResponse } from '@shared/api';
 import { env } from '../config';
-import { apiHandler } from '../lib/http';
+import { apiHandler } from '../edge/http';
 import { ROUTES } from '../routes';
 
 export const handler = apiHandler(ROUTES.health, async () => {

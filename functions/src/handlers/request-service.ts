@@ -1,6 +1,6 @@
-import { apiHandler } from '../lib/http';
+import { apiHandler } from '../edge/http';
 import { ROUTES } from '../routes';
-import { requestService } from '../services/journey';
+import { requestService } from '../services/workflows';
 
 export const handler = apiHandler(ROUTES['request-service'], async ({ caller, params }) => ({
   status: 201,

@@ -1,5 +1,5 @@
 // Domain errors: what went wrong, in the service's words. Store, adapters and services throw
-// these; only lib/http.ts turns them into status codes and bodies (DOMAIN_ERROR_HTTP), so
+// these; only edge/http.ts turns them into status codes and bodies (DOMAIN_ERROR_HTTP), so
 // the rules cannot drift from the protocol and a service reads the same in any transport.
 import { API_ERRORS, type ApiErrorKey } from '@shared/api-errors';
 

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteIdentity, identityEmail, identityRole, signOutEverywhere } from '../adapters/identity';
 import { sendMail } from '../adapters/mail';
 import { removePrefix } from '../adapters/storage';
-import type { Caller } from '../lib/caller';
+import { admit } from '../edge/admission';
+import type { Caller } from '../edge/caller';
 import { pinClock } from '../lib/clock';
 import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../lib/errors';
 import { readAccount, writeTombstone } from '../store/accounts';
@@ -18,13 +19,8 @@ import {
   fileDeletionRequest,
   pendingDeletionRequestPage,
 } from '../store/deletion-requests';
-import {
-  getProfiles,
-  getStoredProfile,
-  putProfileIfAbsent,
-  setProfileRole,
-  verifyWithTasks,
-} from '../store/profiles';
+import { getStoredProfile } from '../store/profile-state';
+import { getProfiles, putProfileIfAbsent, setProfileRole, verifyWithTasks } from '../store/profiles';
 import { deleteUserItems } from '../store/user-partition';
 import {
   ADMIN,
@@ -48,7 +44,6 @@ import {
   verifyAccount,
   withdrawDeletion,
 } from './account';
-import { admit } from './admission';
 
 vi.mock('../adapters/identity');
 vi.mock('../adapters/mail');
@@ -64,10 +59,10 @@ vi.mock('../store/audit', async (importOriginal) => ({
 vi.mock('../store/catalogue');
 vi.mock('../store/deletion-requests');
 vi.mock('../store/user-partition');
+vi.mock('../store/profile-state');
 // newProfile is a pure builder: kept real; every read and write of the store is mocked.
 vi.mock('../store/profiles', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../store/profiles')>()),
-  getStoredProfile: vi.fn(),
   putProfileIfAbsent: vi.fn(),
   verifyWithTasks: vi.fn(),
   getProfiles: vi.fn(),

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminAccount } from '../lib/caller';
+import type { AdminAccount } from '../edge/caller';
 import { newProfile } from '../store/profiles';
 import { captureOutput } from '../test-fixtures';
 import { verifyAccount } from './account';

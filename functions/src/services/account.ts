@@ -6,7 +6,7 @@ import { ALWAYS_UNLOCKED_PHASE } from '@shared/journey';
 import type { PageQuery } from '@shared/schemas/pagination';
 import { deleteIdentity, identityEmail, identityRole, signOutEverywhere } from '../adapters/identity';
 import { removePrefix } from '../adapters/storage';
-import type { AdminAccount, CustomerAccount } from '../lib/caller';
+import type { AdminAccount, CustomerAccount } from '../edge/caller';
 import { clock } from '../lib/clock';
 import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors';
 import { log } from '../lib/log';
@@ -21,13 +21,8 @@ import {
   pendingDeletionRequestPage,
 } from '../store/deletion-requests';
 import { objectKeys } from '../store/object-keys';
-import {
-  getProfiles,
-  getStoredProfile,
-  newProfile,
-  putProfileIfAbsent,
-  verifyWithTasks,
-} from '../store/profiles';
+import { getStoredProfile } from '../store/profile-state';
+import { getProfiles, newProfile, putProfileIfAbsent, verifyWithTasks } from '../store/profiles';
 import { deleteUserItems } from '../store/user-partition';
 import { actorOf, adminAudit } from './audit';
 import { requireCustomer } from './customers';
@@ -174,7 +169,7 @@ export async function deleteUser(
 ): Promise<void> {
   const found = await getStoredProfile(userId);
   if (found?.role === 'admin' || userId === admin.userId) throw new Forbidden('adminNotDeletable');
-  // The group decides, even where the profile has not caught up with it (services/admission.ts).
+  // The group decides, even where the profile has not caught up with it (edge/admission.ts).
   if ((await identityRole(userId)) === 'admin') throw new Forbidden('adminNotDeletable');
   const email = found?.profile.email ?? (await identityEmail(userId));
   if (!email) throw new NotFound('userNotFound');

@@ -7,11 +7,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotFound } from '../lib/errors';
 import { auditPage, type StoredAudit } from '../store/audit';
 import type { AuditFact } from '../store/entities';
-import { getStoredProfile } from '../store/profiles';
+import { getStoredProfile } from '../store/profile-state';
 import { ADMIN, customer, expectRefused, NOW, profile, USER } from '../test-fixtures';
 import { allActivity, myActivity, userActivity } from './activity';
 
 vi.mock('../store/audit');
+vi.mock('../store/profile-state');
 vi.mock('../store/profiles');
 
 beforeEach(() => {

@@ -4,7 +4,7 @@
 import type { AuditRecord, Page } from '@shared/api';
 import { PAGE_SIZE_MAX } from '@shared/constants';
 import type { PageQuery } from '@shared/schemas/pagination';
-import type { CustomerAccount } from '../lib/caller';
+import type { CustomerAccount } from '../edge/caller';
 import { auditPage, type StoredAudit } from '../store/audit';
 import { requireCustomer } from './customers';
 

@@ -5,7 +5,7 @@ import type { AuditRecord, DownloadLink } from '@shared/api';
 import { germanDate } from '@shared/journey';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import { listObjects, presignDownload, putObject, readObject } from '../adapters/storage';
-import type { CustomerAccount } from '../lib/caller';
+import type { CustomerAccount } from '../edge/caller';
 import { clock } from '../lib/clock';
 import type { Item } from '../store/entities';
 import { objectKeys } from '../store/object-keys';

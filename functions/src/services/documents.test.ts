@@ -18,7 +18,8 @@ import {
   saveDocument,
 } from '../store/documents';
 import type { StoredProfile } from '../store/entities';
-import { getStoredProfile, markOnboardingCompleted } from '../store/profiles';
+import { getStoredProfile } from '../store/profile-state';
+import { markOnboardingCompleted } from '../store/profiles';
 import { claimTicket, getTicket, putTicket } from '../store/uploads';
 import { readUserPartition, type UserPartition } from '../store/user-partition';
 import {
@@ -57,6 +58,7 @@ const partitionWith = (stored: StoredProfile | null, documents: DocumentRecord[]
 });
 
 vi.mock('../store/documents');
+vi.mock('../store/profile-state');
 vi.mock('../store/profiles');
 vi.mock('../store/uploads');
 vi.mock('../store/user-partition');

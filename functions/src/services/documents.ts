@@ -4,7 +4,7 @@ import type { DocumentRecord, DownloadLink, Profile, UploadTicket } from '@share
 import { type DocumentType, hasRequiredDocuments, newestFirst } from '@shared/documents';
 import type { UploadConfirm, UploadRequest } from '@shared/schemas/documents';
 import { presignDownload, removeObject } from '../adapters/storage';
-import type { AdminAccount, CustomerAccount } from '../lib/caller';
+import type { AdminAccount, CustomerAccount } from '../edge/caller';
 import { clock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
 import { completeAudit, recordAudit } from '../store/audit';

@@ -28,7 +28,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerAccount } from '../lib/caller';
+import type { CustomerAccount } from '../edge/caller';
 import { pinClock } from '../lib/clock';
 import { Conflict } from '../lib/errors';
 import type { UploadTicketRecord } from '../store/entities';

@@ -5,7 +5,7 @@
 import type { Profile } from '@shared/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMail } from '../adapters/mail';
-import type { CustomerAccount, WithPartition } from '../lib/caller';
+import type { CustomerAccount, WithPartition } from '../edge/caller';
 import { pinClock } from '../lib/clock';
 import { NotFound, TooMany, Unauthenticated } from '../lib/errors';
 import type { MessageItem } from '../store/entities';
@@ -18,7 +18,7 @@ import {
   saveCustomerMessage,
   saveTeamMessage,
 } from '../store/messages';
-import { getStoredProfile } from '../store/profiles';
+import { getStoredProfile } from '../store/profile-state';
 import { findWorkflow } from '../store/workflows';
 import {
   ADMIN,
@@ -44,6 +44,7 @@ import {
 
 vi.mock('../adapters/mail');
 vi.mock('../store/messages');
+vi.mock('../store/profile-state');
 vi.mock('../store/profiles');
 vi.mock('../store/workflows');
 

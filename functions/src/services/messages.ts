@@ -9,7 +9,7 @@ import { fullName } from '@shared/names';
 import type { MessageInput } from '@shared/schemas/messages';
 import type { PageQuery } from '@shared/schemas/pagination';
 import { env } from '../config';
-import type { AdminAccount, CustomerAccount, WithPartition } from '../lib/caller';
+import type { AdminAccount, CustomerAccount, WithPartition } from '../edge/caller';
 import { clock } from '../lib/clock';
 import { NotFound, TooMany, Unauthenticated } from '../lib/errors';
 import { countMetric } from '../lib/metrics';

@@ -4,7 +4,7 @@
 // limits'.)
 import type { PasswordChangeRequest } from '@shared/schemas/auth';
 import { changePassword } from '../adapters/identity';
-import type { Account } from '../lib/caller';
+import type { Account } from '../edge/caller';
 import { Invalid } from '../lib/errors';
 import { notify } from './notify';
 

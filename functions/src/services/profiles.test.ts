@@ -10,7 +10,8 @@ import { pinClock } from '../lib/clock';
 import { Conflict, NotFound } from '../lib/errors';
 import { completeAudit, recordAudit } from '../store/audit';
 import { loadCatalogue } from '../store/catalogue';
-import { getStoredProfile, setProfileLanguage, updateProfile } from '../store/profiles';
+import { getStoredProfile } from '../store/profile-state';
+import { setProfileLanguage, updateProfile } from '../store/profiles';
 import { createTasksIfAbsent } from '../store/tasks';
 import { readUserPartition } from '../store/user-partition';
 import {
@@ -36,6 +37,7 @@ vi.mock('../adapters/identity');
 vi.mock('../adapters/mail');
 vi.mock('../store/tasks');
 vi.mock('../store/catalogue');
+vi.mock('../store/profile-state');
 vi.mock('../store/profiles');
 vi.mock('../store/user-partition');
 // The audit records' builders are pure: kept real; writing one on its own is mocked.

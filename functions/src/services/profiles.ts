@@ -4,7 +4,7 @@ import type { Language } from '@shared/constants';
 import { newestFirst } from '@shared/documents';
 import type { AdminProfile, OnboardingDetails } from '@shared/schemas/profile';
 import { updateIdentityEmail } from '../adapters/identity';
-import type { Account, AdminAccount, CustomerAccount } from '../lib/caller';
+import type { Account, AdminAccount, CustomerAccount } from '../edge/caller';
 import { clock } from '../lib/clock';
 import { Conflict } from '../lib/errors';
 import { auditCompletion, recordAudit, withAudit } from '../store/audit';
@@ -13,8 +13,9 @@ import { setProfileLanguage, updateProfile } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
 import { actorOf, adminAudit, changedFields, markFailedIfRefused } from './audit';
 import { customerProfile, requireCustomer } from './customers';
-import { assignUnlockedTasks, buildJourney, toWorkflows } from './journey';
+import { assignUnlockedTasks, buildJourney } from './journey';
 import { notify } from './notify';
+import { toWorkflows } from './workflows';
 
 /** SPEC 4: while a deletion request is pending the customer cannot change anything. */
 export function assertNoPendingDeletion(profile: Profile): void {

@@ -18,7 +18,7 @@ import { adminAudit } from './audit';
  * 3. brings their profile in line, in or out of the customer lists, counts and search (a
  *    user who never signed in has none yet: it is made at first sign-in with the group's role);
  * 4. signs them out everywhere (even when step 3 failed), so their next sign-in carries the
- *    new role; an ID token issued before is refused from now on (services/admission.ts).
+ *    new role; an ID token issued before is refused from now on (edge/admission.ts).
  * 5. marks the record done.
  * Repeatable: running it twice changes nothing more.
  */

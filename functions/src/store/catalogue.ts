@@ -1,27 +1,18 @@
-import { PHASES, type PhaseDefinition, TASK_TEMPLATES, type TaskTemplateDefinition } from '@shared/catalogue';
+import { PHASES, TASK_TEMPLATES } from '@shared/catalogue';
 import type { Language } from '@shared/constants';
 import deCatalogue from '@shared/locales/de/catalogue.json';
 import enCatalogue from '@shared/locales/en/catalogue.json';
 import { clock } from '../lib/clock';
 import { batchWrite, queryAll } from './client';
-import { CATALOGUE, phases, taskTemplates } from './entities';
+import { CATALOGUE, type Phase, phases, type TaskTemplate, taskTemplates } from './entities';
 
-type Texts<T> = Record<Language, T>;
-export interface Phase extends PhaseDefinition {
-  texts: Texts<{ display_name: string; description: string }>;
-}
-export interface TaskTemplate extends TaskTemplateDefinition {
-  /** The English name: what the workflow type is derived from (SPEC 7). */
-  task_name: string;
-  texts: Texts<{ task_name: string; task_description: string; info_text: string }>;
-}
 export interface Catalogue {
   phases: Phase[];
   templates: TaskTemplate[];
 }
 
 type CatalogueTexts = typeof enCatalogue;
-const locales: Texts<CatalogueTexts> = { en: enCatalogue, de: deCatalogue };
+const locales: Record<Language, CatalogueTexts> = { en: enCatalogue, de: deCatalogue };
 const phaseKey = (id: string) => id as keyof CatalogueTexts['phases'];
 const taskKey = (id: string) => id as keyof CatalogueTexts['tasks'];
 

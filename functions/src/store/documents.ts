@@ -15,7 +15,7 @@ import {
   type UploadTicketRecord,
   userPartitionKey,
 } from './entities';
-import { withStateRead } from './profiles';
+import { withStateRead } from './profile-state';
 import { consumeTicket } from './uploads';
 
 export async function getDocument(userId: string, type: DocumentType): Promise<DocumentRecord | null> {

@@ -11,9 +11,9 @@ import type {
   UserTask,
   WorkflowRecord,
 } from '@shared/api';
-import type { Role } from '@shared/constants';
+import type { PhaseDefinition, TaskTemplateDefinition } from '@shared/catalogue';
+import type { Language, Role } from '@shared/constants';
 import type { DocumentType } from '@shared/documents';
-import type { Phase, TaskTemplate } from './catalogue';
 import type { CursorShape } from './cursor';
 import { GSI1, KEY_ATTRIBUTES, TABLE_KEYS } from './table';
 
@@ -248,6 +248,19 @@ export const uploadTickets = entity<UploadTicketRecord, [userId: string, uploadI
   keyOf: (ticket) => uploadKey(ticket.user_id, ticket.upload_id),
   sortPrefix: 'UPLOAD#',
 });
+
+/** A catalogue text in every language (the locale files' catalogue.json). */
+type Texts<T> = Record<Language, T>;
+/** A phase of the catalogue as stored: its definition (shared/catalogue.ts) with its texts. */
+export interface Phase extends PhaseDefinition {
+  texts: Texts<{ display_name: string; description: string }>;
+}
+/** A task template of the catalogue as stored: its definition with its texts. */
+export interface TaskTemplate extends TaskTemplateDefinition {
+  /** The English name: what the workflow type is derived from (SPEC 7). */
+  task_name: string;
+  texts: Texts<{ task_name: string; task_description: string; info_text: string }>;
+}
 
 /** The catalogue's partition: phases sorted by their order, then the task templates. */
 export const CATALOGUE = 'CATALOGUE';

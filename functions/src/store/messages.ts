@@ -17,7 +17,7 @@ import {
   profiles,
   userPartitionKey,
 } from './entities';
-import { stateCondition, withStateRead } from './profiles';
+import { stateCondition, withStateRead } from './profile-state';
 import { TABLE_KEYS } from './table';
 
 const putMessage = (message: MessageItem): TransactItems[number] => ({

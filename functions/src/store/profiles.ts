@@ -1,6 +1,5 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailBlock, Page, Profile, UserTask } from '@shared/api';
-import type { ApiErrorKey } from '@shared/api-errors';
 import { DEFAULT_LANGUAGE, type Language, type Role } from '@shared/constants';
 import { env } from '../config';
 import { Conflict } from '../lib/errors';
@@ -16,7 +15,8 @@ import {
   stateOf,
   wordChange,
 } from './customer-index';
-import { CUSTOMER_LIST, CUSTOMER_PAGE_KEY, profiles, type StoredProfile } from './entities';
+import { CUSTOMER_LIST, CUSTOMER_PAGE_KEY, profiles } from './entities';
+import { getStoredProfile, stateCondition, withStateRead } from './profile-state';
 import { GSI1 } from './table';
 import { putNewTask } from './tasks';
 
@@ -72,21 +72,6 @@ export function putProfileIfAbsent(profile: Profile, role: Role): Promise<'creat
   );
 }
 
-/** A profile with its role, or null. */
-export async function getStoredProfile(
-  userId: string,
-  options: { consistent?: boolean } = {},
-): Promise<StoredProfile | null> {
-  const out = await dynamo().send(
-    new GetCommand({
-      TableName: env.tableName,
-      Key: profiles.key(userId),
-      ...(options.consistent ? { ConsistentRead: true } : {}),
-    }),
-  );
-  return out.Item ? profiles.fromItem(out.Item) : null;
-}
-
 /**
  * The user's profile, or null when there is none or the table cannot be read (logged): for
  * the Cognito triggers, whose own work (a code mail, a confirmed reset) must go on without it.
@@ -134,73 +119,6 @@ export async function setProfileRole(userId: string, role: Role): Promise<void> 
     ];
   });
 }
-
-/**
- * The condition that a profile is still in the state it was read in (its role, listed flags
- * and document count), for a write whose list and count changes were computed from that read:
- * two such writes racing on one read cannot both apply them.
- */
-export function stateCondition(
-  { profile, role }: StoredProfile,
-  names: Record<string, string> = {},
-  values: Record<string, unknown> = {},
-) {
-  // Profiles from before messages have no unread count: none is unread.
-  const unread =
-    profile.unread_by_team > 0
-      ? 'unread_by_team > :su0'
-      : '(attribute_not_exists(unread_by_team) OR unread_by_team = :su0)';
-  return {
-    ConditionExpression: `attribute_exists(PK) AND #role = :sr AND account_verified = :sv AND onboarding_completed = :so AND documents_count = :sc AND deletion_requested = :sd AND ${unread}`,
-    ExpressionAttributeNames: { ...names, '#role': 'role' },
-    ExpressionAttributeValues: {
-      ...values,
-      ':su0': 0,
-      ':sr': role,
-      ':sv': profile.account_verified,
-      ':so': profile.onboarding_completed,
-      ':sc': profile.documents_count,
-      ':sd': profile.deletion_requested,
-    },
-  };
-}
-
-/**
- * Reads the stored profile (strongly consistent) and writes what `build` makes of it in one
- * transaction, whose items carry the conditions that the profile is still as read (e.g.
- * `stateCondition`). When the transaction fails in a way `retryWhen` calls a change under it,
- * the profile is read again and the write retried; any other failure, or one that keeps
- * happening, is the `conflict`. No profile: nothing to do, or the `conflict` (`ifMissing`).
- */
-export async function withStateRead(
-  userId: string,
-  build: (stored: StoredProfile) => Promise<TransactItems> | TransactItems,
-  {
-    conflict = 'profileChanged',
-    ifMissing = 'skip',
-    retryWhen = () => true,
-  }: {
-    conflict?: ApiErrorKey;
-    ifMissing?: 'skip' | 'conflict';
-    retryWhen?: (failed: boolean[]) => boolean;
-  } = {},
-): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const stored = await getStoredProfile(userId, { consistent: true });
-    if (!stored) {
-      if (ifMissing === 'skip') return;
-      throw new Conflict(conflict);
-    }
-    const items = await build(stored);
-    if (items.length === 0) return;
-    const failed = await tryTransact(items);
-    if (!failed) return;
-    if (!retryWhen(failed) || attempt >= STATE_ATTEMPTS) throw new Conflict(conflict);
-  }
-}
-
-/** Reads of a profile that keeps changing under a write, before it gives up. */
-const STATE_ATTEMPTS = 5;
 
 /** Customers newest first, one Query page at a time. */
 export async function listCustomers(limit: number, cursor: string | null): Promise<Page<Profile>> {

@@ -22,7 +22,7 @@ import {
   userPartitionKey,
   workflows,
 } from './entities';
-import { stateCondition, withStateRead } from './profiles';
+import { stateCondition, withStateRead } from './profile-state';
 import { KEY_ATTRIBUTES, TABLE_KEYS } from './table';
 
 export interface UserPartition {

@@ -1,16 +1,16 @@
 // Who may act: every signed-in request is admitted here before its handler runs. Kept apart
-// from the rest of the account service so the edge (lib/http.ts), which every Lambda bundles,
+// from the rest of the account service so the edge (edge/http.ts), which every Lambda bundles,
 // loads only the table and Cognito clients it needs, not S3 or SES.
 import type { Profile } from '@shared/api';
 import type { Role } from '@shared/constants';
 import { identityEmail, identityRole } from '../adapters/identity';
-import type { Account, Caller, WithPartition } from '../lib/caller';
 import { clock } from '../lib/clock';
 import { Unauthenticated } from '../lib/errors';
 import { log } from '../lib/log';
 import { readAccount } from '../store/accounts';
 import { newProfile, putProfileIfAbsent, setProfileRole } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
+import type { Account, Caller, WithPartition } from './caller';
 
 /**
  * Admits a verified token's caller to a signed-in route. A token outlives its account (an

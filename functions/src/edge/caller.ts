@@ -1,8 +1,8 @@
 import type { Profile } from '@shared/api';
 import type { Role } from '@shared/constants';
 import { roleFromGroups } from '@shared/roles';
+import { Unauthenticated } from '../lib/errors';
 import type { UserPartition } from '../store/user-partition';
-import { Unauthenticated } from './errors';
 
 export interface Caller {
   userId: string;

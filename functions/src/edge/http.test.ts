@@ -8,13 +8,13 @@ import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
+import { Conflict } from '../lib/errors';
+import { log } from '../lib/log';
+import { countMetric, METRIC_DIMENSIONS, METRICS_NAMESPACE } from '../lib/metrics';
 import { findRoute, ROUTES, type RouteConfig } from '../routes';
 import { newProfile } from '../store/profiles';
 import { captureOutput } from '../test-fixtures';
-import { Conflict } from './errors';
 import { type ApiEvent, apiHandler } from './http';
-import { log } from './log';
-import { countMetric, METRIC_DIMENSIONS, METRICS_NAMESPACE } from './metrics';
 
 const context = { awsRequestId: 'req-1' } as Context;
 
@@ -28,7 +28,7 @@ function event(routeKey: string, claims?: Record<string, string>, body?: string)
 }
 
 const ddb = mockClient(DynamoDBDocumentClient);
-// Admission confirms an admin's token against the Cognito group (services/admission.ts).
+// Admission confirms an admin's token against the Cognito group (edge/admission.ts).
 const cognito = mockClient(CognitoIdentityProviderClient);
 /** The stored account items per user id (profile with role, or a tombstone). */
 let stored: Record<string, Record<string, unknown>[]> = {};

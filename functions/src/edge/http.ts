@@ -2,13 +2,29 @@
 // route table (routes.ts) is enforced here, once, before its handler runs: who may call it,
 // which account it acts for, the shape of its path, query and body. Domain errors become
 // HTTP responses here and nowhere else.
+
+import type { MiddlewareObj } from '@middy/core';
 import type { ErrorBody, ErrorCode } from '@shared/api';
 import { API_ERRORS, type ApiErrorKey } from '@shared/api-errors';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shared/constants';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import type * as z from 'zod';
+import {
+  DomainError,
+  type DomainErrorKind,
+  Forbidden,
+  Invalid,
+  NotFound,
+  ValidationFailed,
+} from '../lib/errors';
+import { lambdaHandler } from '../lib/lambda';
+import { log } from '../lib/log';
 import { type Access, type RouteConfig, routeKey } from '../routes';
-import { admit, admitWithPartition } from '../services/admission';
+import { admit, admitWithPartition } from './admission';
 import {
   type Account,
   type AdminAccount,
@@ -16,9 +32,6 @@ import {
   callerFromClaims,
   type WithPartition,
 } from './caller';
-import { DomainError, type DomainErrorKind, Forbidden, Invalid, NotFound, ValidationFailed } from './errors';
-import { lambdaHandler } from './lambda';
-import { log } from './log';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -169,36 +182,56 @@ function toResult(error: unknown): ApiResult {
   return json(500, { error: { code: 'internal', message: API_ERRORS.internal } });
 }
 
+type ApiMiddleware = MiddlewareObj<ApiEvent, ApiResult, Error, Context, { startedAt?: number }>;
+
+/**
+ * Every error a route's work throws becomes its response here, once for all routes: a domain
+ * error the response DOMAIN_ERROR_HTTP gives its kind, anything else a 500 (logged) that says
+ * nothing of its cause. No error leaves an API Lambda.
+ */
+const domainErrorsToHttp: ApiMiddleware = {
+  onError: (request) => {
+    request.response = toResult(request.error);
+  },
+};
+
+/** One summary line per request, with the status answered (an error's too) and the time taken. */
+const requestLine: ApiMiddleware = {
+  before: (request) => {
+    request.internal.startedAt = Date.now();
+  },
+  after: logRequest,
+  // Runs after domainErrorsToHttp's (onError runs inner first): the response is the error's.
+  onError: logRequest,
+};
+
+function logRequest({ response, internal }: Parameters<NonNullable<ApiMiddleware['after']>>[0]) {
+  log.info('request', {
+    status: response?.statusCode,
+    durationMs: Date.now() - (internal.startedAt ?? 0),
+  });
+}
+
 /** The Lambda handler of one route: `apiHandler(ROUTES['get-me'], async ({ caller }) => ...)`. */
 export function apiHandler<const R extends RouteConfig>(
   route: R,
   run: (req: ApiRequest<R>) => Promise<Reply>,
 ) {
   // Every line of the request carries its request id, cold start and route (lib/lambda.ts).
-  return lambdaHandler<ApiEvent, ApiResult>(
-    (event) => ({ routeKey: event.routeKey }),
-    async (event) => {
-      const started = Date.now();
-      const result = await respond(event);
-      // One summary line per request.
-      log.info('request', { status: result.statusCode, durationMs: Date.now() - started });
-      return result;
-    },
-  );
+  return lambdaHandler<ApiEvent, ApiResult>((event) => ({ routeKey: event.routeKey }), respond, [
+    requestLine,
+    domainErrorsToHttp,
+  ]);
 
   async function respond(event: ApiEvent): Promise<ApiResult> {
-    try {
-      const caller = await authorize(event, route);
-      const params = parseParams(event, route.params);
-      const body = parseBody(event, route.body);
-      const query = route.query ? validated(route.query, event.queryStringParameters ?? {}) : undefined;
-      const language = languageFrom(event.headers?.['accept-language']);
-      const request = { params, body, query, language, ...(caller ? { caller } : {}) };
-      const reply = await run(request as unknown as ApiRequest<R>);
-      if (reply.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
-      return json(reply.status ?? 200, reply.body ?? null);
-    } catch (error) {
-      return toResult(error);
-    }
+    const caller = await authorize(event, route);
+    const params = parseParams(event, route.params);
+    const body = parseBody(event, route.body);
+    const query = route.query ? validated(route.query, event.queryStringParameters ?? {}) : undefined;
+    const language = languageFrom(event.headers?.['accept-language']);
+    const request = { params, body, query, language, ...(caller ? { caller } : {}) };
+    const reply = await run(request as unknown as ApiRequest<R>);
+    if (reply.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
+    return json(reply.status ?? 200, reply.body ?? null);
   }
 }
