@@ -13,17 +13,10 @@ import { lazyResolver } from '../../lib/lazy-resolver';
 import { useSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { AuthForm, EmailField, SubmitButton, SwitchLink } from './FormParts';
-import { verifyEmailPath } from './links';
+import { type LoginState, type VerifyEmailState, verifyEmailPath } from './links';
 import { useSignedInRedirect } from './signed-in-redirect';
-import type { VerifyEmailState } from './VerifyEmailPage';
 
 const validation = lazyResolver(() => import('./form-resolvers').then((module) => module.loginResolver));
-
-/** What a page that sends the visitor here to sign in passes on: the address, and why (a locale key). */
-export interface LoginState {
-  email?: string;
-  notice?: 'verify.success' | 'verify.alreadyVerified';
-}
 
 export default function LoginPage() {
   const { t, i18n } = useTranslation();

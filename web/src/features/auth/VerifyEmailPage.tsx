@@ -16,15 +16,10 @@ import { resolveHomePath } from '../../lib/home-path';
 import { useSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton } from './FormParts';
-import type { LoginState } from './LoginPage';
+import type { LoginState, VerifyEmailState } from './links';
 
 /** Seconds between two verification mails (a fresh code each time). */
 const RESEND_COOLDOWN_SECONDS = 60;
-
-/** What /login passes on when it has just sent a fresh code to an unconfirmed account. */
-export interface VerifyEmailState {
-  codeSent?: boolean;
-}
 
 export default function VerifyEmailPage() {
   const { t, i18n } = useTranslation();
