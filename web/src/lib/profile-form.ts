@@ -1,4 +1,6 @@
 import type { Profile } from '@shared/api';
+import { type FieldValues, type Path, type Resolver, type UseFormProps, useForm } from 'react-hook-form';
+import { ApiError } from './errors';
 
 /**
  * The profile's fields as its forms start (the customer's details, the team's edit): as saved,
@@ -18,4 +20,22 @@ export function profileFieldValues(profile: Profile) {
     postal_code: profile.postal_code ?? '',
     city: profile.city ?? '',
   };
+}
+
+/**
+ * A profile form (the customer's details, the team's edit) validated by its schema's resolver.
+ * `showServerErrors` puts the server's field messages back onto the form: the server runs the
+ * same schema, so its messages name the same fields.
+ */
+export function useProfileForm<Input extends FieldValues, Output>(
+  resolver: Resolver<Input, unknown, Output>,
+  start: Pick<UseFormProps<Input, unknown, Output>, 'values' | 'defaultValues'>,
+) {
+  const form = useForm<Input, unknown, Output>({ resolver, ...start });
+  const showServerErrors = (error: unknown) => {
+    for (const [field, message] of Object.entries(error instanceof ApiError ? (error.fields ?? {}) : {})) {
+      form.setError(field as Path<Input>, { message });
+    }
+  };
+  return { ...form, showServerErrors };
 }

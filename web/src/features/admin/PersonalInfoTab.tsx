@@ -1,21 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@shared/api';
-import {
-  type AdminProfile,
-  type AdminProfileInput,
-  adminProfileSchema,
-  COUNTRY_DEFAULT,
-} from '@shared/schemas/profile';
+import { type AdminProfileInput, adminProfileSchema, COUNTRY_DEFAULT } from '@shared/schemas/profile';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ProfileFields } from '../../components/ProfileFields';
 import { TextField } from '../../components/TextField';
-import { ApiError, serverMessage } from '../../lib/errors';
-import { profileFieldValues } from '../../lib/profile-form';
+import { serverMessage } from '../../lib/errors';
+import { profileFieldValues, useProfileForm } from '../../lib/profile-form';
 import { type ProfileRow, sharedProfileRows } from '../../lib/profile-rows';
 import { useDeleteUser, useEditUser } from './api';
 
@@ -29,26 +23,15 @@ export function PersonalInfoTab({ profile, onDeleted }: { profile: Profile; onDe
   const { t } = useTranslation(['translation', 'nationalities']);
   const editUser = useEditUser();
   const [editing, setEditing] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<AdminProfileInput, unknown, AdminProfile>({
-    resolver: zodResolver(adminProfileSchema),
-    values: formValues(profile),
-  });
+  const form = useProfileForm(zodResolver(adminProfileSchema), { values: formValues(profile) });
 
-  const save = handleSubmit(async (values) => {
+  const save = form.handleSubmit(async (values) => {
     try {
       await editUser.mutateAsync({ userId: profile.id, profile: values });
       toast.success(t('admin.user.updated'));
       setEditing(false);
     } catch (error) {
-      for (const [field, message] of Object.entries(error instanceof ApiError ? (error.fields ?? {}) : {})) {
-        setError(field as keyof AdminProfileInput, { message });
-      }
+      form.showServerErrors(error);
       toast.error(serverMessage(error, t('admin.user.updateFailed')));
     }
   });
@@ -70,30 +53,30 @@ export function PersonalInfoTab({ profile, onDeleted }: { profile: Profile; onDe
         <form noValidate onSubmit={save} className="grid gap-4 sm:grid-cols-2">
           <ProfileFields
             audience="admin"
-            register={(name) => register(name)}
-            errors={errors}
-            knowsAddress={watch('knows_address') ?? false}
+            register={(name) => form.register(name)}
+            errors={form.formState.errors}
+            knowsAddress={form.watch('knows_address') ?? false}
             storedNationality={profile.nationality}
             before={
               <TextField
                 label={t('account.email')}
                 type="email"
                 className="sm:col-span-2"
-                error={errors.email?.message}
-                {...register('email')}
+                error={form.formState.errors.email?.message}
+                {...form.register('email')}
               />
             }
             after={
               <TextField
                 label={t('admin.user.country')}
-                error={errors.country?.message}
-                {...register('country')}
+                error={form.formState.errors.country?.message}
+                {...form.register('country')}
               />
             }
           />
           <div className="flex gap-2 sm:col-span-2">
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? t('admin.user.saving') : t('admin.user.save')}
+            <Button type="submit" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting ? t('admin.user.saving') : t('admin.user.save')}
             </Button>
             <Button variant="secondary" onClick={() => setEditing(false)}>
               {t('admin.user.cancel')}

@@ -1,21 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@shared/api';
-import {
-  type OnboardingDetails,
-  type OnboardingDetailsInput,
-  onboardingDetailsSchema,
-} from '@shared/schemas/profile';
-import { useForm } from 'react-hook-form';
+import { type OnboardingDetailsInput, onboardingDetailsSchema } from '@shared/schemas/profile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { ProfileFields } from '../../components/ProfileFields';
 import { PageLoading } from '../../components/Spinner';
-import { ApiError, serverMessage } from '../../lib/api';
+import { serverMessage } from '../../lib/api';
 import { useMe } from '../../lib/me';
 import { useOnError } from '../../lib/on-error';
-import { profileFieldValues } from '../../lib/profile-form';
+import { profileFieldValues, useProfileForm } from '../../lib/profile-form';
 import { useSaveDetails } from './api';
 import { OnboardingLayout } from './OnboardingLayout';
 
@@ -37,27 +32,17 @@ function DetailsForm({ profile }: { profile: Profile | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const saveDetails = useSaveDetails();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<OnboardingDetailsInput, unknown, OnboardingDetails>({
-    resolver: zodResolver(onboardingDetailsSchema),
+  const form = useProfileForm(zodResolver(onboardingDetailsSchema), {
     defaultValues: profile && formValues(profile),
   });
 
-  const onSubmit = handleSubmit(async (details) => {
+  const onSubmit = form.handleSubmit(async (details) => {
     try {
       await saveDetails.mutateAsync(details);
       toast.success(t('onboarding.details.saved'));
       navigate('/onboarding/documents');
     } catch (error) {
-      // The server runs the same schema: its field messages go back onto the form.
-      for (const [field, message] of Object.entries(error instanceof ApiError ? (error.fields ?? {}) : {})) {
-        setError(field as keyof OnboardingDetailsInput, { message });
-      }
+      form.showServerErrors(error);
       toast.error(serverMessage(error, t('onboarding.details.failed')));
     }
   });
@@ -75,14 +60,16 @@ function DetailsForm({ profile }: { profile: Profile | undefined }) {
       >
         <ProfileFields
           audience="customer"
-          register={(name) => register(name)}
-          errors={errors}
-          knowsAddress={watch('knows_address')}
+          register={(name) => form.register(name)}
+          errors={form.formState.errors}
+          knowsAddress={form.watch('knows_address')}
           storedNationality={profile?.nationality}
         />
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
-            {isSubmitting ? t('onboarding.details.submitting') : t('onboarding.details.submit')}
+          <Button type="submit" disabled={form.formState.isSubmitting} className="w-full sm:w-auto">
+            {form.formState.isSubmitting
+              ? t('onboarding.details.submitting')
+              : t('onboarding.details.submit')}
           </Button>
         </div>
       </form>
