@@ -1,8 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-// The SDK's Node 22 notice is noise in test output; the lockfile pins what runs (README).
-const quietSdk = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
-
 // Three suites, one runner: unit tests beside the code, integration against a local stack
 // on free ports, end-to-end in headless Chromium against the built SPA.
 export default defineConfig({
@@ -23,7 +20,6 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
-          env: quietSdk,
         },
       },
       {
@@ -32,7 +28,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-stack.ts'],
-          env: { ...quietSdk, LOCAL_WEB: 'none' },
+          env: { LOCAL_WEB: 'none' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -43,7 +39,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-stack.ts'],
-          env: { ...quietSdk, LOCAL_WEB: 'web/dist' },
+          env: { LOCAL_WEB: 'web/dist' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

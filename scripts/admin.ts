@@ -15,8 +15,6 @@ import { stageConfig } from '../infra/config/stages';
 import { textOption } from './cli-options';
 import { connectLocalStack } from './local-target';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-
 const ROLES: Record<string, Role> = { grant: 'admin', revoke: 'customer' };
 
 async function connectStage(name: string): Promise<void> {

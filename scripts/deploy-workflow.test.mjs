@@ -256,10 +256,10 @@ describe('the deploy workflow', () => {
     }
   });
 
-  it('runs npm test (Node 20, Java 17, Chromium) before any deploy', () => {
+  it('runs npm test (Node 24, Java 17, Chromium) before any deploy', () => {
     const test = workflow.jobs.test;
     expect(test['runs-on']).toBe('ubuntu-latest');
-    expect(stepUsing(test, 'actions/setup-node').with).toEqual({ 'node-version': 20, cache: 'npm' });
+    expect(stepUsing(test, 'actions/setup-node').with).toEqual({ 'node-version': 24, cache: 'npm' });
     expect(stepUsing(test, 'actions/setup-java').with).toEqual({
       distribution: 'temurin',
       'java-version': 17,

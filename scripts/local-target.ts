@@ -17,7 +17,6 @@ export interface LocalEndpoints {
  * on `port` (default: PORT, as `npm start` reads it).
  */
 export async function connectLocalStack(port = Number(process.env.PORT ?? 3000)): Promise<LocalEndpoints> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const response = await fetch(`http://127.0.0.1:${port}/_local/endpoints`).catch(() => null);
   if (!response?.ok)
     throw new Error(`No local stack answers on port ${port}: start it with npm start (same PORT).`);

@@ -10,8 +10,6 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { textOption } from './cli-options';
 import { connectLocalStack } from './local-target';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-
 async function stageTable(stage: string): Promise<string> {
   const prefix = `Relocation-${stage}-Data-Table`;
   const names: string[] = [];

@@ -2,10 +2,6 @@
 // PORT, LOCAL_DATA_DIR, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_WEB (dev | none | a built dist dir).
 import { LocalStackError, startLocalStack } from './stack';
 
-// The SDK's notice that its 2027 releases need Node 22 is noise here: package-lock.json pins
-// the versions this stack runs with. Must be set before the first client is created.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-
 const started = Date.now();
 
 function webMode(value: string | undefined) {

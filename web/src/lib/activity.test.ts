@@ -2,9 +2,10 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { changeValue, fieldLabel, recordSubject } from './activity';
 
-// A t() that shows which key (and namespace) was asked for.
+// A t() that shows which key (and namespace) was asked for. i18next brands TFunction, so a
+// plain function becomes one only by way of unknown.
 const t = ((key: string, options?: { ns?: string }) =>
-  options?.ns ? `${options.ns}:${key}` : key) as TFunction;
+  options?.ns ? `${options.ns}:${key}` : key) as unknown as TFunction;
 
 describe('an audit record in the activity views', () => {
   it("names fields by the forms' labels, and an unknown one as stored", () => {

@@ -3,9 +3,10 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { sharedProfileRows } from './profile-rows';
 
-// A t() that shows which key (and namespace) was asked for.
+// A t() that shows which key (and namespace) was asked for. i18next brands TFunction, so a
+// plain function becomes one only by way of unknown.
 const t = ((key: string, options?: { ns?: string }) =>
-  options?.ns ? `${options.ns}:${key}` : key) as TFunction;
+  options?.ns ? `${options.ns}:${key}` : key) as unknown as TFunction;
 
 const profile = (overrides: Partial<Profile>): Profile => ({
   id: 'u-1',
