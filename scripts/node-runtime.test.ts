@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LAMBDA_RUNTIME } from '../infra/stacks/lambda';
 
-// The Lambdas run nodejs24.x (infra/stacks/lambda.ts; its stacks test asserts the runtime), so
-// everything here runs on that major too: the `node` devDependency puts it first on the PATH of
-// every npm script, whatever Node the machine itself has.
-const LAMBDA_NODE_MAJOR = 24;
+// Everything here runs on the Lambdas' major too: the `node` devDependency puts it first on the
+// PATH of every npm script, whatever Node the machine itself has.
+const LAMBDA_NODE_MAJOR = Number(/^nodejs(\d+)\.x$/.exec(LAMBDA_RUNTIME.name)?.[1]);
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
   engines: { node: string };

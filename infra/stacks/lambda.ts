@@ -18,6 +18,9 @@ const FUNCTIONS = join(import.meta.dirname, '../../functions/src');
 
 /** Every log group of ours keeps LOG_RETENTION_DAYS (the privacy policy's promise). */
 export const LOG_RETENTION = RetentionDays.ONE_WEEK;
+
+/** The Node every function runs on; the project builds and tests on the same major. */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 if (Number(LOG_RETENTION) !== LOG_RETENTION_DAYS)
   throw new Error('LOG_RETENTION must match LOG_RETENTION_DAYS');
 
@@ -64,12 +67,12 @@ export function lambdaFor(
   const fn = new NodejsFunction(scope, id, {
     entry: join(FUNCTIONS, module, `${name}.ts`),
     handler: 'handler',
-    runtime: Runtime.NODEJS_24_X,
+    runtime: LAMBDA_RUNTIME,
     architecture: Architecture.ARM_64,
     memorySize: 512,
     timeout: Duration.seconds(10),
     ...(deps.deadLetterQueue ? { deadLetterQueue: deps.deadLetterQueue } : {}),
-    // X-Ray: each request's path through the function and its AWS SDK calls (Powertools Tracer).
+    // X-Ray: each request's path through the function and its AWS SDK calls (lib/tracing.ts).
     tracing: Tracing.ACTIVE,
     logGroup: new LogGroup(scope, `${id}Logs`, { retention: LOG_RETENTION }),
     environment: {
