@@ -20,12 +20,12 @@ export const ACKNOWLEDGED: { id: string; reason: string }[] = [
   },
   {
     id: 'AwsSolutions-COG1',
-    reason: 'The product specification fixes the password rule at a minimum of 6 characters (SPEC 5 and 9).',
+    reason: 'The product fixes the password rule at a minimum of 6 characters (docs/product.md#limits).',
   },
   {
     id: 'AwsSolutions-COG2',
     reason:
-      'The specification has no MFA; prod runs Cognito threat protection (adaptive authentication) instead.',
+      'The product has no MFA (docs/product.md#log-in); prod runs Cognito threat protection (adaptive authentication) instead.',
   },
   {
     id: 'AwsSolutions-APIG4',
@@ -91,7 +91,7 @@ export const ACCEPTED_WILDCARDS = (config: StageConfig): AcceptedWildcard[] => {
     {
       finding: new RegExp(`^Resource::${documents}/\\*$`),
       reason:
-        'Document keys are per user and per upload ({userId}/{id}.{ext}, SPEC 7) and only known per request; the routes holding this grant check that the caller owns the document before touching its key.',
+        'Document keys are per user and per upload ({userId}/{id}.{ext}, docs/product.md#documents) and only known per request; the routes holding this grant check that the caller owns the document before touching its key.',
     },
     {
       finding: new RegExp(`^Resource::${documents}/${INCOMING_PREFIX}\\*$`),

@@ -5,7 +5,7 @@ import type { CompletionType, TaskStatus, WorkflowStatus, WorkflowType } from '.
 /** Why mail to a profile's address stopped. */
 export type MailBlock = 'bounce' | 'complaint';
 
-/** SPEC 3 'profiles'. Dates are ISO-8601 strings. */
+/** A profile (docs/product.md#data). Dates are ISO-8601 strings. */
 export interface Profile {
   id: string;
   email: string;
@@ -95,7 +95,7 @@ export interface RuntimeConfig {
   support: { email: string; whatsapp: string };
 }
 
-/** SPEC 3 'documents'. */
+/** A document's record (docs/product.md#documents). */
 export interface DocumentRecord {
   id: string;
   user_id: string;
@@ -153,7 +153,7 @@ export interface JourneyResponse {
   phases: JourneyPhase[];
 }
 
-/** SPEC 3 'user_tasks' as stored (the template's texts are joined when a journey is built). */
+/** A user task as stored (docs/product.md#data; the template's texts are joined when a journey is built). */
 export interface UserTask {
   id: string;
   user_id: string;
@@ -169,7 +169,7 @@ export interface UserTask {
   created_at: string;
 }
 
-/** SPEC 3 'support_workflows' as stored. */
+/** A service request (workflow) as stored (docs/product.md#data). */
 export interface WorkflowRecord {
   id: string;
   user_id: string;
@@ -214,7 +214,7 @@ export interface AdminUserDetail {
   deletion_request: DeletionRequest | null;
 }
 
-/** SPEC 3 'account_deletion_requests' with the profile's name and e-mail joined. */
+/** A deletion request with the profile's name and e-mail joined (docs/product.md#data). */
 export interface PendingDeletion extends DeletionRequest {
   first_name: string | null;
   last_name: string | null;

@@ -1,6 +1,7 @@
 import type { Profile } from './api';
 
-// SPEC 2 / 9: the admin dashboard's stat cards, each also a filter of the customer list.
+// The admin dashboard's stat cards, each also a filter of the customer list
+// (docs/product.md#admin-dashboard).
 // Counted and listed by the server (never from a full read); the same rules decide a search result's filter.
 export const CUSTOMER_FILTERS = [
   'total',

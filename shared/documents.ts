@@ -1,4 +1,4 @@
-// Document rules of SPEC 3, 5 and 9: types, formats, the 10 MB limit, content signatures.
+// Document rules (docs/product.md#documents): types, formats, the 10 MB limit, content signatures.
 export const DOCUMENT_TYPES = ['passport', 'employment_contract', 'rental_agreement'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const REQUIRED_DOCUMENT_TYPES: readonly DocumentType[] = ['passport', 'employment_contract'];

@@ -8,7 +8,7 @@ import {
   workflowTypeFor,
 } from './journey';
 
-describe('workflowTypeFor (SPEC 7)', () => {
+describe('workflowTypeFor (docs/product.md#service-requests)', () => {
   it.each([
     ['Get health insurance', 'health_insurance'],
     ['Order your eSIM card', 'esim_card'],
@@ -42,7 +42,7 @@ describe('daysBetween', () => {
   });
 });
 
-describe('isPhaseUnlocked (SPEC 4)', () => {
+describe('isPhaseUnlocked (docs/product.md#journey-phases-and-tasks)', () => {
   const phase = (phase_name: string, unlock_days_after_arrival: number | null) => ({
     phase_name,
     unlock_days_after_arrival,

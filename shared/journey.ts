@@ -1,4 +1,4 @@
-// Pure rules of the relocation journey (SPEC 3, 4, 7).
+// Pure rules of the relocation journey (docs/product.md#journey-phases-and-tasks, #service-requests).
 export const TASK_STATUSES = ['not_started', 'pending_confirmation', 'in_progress', 'completed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
@@ -23,7 +23,7 @@ export const ALWAYS_UNLOCKED_PHASE = 'before_arrival';
 export const PHASE_COUNT = 4;
 export const GERMAN_TIME_ZONE = 'Europe/Berlin';
 
-/** SPEC 7: the workflow type follows from the task's name. */
+/** The workflow type follows from the task's name (docs/product.md#service-requests). */
 export function workflowTypeFor(taskName: string): WorkflowType {
   const name = taskName.toLowerCase();
   if (name.includes('health insurance')) return 'health_insurance';
@@ -55,8 +55,9 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /**
- * SPEC 4 'Phase unlock': before_arrival always; every other phase once the whole days since
- * the arrival date (German calendar days) reach its unlock days; never without a date.
+ * Phase unlock (docs/product.md#journey-phases-and-tasks): before_arrival always; every other
+ * phase once the whole days since the arrival date (German calendar days) reach its unlock
+ * days; never without a date.
  */
 export function isPhaseUnlocked(
   phase: { phase_name: string; unlock_days_after_arrival: number | null },
@@ -100,7 +101,7 @@ export function taskRefusal(input: {
   return null;
 }
 
-/** Admins may set any status only while the workflow is not terminal (SPEC 4). */
+/** Admins may set any status only while the workflow is not terminal (docs/product.md#service-requests). */
 export function canChangeWorkflow(status: WorkflowStatus): boolean {
   return !TERMINAL_WORKFLOW_STATUSES.includes(status);
 }

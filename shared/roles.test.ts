@@ -27,7 +27,7 @@ describe('roleFromGroups', () => {
   });
 });
 
-describe('homePathFor (SPEC 2 "Log in")', () => {
+describe('homePathFor (docs/product.md#log-in)', () => {
   it('sends admins to /admin whatever their onboarding', () => {
     expect(homePathFor({ role: 'admin', onboardingCompleted: false })).toBe('/admin');
   });

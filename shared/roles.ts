@@ -17,7 +17,7 @@ export function roleFromGroups(claim: unknown): Role {
 
 export type HomePath = '/admin' | '/dashboard' | '/onboarding/details';
 
-/** Where a signed-in user belongs (SPEC 2, 'Log in' and 'Verify e-mail'). */
+/** Where a signed-in user belongs (docs/product.md#log-in and #verify-e-mail). */
 export function homePathFor(user: { role: Role; onboardingCompleted: boolean }): HomePath {
   if (user.role === 'admin') return '/admin';
   return user.onboardingCompleted ? '/dashboard' : '/onboarding/details';

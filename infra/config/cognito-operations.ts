@@ -23,7 +23,7 @@ export const BROWSER_COGNITO_OPERATIONS = [
  * Self-service operations a real pool offers every signed-in user that would go around the
  * product: DeleteUser would remove the identity and leave every item and file behind with no
  * deletion request; the attribute calls would change the sign-in e-mail behind the profile's
- * back (e-mail changes go through the support team, SPEC 5).
+ * back (e-mail changes go through the support team, docs/product.md#admin-user-page).
  */
 export const BLOCKED_COGNITO_OPERATIONS = [
   'DeleteUser',

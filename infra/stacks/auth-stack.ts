@@ -31,7 +31,7 @@ import type { StageConfig } from '../config/stages';
 import { RATE_LIMITS, rateRule, visibility } from './firewall-rules';
 import { lambdaFor, mailConfigurationName, type ResourceRef } from './lambda';
 
-/** Cognito: e-mail sign-in with verification, the spec's password rule, the admin group. */
+/** Cognito: e-mail sign-in with verification, the sign-up password rule (docs/product.md#sign-up), the admin group. */
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;

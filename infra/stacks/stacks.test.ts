@@ -735,7 +735,7 @@ describe('Auth stack', () => {
     });
   });
 
-  it('signs in by e-mail with verification and the spec password rule', () => {
+  it('signs in by e-mail with verification and the sign-up password rule', () => {
     auth.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],

@@ -37,7 +37,7 @@ const replaceFileName = z
   .max(FILE_NAME_MAX, 'validation.invalidInput')
   .refine((value) => isAllowedExtension(value, ADMIN_REPLACE_EXTENSIONS), 'admin.documents.replaceFormats');
 
-/** Admin replacement, step 1 (SPEC 5: only PDF, JPG, JPEG, PNG). */
+/** Admin replacement, step 1: only PDF, JPG, JPEG, PNG (docs/product.md#documents). */
 export const replaceRequestSchema = z.object({
   file_name: replaceFileName,
   file_size: z.number().int().positive('validation.invalidInput'),

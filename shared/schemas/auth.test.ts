@@ -15,7 +15,7 @@ const valid = { email: 'anna@example.com', password: 'secret', confirmPassword: 
 const common = new Set(['password1', 'qwerty123']);
 const signUpSchema = signUpSchemaWith(common);
 
-describe('signUpSchema (SPEC 5 "Sign up")', () => {
+describe('signUpSchema (docs/product.md#sign-up)', () => {
   it('accepts a valid sign-up and trims the e-mail', () => {
     const parsed = signUpSchema.parse({ ...valid, email: '  anna@example.com ' });
     expect(parsed.email).toBe('anna@example.com');
@@ -75,7 +75,7 @@ describe('the most common passwords', () => {
   });
 });
 
-describe('loginSchema (SPEC 5 "Log in")', () => {
+describe('loginSchema (docs/product.md#log-in)', () => {
   it('requires email and password', () => {
     const errors = errorsOf(loginSchema.safeParse({ email: '', password: '' }));
     expect(errors).toEqual({ email: 'validation.required', password: 'validation.required' });
@@ -98,7 +98,7 @@ describe('verifyCodeSchema', () => {
 });
 
 describe('message keys', () => {
-  it('render as the spec texts in English', () => {
+  it('render as the exact English texts of docs/product.md#sign-up', () => {
     expect(text('validation.passwordsMismatch')).toBe('Passwords do not match');
     expect(text('validation.passwordMin')).toBe('Password must be at least 6 characters');
     expect(text('validation.invalidEmail')).toBe('Invalid email address');

@@ -11,7 +11,7 @@ export const emailField = z
   .max(EMAIL_MAX_LENGTH, 'validation.emailMax')
   .pipe(z.email('validation.invalidEmail'));
 
-/** The spec's rule for a new password (SPEC 5), the API's check too. */
+/** The rule for a new password (docs/product.md#sign-up), the API's check too. */
 const passwordLength = z
   .string()
   .min(1, 'validation.required')

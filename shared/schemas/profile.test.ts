@@ -16,7 +16,7 @@ const valid: OnboardingDetailsInput = {
 const errors = (patch: Partial<Record<keyof OnboardingDetailsInput, unknown>>) =>
   englishErrorsOf(onboardingDetailsSchema.safeParse({ ...valid, ...patch }));
 
-describe('onboardingDetailsSchema (SPEC 5 "Onboarding details form")', () => {
+describe('onboardingDetailsSchema (docs/product.md#step-1-details)', () => {
   it('accepts a complete form', () => {
     expect(onboardingDetailsSchema.safeParse(valid).success).toBe(true);
   });

@@ -2,7 +2,7 @@ import { EMAIL_MAX_LENGTH, LANGUAGES } from '../constants';
 import { NATIONALITIES } from '../nationalities';
 import * as z from './zod';
 
-// SPEC 5 'Onboarding details form'. Messages are locale keys (validation.*).
+// The onboarding details form (docs/product.md#step-1-details). Messages are locale keys (validation.*).
 export const NAME_MAX = 100;
 export const WHATSAPP_MAX = 20;
 export const CITY_MAX = 100;
@@ -91,7 +91,8 @@ export const onboardingDetailsSchema = z
 export type OnboardingDetailsInput = z.input<typeof onboardingDetailsSchema>;
 export type OnboardingDetails = z.output<typeof onboardingDetailsSchema>;
 
-// SPEC 5 'Admin profile edit': the same name rules; everything else optional, empty → null.
+// Admin profile edit (docs/product.md#admin-user-page): the same name rules; everything else
+// optional, empty → null.
 export const TEXT_MAX = 100;
 export const COUNTRY_DEFAULT = 'Germany';
 

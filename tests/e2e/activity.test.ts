@@ -110,7 +110,7 @@ describe.each(LANGUAGES)('in %s', (language: Language) => {
     expect(admins[edit]).toContain(TEST_ADMIN.email);
     expect(admins[edit]).toMatch(change(language, 'account.targetCity', 'Berlin', 'Hamburg'));
     expect(admins[edit]).toMatch(change(language, 'onboarding.details.lastName', 'Sharma', 'Schmidt'));
-    // The spec's events are there too, in their place.
+    // The profile's events (Profile Created, Profile Updated) are there too, in their place.
     indexOf(admins, new RegExp(`^${literal(t('admin.user.profileCreated'))} · `));
     expect(indexOf(admins, new RegExp(`^${literal(t('admin.user.profileUpdated'))} · `))).toBeLessThan(edit);
     expect(await page.evaluate(() => '__samePage' in window)).toBe(true);
@@ -137,7 +137,7 @@ describe.each(LANGUAGES)('in %s', (language: Language) => {
     expect(texts[ownEdit]).toMatch(change(language, 'onboarding.details.lastName', 'Sharma', 'Schmidt'));
     for (const item of texts) expect(item).toContain(t('activity.supportTeam'));
     expect((await own.page.locator('body').textContent()) ?? '').not.toContain(TEST_ADMIN.email);
-    // The spec's profile events are the team's timeline only.
+    // The profile's events are the team's timeline only (docs/product.md#admin-user-page).
     expect(texts.join('\n')).not.toContain(t('admin.user.profileCreated'));
 
     // Back with the admin: an e-mail change Cognito refuses (another account's address) is on

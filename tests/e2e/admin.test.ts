@@ -234,7 +234,7 @@ describe('admin console', () => {
     expect(docs.body.map((d) => d.file_name)).toEqual(['passport-scan.png']);
 
     // Timeline
-    // One date format per entry (SPEC 9's 'MMM d, yyyy'), not two side by side.
+    // One date format per entry ('MMM d, yyyy', docs/product.md#messages-shown-to-people), not two side by side.
     await page.getByText(/^Profile Created · [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
     await page.getByText(/Documents Uploaded · 1 document$/).waitFor();
 

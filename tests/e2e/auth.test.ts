@@ -42,7 +42,7 @@ describe('customer sign-up journey', () => {
     await page.getByRole('link', { name: 'Get started', exact: true }).click();
     await page.waitForURL('**/signup');
 
-    // Validation messages of SPEC 5, shown before anything is sent.
+    // The sign-up form's validation messages (docs/product.md#sign-up), shown before anything is sent.
     await fillSignup('not-an-email', '123', '1234');
     await page.getByText('Invalid email address').waitFor();
     await page.getByText('Password must be at least 6 characters').waitFor();

@@ -30,7 +30,7 @@ describe('onboarding in the browser', () => {
     await page.waitForURL('**/onboarding/details');
     await page.getByText('Step 1 of 2').waitFor();
 
-    // Everything empty: the spec's messages appear, nothing is sent.
+    // Everything empty: the form's messages (docs/product.md#step-1-details) appear, nothing is sent.
     await page.getByRole('button', { name: 'Continue to Documents' }).click();
     for (const message of [
       'Gender is required',

@@ -2,8 +2,9 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import system from './chromium.json';
 
-// Debian's Chromium and its flags, shared with scripts/bench-web.mjs. Without the networking
-// flags Chromium floods the closed network at start (STACK.md).
+// Debian's Chromium (Playwright cannot download its own browser here) and its flags, shared
+// with scripts/bench-web.mjs. Without the networking flags Chromium floods the closed network
+// with refused connections at start.
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? system.path,

@@ -58,7 +58,7 @@ export const verifyEmailMail = (language: unknown, link: string, code: string) =
 export const resetPasswordMail = (language: unknown, link: string, code: string) =>
   codeMail(mailTexts(language).resetPassword, link, code);
 
-/** Sent when an admin verifies the account (SPEC 2, verification dialog). */
+/** Sent when an admin verifies the account (the verification dialog, docs/product.md#admin-user-page). */
 export function accountVerifiedMail(language: unknown, dashboardLink: string): RenderedMail {
   const t = mailTexts(language).accountVerified;
   return paragraphsMail(t.subject, [t.greeting, t.body], { label: t.button, href: dashboardLink }, t.signoff);

@@ -35,7 +35,7 @@ export async function createCustomerProfile(userId: string, email: string, langu
 }
 
 /**
- * Admin verification (SPEC 4):
+ * Admin verification (docs/product.md#admin-user-page, docs/product.md#journey-phases-and-tasks):
  * 1. the customer must exist and not be verified yet;
  * 2. the flag and every phase-1 task are written in one transaction, with its audit record;
  * 3. the notification e-mail goes out (retried; a failure does not undo the verification).
@@ -89,7 +89,7 @@ export async function deleteAccount(userId: string, profile: Profile | null): Pr
 }
 
 /**
- * SPEC 4, the customer's own deletion:
+ * The customer's own deletion (docs/product.md#account-deletion):
  * 1. refused while a request is pending;
  * 2. an unverified account goes at once (deleteAccount);
  * 3. a verified one files a request for the team, with the profile flag, in one transaction;
@@ -153,7 +153,7 @@ export async function rejectDeletion(admin: AdminAccount, userId: string, reason
 }
 
 /**
- * Permanent deletion by an admin (SPEC 5):
+ * Permanent deletion by an admin (docs/product.md#account-deletion):
  * 1. never an admin account (by its profile, or by its Cognito group where the profile is behind),
  *    never the caller's own;
  * 2. the typed e-mail must match the account's (with the profile already gone after a

@@ -1,6 +1,6 @@
-// The relocation journey: phases and their tasks (SPEC 3, 4), as the customer and the team
-// see them; the customer completing their own task, the team a support task. The service
-// requests a task opens are workflows (workflows.ts).
+// The relocation journey (docs/product.md#journey-phases-and-tasks): phases and their tasks,
+// as the customer and the team see them; the customer completing their own task, the team a
+// support task. The service requests a task opens are workflows (workflows.ts).
 import { randomUUID } from 'node:crypto';
 import type { JourneyPhase, JourneyResponse, JourneyTask, UserTask } from '@shared/api';
 import type { Language } from '@shared/constants';
@@ -78,7 +78,10 @@ function journeyTask(
   };
 }
 
-/** Phases with their tasks; phases without stored tasks show previews (SPEC 3, 4). */
+/**
+ * Phases with their tasks; phases without stored tasks show previews
+ * (docs/product.md#journey-phases-and-tasks).
+ */
 export function buildJourney(
   catalogue: Catalogue,
   tasks: UserTask[],
@@ -114,8 +117,9 @@ export function buildJourney(
 /**
  * Later phases' tasks are created once, when the phase is first seen unlocked (by the
  * customer or by an admin, whoever looks first), for a verified account with no deletion
- * pending (SPEC 4: no actions then; unlocked phases show previews). Concurrent loads race on
- * the same keys (one task per template), so a loser simply reads the winner.
+ * pending (no actions then, docs/product.md#journey-phases-and-tasks; unlocked phases show
+ * previews). Concurrent loads race on the same keys (one task per template), so a loser
+ * simply reads the winner.
  */
 export async function assignUnlockedTasks(
   userId: string,
@@ -178,7 +182,10 @@ export async function ownTask(caller: WithPartition<CustomerAccount>, taskId: st
   return { task, template };
 }
 
-/** SPEC 4: a customer completes their own user_self_complete task, once. */
+/**
+ * A customer completes their own user_self_complete task, once
+ * (docs/product.md#journey-phases-and-tasks).
+ */
 export async function completeMyTask(
   caller: WithPartition<CustomerAccount>,
   taskId: string,
@@ -198,7 +205,8 @@ export async function completeMyTask(
 }
 
 /**
- * SPEC 4: admins complete support_team_complete tasks (completed_by_user false):
+ * Admins complete support_team_complete tasks (completed_by_user false;
+ * docs/product.md#journey-phases-and-tasks):
  * 1. only a support task, only while open (a repeat is a conflict);
  * 2. the internal notes and the note for the customer are stored with it, and its audit
  *    record, in one transaction;

@@ -17,7 +17,10 @@ import { assignUnlockedTasks, buildJourney } from './journey';
 import { notify } from './notify';
 import { toWorkflows } from './workflows';
 
-/** SPEC 4: while a deletion request is pending the customer cannot change anything. */
+/**
+ * While a deletion request is pending the customer cannot change anything
+ * (docs/product.md#account-deletion).
+ */
 export function assertNoPendingDeletion(profile: Profile): void {
   if (profile.deletion_requested) throw new Conflict('actionsLockedByDeletion');
 }
@@ -66,7 +69,7 @@ export async function getUserDetail(userId: string, language: Language): Promise
 }
 
 /**
- * Admin edit (SPEC 5):
+ * Admin edit (docs/product.md#admin-user-page):
  * 1. a new e-mail changes the sign-in first, so login keeps working: the edit is recorded
  *    before that (pending), marked failed if Cognito refuses it (an address in use), and done
  *    with the profile's write;

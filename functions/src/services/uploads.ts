@@ -41,7 +41,10 @@ export interface UploadTarget {
   documentType: DocumentType;
   /** The document an admin replaces; null for a customer's own upload of a type. */
   documentId: string | null;
-  /** The final object key of an upload id (SPEC 7 names customers' and admins' files apart). */
+  /**
+   * The final object key of an upload id; customers' uploads and admins' replacements are
+   * named apart (docs/product.md#documents).
+   */
   keyFor: (uploadId: string, ext: string) => string;
   /** The first upload id to try, and the next one when it is taken. */
   firstId: () => string;

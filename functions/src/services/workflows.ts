@@ -1,5 +1,6 @@
-// Workflows (SPEC 4, 7): the service request a customer opens from a task, their list of
-// them, and the team's changes (status, notes, assignee), each status mailed to the customer.
+// Workflows (docs/product.md#service-requests): the service request a customer opens from a
+// task, their list of them, and the team's changes (status, notes, assignee), each status
+// mailed to the customer.
 // The task a request is made from is judged by the journey's rule (journey.ts ownTask).
 import { randomUUID } from 'node:crypto';
 import type { Workflow, WorkflowRecord } from '@shared/api';
@@ -22,7 +23,7 @@ const taskName = (catalogue: Catalogue, templateId: string, language: Language) 
   catalogue.templates.find((t) => t.id === templateId)?.texts[language].task_name ?? '';
 
 /**
- * SPEC 4 and 7, a service request:
+ * A service request (docs/product.md#service-requests):
  * 1. the task must allow it (ownTask);
  * 2. the workflow's type follows from the task's English name;
  * 3. the workflow and the task's move to in_progress are written together.
@@ -88,7 +89,7 @@ const WORKFLOW_NOTICES = {
 } as const;
 
 /**
- * SPEC 4, an admin's workflow change:
+ * An admin's workflow change (docs/product.md#service-requests):
  * 1. only while the workflow is not completed or cancelled;
  * 2. notes (internal), the note for the customer and the assignee change only when given
  *    (an empty one clears);

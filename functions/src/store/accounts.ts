@@ -90,7 +90,8 @@ export async function readAccount(userId: string): Promise<AccountState> {
 
 /**
  * Goes into every transaction that acts on a customer's journey: the account is verified and
- * no deletion is requested (SPEC 4), checked as the write happens, not only when it was read.
+ * no deletion is requested (docs/product.md#journey-phases-and-tasks), checked as the write
+ * happens, not only when it was read.
  */
 export function accountMayAct(userId: string): TransactItems[number] {
   return {

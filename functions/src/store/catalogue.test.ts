@@ -45,7 +45,7 @@ describe('catalogue data file', () => {
     }
   });
 
-  it('maps the spec service requests to their workflow types, and only those to "other"', () => {
+  it('maps every service request task to its own workflow type, none to "other"', () => {
     const types = Object.fromEntries(
       catalogue.templates
         .filter((t) => t.completion_type === 'service_request')

@@ -15,9 +15,9 @@ export const EXPORTS_PREFIX = 'exports/';
 export const EXPORT_EXPIRY_DAYS = 1;
 
 export const objectKeys = {
-  /** A customer's document (SPEC 7): {userId}/{random id}.{ext}. */
+  /** A customer's document (docs/product.md#documents): {userId}/{random id}.{ext}. */
   upload: (userId: string, uploadId: string, ext: string) => `${userId}/${uploadId}.${ext}`,
-  /** An admin's replacement (SPEC 7): {userId}/{document_type}_{timestamp}.{ext}. */
+  /** An admin's replacement (docs/product.md#documents): {userId}/{document_type}_{timestamp}.{ext}. */
   replacement: (userId: string, documentType: string, timestamp: string, ext: string) =>
     `${userId}/${documentType}_${timestamp}.${ext}`,
   /** Where a user's final files (uploads and replacements) live. */

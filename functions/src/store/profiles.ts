@@ -166,8 +166,9 @@ export async function updateProfile(
 }
 
 /**
- * Onboarding done (SPEC 3): the flag, and the customer on the dashboard's "Completed
- * Onboarding" list and count, together. Done before is no error: the profile as it is.
+ * Onboarding done (docs/product.md#step-2-documents): the flag, and the customer on the
+ * dashboard's "Completed Onboarding" list and count, together. Done before is no error: the
+ * profile as it is.
  */
 export async function markOnboardingCompleted(before: Profile, now: string): Promise<Profile> {
   const failed = await tryTransact([
@@ -213,8 +214,9 @@ export async function setProfileLanguage(userId: string, language: Language): Pr
 }
 
 /**
- * Verification (SPEC 4): the profile flag and every phase-1 task in one transaction, so a
- * verified account always has its tasks and a second verification changes nothing.
+ * Verification (docs/product.md#journey-phases-and-tasks): the profile flag and every phase-1
+ * task in one transaction, so a verified account always has its tasks and a second
+ * verification changes nothing.
  */
 export async function verifyWithTasks(
   profile: Profile,

@@ -43,7 +43,8 @@ const PAGES: Record<Exclude<SpaRoute, '/'>, { area: Area; load: () => Module }> 
   '/onboarding/details': { area: 'signedIn', load: () => import('../features/onboarding/DetailsPage') },
   '/onboarding/documents': { area: 'signedIn', load: () => import('../features/onboarding/DocumentsPage') },
   '/onboarding/success': { area: 'signedIn', load: () => import('../features/onboarding/SuccessPage') },
-  // SPEC 6: the user detail page has no client-side admin check; the API enforces it.
+  // The user detail page has no client-side admin check; the API enforces it
+  // (docs/product.md#roles-and-access).
   '/admin/users/:userId': { area: 'signedIn', load: () => import('../features/admin/UserPage') },
   '/admin': { area: 'admin', load: () => import('../features/admin/AdminDashboardPage') },
 };

@@ -14,7 +14,7 @@ function focusAt(items: (HTMLElement | null)[], index: number) {
   list[(index + list.length) % list.length]?.focus();
 }
 
-/** The signed-in customer's header: logo, language, avatar menu (SPEC 2 'Customer dashboard'). */
+/** The signed-in customer's header: logo, language, avatar menu (docs/product.md#customer-dashboard). */
 /** `customer`: the menu leads to the customer's messages too (an admin's My Account has none). */
 export function AppHeader({ profile, customer = true }: { profile: Profile; customer?: boolean }) {
   const { t } = useTranslation();

@@ -4,7 +4,10 @@ import { useNavigate } from 'react-router-dom';
 import { bannerDelay, readConsent, storeConsent } from '../lib/consent';
 import { Button } from './Button';
 
-/** SPEC 2 'Cookie banner': 500 ms after load when no consent is stored, on every route. */
+/**
+ * The cookie banner: 500 ms after load when no consent is stored, on every route
+ * (docs/product.md#legal-pages-not-found-cookie-banner).
+ */
 export function CookieBanner() {
   const { t } = useTranslation();
   const navigate = useNavigate();

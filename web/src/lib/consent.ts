@@ -1,10 +1,12 @@
-// SPEC 3 'Cookie consent' (kept in the browser): essential flag and timestamp.
+// Cookie consent, kept in the browser: essential flag and timestamp
+// (docs/product.md#legal-pages-not-found-cookie-banner).
 export const CONSENT_STORAGE_KEY = 'relocate-germany.cookie-consent';
 export const BANNER_DELAY_MS = 500;
 
 /**
  * How long the banner still waits at `now` (ms on the page clock), given when the page's load
- * event ended: SPEC 2 counts the 500 ms from the load, not from when the app started.
+ * event ended: the 500 ms count from the load, not from when the app started
+ * (docs/product.md#legal-pages-not-found-cookie-banner).
  */
 export function bannerDelay(now: number, loadEventEnd: number): number {
   return Math.max(0, Math.min(BANNER_DELAY_MS, BANNER_DELAY_MS - (now - loadEventEnd)));

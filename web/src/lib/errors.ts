@@ -81,8 +81,9 @@ export function cognitoMessageKey(error: { name: string; message: string }): str
 }
 
 /**
- * The text of a failure toast: the server's own message (SPEC 8: API or Cognito), else the
- * fallback. A validation failure's generic text says less than the fallback, so it yields.
+ * The text of a failure toast: the server's own message (API or Cognito), else the fallback
+ * (docs/product.md#messages-shown-to-people). A validation failure's generic text says less
+ * than the fallback, so it yields.
  */
 export function serverMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.code === 'validation_failed') return fallback;
@@ -91,8 +92,9 @@ export function serverMessage(error: unknown, fallback: string): string {
     return i18n.t(error.messageKey);
   const cognitoKey = error instanceof Error ? cognitoMessageKey(error) : undefined;
   if (cognitoKey && i18n.exists(cognitoKey)) return i18n.t(cognitoKey);
-  // A message we cannot translate is English: shown as sent to English readers (SPEC 8: the
-  // server's own message), the translated fallback to everyone else.
+  // A message we cannot translate is English: shown as sent to English readers (the server's
+  // own message, docs/product.md#messages-shown-to-people), the translated fallback to
+  // everyone else.
   if (i18n.language !== DEFAULT_LANGUAGE) return fallback;
   if (error instanceof Error && error.message && !/^Unknown|^undefined$/.test(error.message))
     return error.message;

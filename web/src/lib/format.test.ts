@@ -10,7 +10,7 @@ describe('formatBytes', () => {
   });
 });
 
-describe('dates (SPEC 9 formats)', () => {
+describe('dates (docs/product.md#messages-shown-to-people)', () => {
   it('shows calendar dates as dd.MM.yyyy without shifting the day', () => {
     expect(formatCalendarDate('2027-03-01')).toBe('01.03.2027');
     expect(formatCalendarDate(null)).toBe('');

@@ -9,7 +9,7 @@ export function formatBytes(bytes: number, language: string): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A calendar date (YYYY-MM-DD, no time zone) as dd.MM.yyyy (SPEC 9). */
+/** A calendar date (YYYY-MM-DD, no time zone) as dd.MM.yyyy (docs/product.md#messages-shown-to-people). */
 export function formatCalendarDate(date: string | null): string {
   const [y, m, d] = (date ?? '').split('-');
   return y && m && d ? `${d}.${m}.${y}` : '';
@@ -24,7 +24,10 @@ export function formatDate(iso: string | null, withTime = false): string {
   return withTime ? `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}` : day;
 }
 
-/** An instant as 'MMM d, yyyy' (SPEC 9), month names in the interface language. */
+/**
+ * An instant as 'MMM d, yyyy', month names in the interface language
+ * (docs/product.md#messages-shown-to-people).
+ */
 export function formatLongDate(iso: string | null, language: string): string {
   if (!iso) return '';
   const date = new Date(iso);

@@ -7,8 +7,8 @@ import { getMeQueryOptions } from './me';
 /**
  * Where a signed-in user goes next. The role comes from the token; onboarding state from
  * the API (read through the shared `me` query, so the page it leads to starts with it). If
- * the profile cannot be read, `onLookupError` decides (SPEC: verify-email sends such users
- * to /onboarding/details).
+ * the profile cannot be read, `onLookupError` decides (/verify-email sends such users to
+ * /onboarding/details: docs/product.md#verify-e-mail).
  */
 export async function resolveHomePath(
   queryClient: QueryClient,

@@ -53,8 +53,8 @@ function rememberLanguageForTheServer(language: Language) {
 }
 
 /**
- * SPEC 9: no fallback language, so a missing key renders the key itself and a dictionary that
- * failed to load stays empty (labels show their keys).
+ * No fallback language (docs/product.md#languages), so a missing key renders the key itself
+ * and a dictionary that failed to load stays empty (labels show their keys).
  */
 export function i18nOptions(language: Language) {
   return {

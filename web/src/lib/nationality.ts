@@ -2,8 +2,8 @@ import { NATIONALITIES } from '@shared/nationalities';
 import type { TFunction } from 'i18next';
 
 /**
- * A stored nationality (its English name, SPEC 3) in the interface language; a name not in
- * the list is shown as stored.
+ * A stored nationality (stored by its English name, docs/product.md#step-1-details) in the
+ * interface language; a name not in the list is shown as stored.
  */
 export function nationalityLabel(t: TFunction, name: string | null): string | null {
   const code = NATIONALITIES.find((n) => n.name === name)?.code;

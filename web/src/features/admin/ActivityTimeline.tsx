@@ -15,7 +15,7 @@ import { useLoadMore } from '../../lib/load-more';
 import { useUserActivity } from './api';
 import { mergeTimeline, type ProfileEvent, profileEvents } from './timeline';
 
-/** One of the spec's events, as the timeline always showed it. */
+/** One of the profile's events (docs/product.md#admin-user-page), as the timeline always showed it. */
 function EventText({ event }: { event: ProfileEvent }) {
   const { t, i18n } = useTranslation();
   if (event.kind === 'documents')

@@ -26,7 +26,7 @@ const page = (items: AuditRecord[], nextCursor: string | null = null): Page<Audi
 const labels = (entries: TimelineEntry[]) =>
   entries.map((entry) => (entry.kind === 'record' ? entry.record.id : entry.event.kind));
 
-describe("the profile's events (SPEC 2)", () => {
+describe("the profile's events (docs/product.md#admin-user-page)", () => {
   it('are Profile Created, Profile Updated when the times differ, Documents Uploaded with a count, newest first', () => {
     const events = profileEvents({ created_at: at(1), updated_at: at(5) }, [
       { uploaded_at: at(2) },

@@ -4,7 +4,10 @@ import type { AuditRecord, DocumentRecord, Page, Profile } from '@shared/api';
 // and the customer's audit records, newest first. The records come page by page from the
 // server; the events are known at once, and each is shown only where it belongs among them.
 
-/** One of the spec's events: when the profile was created, last updated, documents uploaded. */
+/**
+ * One of the profile's events: when the profile was created, last updated, documents uploaded
+ * (docs/product.md#admin-user-page).
+ */
 export type ProfileEvent =
   | { kind: 'created'; at: string }
   | { kind: 'updated'; at: string }
@@ -13,7 +16,7 @@ export type ProfileEvent =
 export type TimelineEntry = { kind: 'record'; record: AuditRecord } | { kind: 'event'; event: ProfileEvent };
 
 /**
- * The spec's events of a profile, newest first: Profile Created; Profile Updated only when the
+ * The events of a profile, newest first: Profile Created; Profile Updated only when the
  * update time differs from the creation time; Documents Uploaded with their count, placed at
  * the latest upload.
  */

@@ -20,7 +20,10 @@ function lockedText(phase: JourneyPhase, profile: Profile, t: TFunction) {
   return t('dashboard.lockedDays', { days: phase.unlock_days_after_arrival });
 }
 
-/** 'Your Relocation Journey': one tab per phase (SPEC 2), arrow keys move between tabs. */
+/**
+ * 'Your Relocation Journey': one tab per phase, arrow keys move between tabs
+ * (docs/product.md#customer-dashboard).
+ */
 export function JourneyCard({
   phases,
   profile,

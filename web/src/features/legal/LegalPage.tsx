@@ -37,7 +37,7 @@ const values = {
   vatId: COMPANY.vatId,
 };
 
-/** /imprint and /privacy (SPEC 2 'Legal pages'). */
+/** /imprint and /privacy (docs/product.md#legal-pages-not-found-cookie-banner). */
 export default function LegalPage({ page }: { page: 'imprint' | 'privacy' }) {
   const { t } = useTranslation();
   const other = page === 'imprint' ? 'privacy' : 'imprint';
