@@ -121,7 +121,7 @@ describe('customer dashboard', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      'Account menu',
+      'Rahul, account menu',
     );
     // ArrowUp on the button opens the menu at its last item.
     await page.keyboard.press('ArrowUp');

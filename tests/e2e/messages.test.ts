@@ -201,7 +201,7 @@ describe.each(LANGUAGES)('in %s, customer and team write to each other', (langua
     const avatar = customer.locator('#account-menu-button');
     await expect
       .poll(() => avatar.getAttribute('aria-label'))
-      .toBe(t('messages.accountMenu_one', { count: '1' }));
+      .toBe(t('messages.accountMenu_one', { name: 'Rahul', count: '1' }));
     expect(await sameDocument(customer)).toBe(true);
     await avatar.click();
     const menuItem = customer.getByRole('menuitem', { name: new RegExp(`^${t('messages.title')}`) });
@@ -216,7 +216,7 @@ describe.each(LANGUAGES)('in %s, customer and team write to each other', (langua
     const answer = fullThread.getByRole('listitem').filter({ hasText: reply });
     await answer.getByText(t('messages.supportTeam')).waitFor();
     expect(await answer.getByText(TEST_ADMIN.email).count()).toBe(0);
-    await expect.poll(() => avatar.getAttribute('aria-label')).toBe(t('dashboard.menu'));
+    await expect.poll(() => avatar.getAttribute('aria-label')).toBe(t('dashboard.menu', { name: 'Rahul' }));
     expect((await stats()).unread).toBe(after.unread);
     expect(await axeViolations(customer)).toEqual([]);
 

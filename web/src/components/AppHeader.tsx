@@ -26,6 +26,8 @@ export function AppHeader({ profile, customer = true }: { profile: Profile; cust
   /** Which item takes focus when the menu opens: first, last, or none (opened by pointer). */
   const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last' | null>(null);
   const name = fullName(profile);
+  // What the menu button shows of the person (its text on wide screens).
+  const shownName = profile.first_name ?? profile.email;
   // The team's messages the customer has not read (the profile, kept in step with an
   // open conversation).
   const unread = customer ? profile.unread_by_customer : 0;
@@ -88,7 +90,11 @@ export function AppHeader({ profile, customer = true }: { profile: Profile; cust
               aria-haspopup="menu"
               aria-expanded={open}
               aria-controls={open ? 'account-menu' : undefined}
-              aria-label={unread > 0 ? t('messages.accountMenu', { count: unread }) : t('dashboard.menu')}
+              aria-label={
+                unread > 0
+                  ? t('messages.accountMenu', { name: shownName, count: unread })
+                  : t('dashboard.menu', { name: shownName })
+              }
               onKeyDown={onButtonKey}
               // Enter and Space click: a keyboard opening focuses the first item (detail 0).
               onClick={(event) => {
@@ -97,20 +103,22 @@ export function AppHeader({ profile, customer = true }: { profile: Profile; cust
               }}
               className="flex items-center gap-2 rounded-full py-1 pr-3 pl-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              <span className="relative flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
-                {initials(profile)}
+              {/* The initials and the unread figure are drawn, not text (CSS content): the
+                  button's visible text is then the name it shows, which its accessible name
+                  begins with, so a speech-input user can say what they see (WCAG 2.5.3). */}
+              <span
+                aria-hidden="true"
+                data-initials={initials(profile)}
+                className="relative flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white before:content-[attr(data-initials)]"
+              >
                 {unread > 0 && (
                   <span
-                    aria-hidden="true"
-                    className="absolute -top-1.5 -right-2 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.625rem] leading-none font-bold ring-2 ring-white"
-                  >
-                    {unreadFigure(unread)}
-                  </span>
+                    data-figure={unreadFigure(unread)}
+                    className="absolute -top-1.5 -right-2 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[0.625rem] leading-none font-bold ring-2 ring-white before:content-[attr(data-figure)]"
+                  />
                 )}
               </span>
-              <span className="hidden text-sm font-medium text-slate-800 sm:inline">
-                {profile.first_name ?? profile.email}
-              </span>
+              <span className="hidden text-sm font-medium text-slate-800 sm:inline">{shownName}</span>
             </button>
             {open && (
               <div className="absolute right-0 z-20 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
