@@ -49,13 +49,7 @@ vi.mock('../adapters/identity');
 vi.mock('../adapters/mail');
 vi.mock('../adapters/storage');
 vi.mock('../store/accounts');
-// The audit records' builders are pure: kept real; writing them is mocked.
-vi.mock('../store/audit', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../store/audit')>()),
-  recordAudit: vi.fn(),
-  completeAudit: vi.fn(),
-  auditPage: vi.fn(),
-}));
+vi.mock('../store/audit', async (original) => (await import('../test-mocks')).auditWritesMocked(original));
 vi.mock('../store/catalogue');
 vi.mock('../store/deletion-requests');
 vi.mock('../store/user-partition');

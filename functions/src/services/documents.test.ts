@@ -62,23 +62,10 @@ vi.mock('../store/profile-state');
 vi.mock('../store/profiles');
 vi.mock('../store/uploads');
 vi.mock('../store/user-partition');
-// The audit records' builders are pure: kept real; writing one on its own is mocked.
-vi.mock('../store/audit', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../store/audit')>()),
-  recordAudit: vi.fn(),
-  completeAudit: vi.fn(),
-  auditPage: vi.fn(),
-}));
-vi.mock('../adapters/storage', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../adapters/storage')>()),
-  presignUpload: vi.fn(),
-  presignDownload: vi.fn(),
-  objectHead: vi.fn(),
-  readHead: vi.fn(),
-  copyObject: vi.fn(async () => {}),
-  removeObject: vi.fn(),
-  removePrefix: vi.fn(),
-}));
+vi.mock('../store/audit', async (original) => (await import('../test-mocks')).auditWritesMocked(original));
+vi.mock('../adapters/storage', async (original) =>
+  (await import('../test-mocks')).storageCallsMocked(original),
+);
 
 const pending = () => customer({ deletion_requested: true, deletion_requested_at: NOW });
 const upload = { document_type: 'passport' as const, file_name: 'passport.pdf', file_size: 1000 };

@@ -40,13 +40,7 @@ vi.mock('../store/catalogue');
 vi.mock('../store/profile-state');
 vi.mock('../store/profiles');
 vi.mock('../store/user-partition');
-// The audit records' builders are pure: kept real; writing one on its own is mocked.
-vi.mock('../store/audit', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../store/audit')>()),
-  recordAudit: vi.fn(),
-  completeAudit: vi.fn(),
-  auditPage: vi.fn(),
-}));
+vi.mock('../store/audit', async (original) => (await import('../test-mocks')).auditWritesMocked(original));
 
 let unpin: () => void;
 beforeEach(() => {

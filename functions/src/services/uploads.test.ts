@@ -35,23 +35,10 @@ vi.mock('../adapters/malware-scan', async (importOriginal) => ({
   awaitScan: vi.fn(),
 }));
 vi.mock('../store/documents');
-// The audit records' builders are pure: kept real; writing one on its own is mocked.
-vi.mock('../store/audit', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../store/audit')>()),
-  recordAudit: vi.fn(),
-  completeAudit: vi.fn(),
-  auditPage: vi.fn(),
-}));
-vi.mock('../adapters/storage', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../adapters/storage')>()),
-  presignUpload: vi.fn(),
-  presignDownload: vi.fn(),
-  objectHead: vi.fn(),
-  readHead: vi.fn(),
-  copyObject: vi.fn(),
-  removeObject: vi.fn(),
-  removePrefix: vi.fn(),
-}));
+vi.mock('../store/audit', async (original) => (await import('../test-mocks')).auditWritesMocked(original));
+vi.mock('../adapters/storage', async (original) =>
+  (await import('../test-mocks')).storageCallsMocked(original),
+);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const DAY = 24 * 60 * 60;
