@@ -81,11 +81,26 @@ for (let round = 0; round < RUNS; round++) {
   for (const { file } of [bare, ...results]) samples.get(file).push(loadMs(file));
 }
 const bareMs = median(samples.get(bare.file));
+const ratios = new Map(results.map((r) => [r.file, median(samples.get(r.file)) / bareMs]));
+
+// A bundle over the ratio is measured again, in pairs with the baseline, before it counts as
+// over: a busy moment of a busy machine (another suite, a browser) can slow a few rounds, and
+// only a bundle that stays over in the longer sample, against the baseline measured beside it,
+// is really slower to load.
+for (const r of results) {
+  if (ratios.get(r.file) <= MAX_LOAD_RATIO) continue;
+  const pairedBare = [...samples.get(bare.file)];
+  for (let round = 0; round < 2 * RUNS; round++) {
+    pairedBare.push(loadMs(bare.file));
+    samples.get(r.file).push(loadMs(r.file));
+  }
+  ratios.set(r.file, median(samples.get(r.file)) / median(pairedBare));
+}
 
 let over = 0;
 for (const r of results.sort((a, b) => b.bytes - a.bytes)) {
   const ms = median(samples.get(r.file));
-  const ratio = ms / bareMs;
+  const ratio = ratios.get(r.file);
   const flags = [
     r.bytes > LIMIT ? 'OVER SIZE BUDGET' : '',
     ratio > MAX_LOAD_RATIO ? `LOADS OVER ${MAX_LOAD_RATIO}x` : '',
