@@ -76,7 +76,7 @@ describe.each(LANGUAGES)('in %s', (language: Language) => {
 
     // A profile edit: target city and last name.
     await page.getByRole('button', { name: t('admin.user.edit'), exact: true }).click();
-    await page.getByLabel(t('account.targetCity'), { exact: true }).fill('Hamburg');
+    await page.getByLabel(t('onboarding.details.targetCity'), { exact: true }).fill('Hamburg');
     await page.getByLabel(t('onboarding.details.lastName'), { exact: true }).fill('Schmidt');
     await page.getByRole('button', { name: t('admin.user.save'), exact: true }).click();
     await toast(page, t('admin.user.updated')).waitFor();
