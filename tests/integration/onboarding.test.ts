@@ -1,7 +1,8 @@
 import { EICAR } from '@functions/adapters/malware-scan';
-import type { DocumentRecord, MeResponse, Profile, UploadTicket } from '@shared/api';
+import type { DocumentRecord, MeResponse, Page, Profile, UploadTicket } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, login, newCustomer } from '../support/auth';
+import { customerWith } from '../support/customers';
 import { objectKeys, upload } from '../support/documents';
 import { fakeExe, tinyPdf, tinyPng } from '../support/files';
 import { TEST_ADMIN } from '../support/stack-process';
@@ -76,6 +77,38 @@ describe('onboarding step 1: PUT /api/me/profile', () => {
       (await api(url, '/api/me/profile', { token: admin.idToken, method: 'PUT', body: details })).status,
     ).toBe(403);
     expect((await api(url, '/api/me/profile', { method: 'PUT', body: details })).status).toBe(401);
+  });
+});
+
+describe('details changed after onboarding (My Account): PUT /api/me/profile', () => {
+  it('saves the new details and keeps onboarding completed, the documents, the verification and the lists', async () => {
+    const customer = await customerWith(url, { arrival: '2027-03-01', onboarded: true, verified: true });
+    const token = customer.idToken;
+    const before = (await api<MeResponse>(url, '/api/me', { token })).body.profile;
+    const saved = await api<Profile>(url, '/api/me/profile', {
+      token,
+      method: 'PUT',
+      body: { ...details, target_city: 'Leipzig', whatsapp_number: '+49 170 1234567' },
+    });
+    expect(saved.status).toBe(200);
+    const after = (await api<MeResponse>(url, '/api/me', { token })).body.profile;
+    expect(after).toEqual(saved.body);
+    expect(after).toMatchObject({
+      target_city: 'Leipzig',
+      whatsapp_number: '+491701234567',
+      onboarding_completed: true,
+      account_verified: true,
+      documents_count: before.documents_count,
+      created_at: before.created_at,
+    });
+    // Still on the admin dashboard's Completed Onboarding list, and found by the new city.
+    const admin = await login(url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const listed = await api<Page<Profile>>(
+      url,
+      `/api/admin/users?filter=onboarded&search=${encodeURIComponent(`leipzig ${customer.email.split('@')[0]}`)}`,
+      { token: admin.idToken },
+    );
+    expect(listed.body.items.map((p) => p.id)).toEqual([customer.userId]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type ButtonHTMLAttributes, useEffect, useRef } from 'react';
+import { type ButtonHTMLAttributes, type RefObject, useEffect, useRef } from 'react';
 import { focusIsLost } from '../lib/focus';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -16,7 +16,8 @@ export const buttonClass = (variant: Variant = 'primary', extra = '') =>
 /**
  * A button that keeps keyboard users in place: disabled while its work runs, it drops focus to
  * <body> (the browser blurs a disabled control); once enabled again it takes focus back,
- * unless the person has moved on.
+ * unless the person has moved on. `ref` lets a page send focus back here (after a form this
+ * button opened has closed).
  */
 export function Button({
   variant = 'primary',
@@ -24,15 +25,20 @@ export function Button({
   type = 'button',
   disabled,
   onBlur,
+  ref,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  const own = useRef<HTMLButtonElement>(null);
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  ref?: RefObject<HTMLButtonElement | null>;
+}) {
+  const internal = useRef<HTMLButtonElement>(null);
+  const own = ref ?? internal;
   const refocus = useRef(false);
   useEffect(() => {
     if (disabled || !refocus.current) return;
     refocus.current = false;
     if (focusIsLost()) own.current?.focus();
-  }, [disabled]);
+  }, [disabled, own]);
   return (
     <button
       ref={own}

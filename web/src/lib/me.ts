@@ -1,6 +1,7 @@
 import type { MeResponse, Profile } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
 import type { Language } from '@shared/constants';
+import type { OnboardingDetailsInput } from '@shared/schemas/profile';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api';
 import { rememberProfileLanguage } from './profile-language';
@@ -41,6 +42,21 @@ export function setMyUnread(queryClient: QueryClient, unread: number): void {
       ? { ...me, profile: { ...me.profile, unread_by_customer: unread } }
       : me,
   );
+}
+
+export const saveMyDetails = (details: OnboardingDetailsInput) =>
+  apiFetch<Profile>(apiPath(API_PATHS.myProfile), { method: 'PUT', body: details });
+
+/**
+ * The customer's own details (onboarding step 1, My Account): the saved profile comes back and
+ * becomes the cached `me`, so the form reopens with it and the read-only view shows it.
+ */
+export function useSaveMyDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMyDetails,
+    onSuccess: (profile) => setMyProfile(queryClient, profile),
+  });
 }
 
 export const saveLanguage = (language: Language) =>

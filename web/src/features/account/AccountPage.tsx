@@ -1,5 +1,4 @@
 import { NOTES_MAX } from '@shared/constants';
-import { fullName } from '@shared/names';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -12,14 +11,13 @@ import { Panel } from '../../components/Panel';
 import { PageLoading } from '../../components/Spinner';
 import { TextArea } from '../../components/TextArea';
 import { serverMessage } from '../../lib/errors';
-import { formatDate } from '../../lib/format';
 import { useMe } from '../../lib/me';
 import { useOnError } from '../../lib/on-error';
-import { type ProfileRow, sharedProfileRows } from '../../lib/profile-rows';
 import { useLogout } from '../../lib/session';
 import { ActivityPanel } from './ActivityPanel';
 import { useRequestDeletion, useWithdrawDeletion } from './api';
 import { DataExportPanel } from './DataExportPanel';
+import { PersonalInfoPanel } from './PersonalInfoPanel';
 import { SecurityPanel } from './SecurityPanel';
 
 export default function AccountPage() {
@@ -63,19 +61,6 @@ export default function AccountPage() {
     }
   };
 
-  const none = t('account.notProvided');
-  const rows: ProfileRow[] = [
-    [t('account.name'), fullName(profile)],
-    ...sharedProfileRows(t, profile),
-    [
-      t('account.address'),
-      [profile.street_address, [profile.postal_code, profile.city].filter(Boolean).join(' ')]
-        .filter(Boolean)
-        .join(', '),
-    ],
-    [t('account.memberSince'), formatDate(profile.created_at)],
-  ];
-
   return (
     <div className="min-h-screen bg-slate-50">
       <AppHeader profile={profile} customer={me.data.role === 'customer'} />
@@ -84,17 +69,10 @@ export default function AccountPage() {
           <span aria-hidden="true">←</span> {t('account.backToDashboard')}
         </Button>
         <PageHeading className="mt-4 text-3xl">{t('account.title')}</PageHeading>
-        <Panel title={t('account.personalInfo')} className="mt-6">
-          <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-            {rows.map(([label, value]) => (
-              // min-w-0: a long value (an e-mail address, a street) wraps instead of widening the grid.
-              <div key={label} className="min-w-0">
-                <dt className="text-sm text-slate-600">{label}</dt>
-                <dd className="font-medium text-slate-900 wrap-anywhere">{value || none}</dd>
-              </div>
-            ))}
-          </dl>
-        </Panel>
+        <PersonalInfoPanel
+          profile={profile}
+          editable={me.data.role === 'customer' && !profile.deletion_requested}
+        />
         <SecurityPanel />
         <DataExportPanel />
         {/* What the team did to the account: a customer's (an admin's account is no case). */}

@@ -1,24 +1,11 @@
 import type { DocumentRecord, Profile } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
 import type { DocumentType } from '@shared/documents';
-import type { OnboardingDetailsInput } from '@shared/schemas/profile';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { getMeQueryOptions, setMyProfile } from '../../lib/me';
 import { uploadDocumentFile } from '../../lib/upload';
 import { withDocument } from './documents';
-
-export const saveDetails = (details: OnboardingDetailsInput) =>
-  apiFetch<Profile>(apiPath(API_PATHS.myProfile), { method: 'PUT', body: details });
-
-/** The saved profile comes back: it becomes the cached `me` (the form reopens with it). */
-export function useSaveDetails() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveDetails,
-    onSuccess: (profile) => setMyProfile(queryClient, profile),
-  });
-}
 
 export const listMyDocuments = () => apiFetch<DocumentRecord[]>(apiPath(API_PATHS.myDocuments));
 
