@@ -188,10 +188,10 @@ describe.each(LANGUAGES)('the journey in %s', (language) => {
     // Only phase 1 is unlocked now: the dashboard opens there.
     await page.getByRole('tab', { selected: true }).getByText(tab(1), { exact: true }).waitFor();
     await page.getByRole('tab', { name: new RegExp(tab(2)) }).click();
-    await page.getByText(t('dashboard.previewNoteWorkKept'), { exact: false }).waitFor();
     const registration = taskRow(taskName(language, 'address_registration'));
     await registration.getByText(`${t('tasks.status.completed')} ${t('tasks.byUser')}`).waitFor();
     expect(await registration.getByRole('button', { name: t('tasks.complete') }).count()).toBe(0);
+    await page.getByText(t('dashboard.previewNoteWorkKept'), { exact: false }).waitFor();
     await taskRow(taskName(language, 'bank_account'))
       .getByText(t('tasks.status.in_progress'), { exact: true })
       .waitFor();
