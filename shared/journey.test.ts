@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actedOn,
   canChangeWorkflow,
   daysBetween,
   germanDate,
@@ -69,6 +70,18 @@ describe('isPhaseUnlocked (docs/product.md#journey-phases-and-tasks)', () => {
     const arrival = phase('arrival', 0);
     expect(isPhaseUnlocked(arrival, '2027-01-01', at('2026-12-31T22:59:00Z'))).toBe(false); // 23:59 in Berlin
     expect(isPhaseUnlocked(arrival, '2027-01-01', at('2026-12-31T23:00:00Z'))).toBe(true); // midnight in Berlin
+  });
+});
+
+describe('actedOn: what a locked phase keeps showing as it is', () => {
+  it.each([
+    ['not_started', false, false],
+    ['not_started', true, true],
+    ['pending_confirmation', false, true],
+    ['in_progress', false, true],
+    ['completed', false, true],
+  ] as const)('%s, service request %s: %s', (status, requested, expected) => {
+    expect(actedOn(status, requested)).toBe(expected);
   });
 });
 

@@ -69,6 +69,16 @@ export function isPhaseUnlocked(
   return daysBetween(arrivalDate, germanDate(now)) >= (phase.unlock_days_after_arrival ?? 0);
 }
 
+/**
+ * A task someone acted on (started, completed, or with a service request) stays in view as it
+ * is when its phase locks again (the arrival date moved later): work is never hidden by a date
+ * change. Only untouched tasks of a locked phase show as previews
+ * (docs/product.md#journey-phases-and-tasks).
+ */
+export function actedOn(status: TaskStatus, hasServiceRequest: boolean): boolean {
+  return status !== 'not_started' || hasServiceRequest;
+}
+
 export type TaskAction = 'complete' | 'request_service';
 
 /** Why a customer may not act on a task, or null when they may. */

@@ -3,7 +3,14 @@
 // services/ (scripts/import-zones.mjs). Built from shared/ data and types only, so a test that
 // mocks a store module still gets real records here.
 
-import type { DeletionRequest, DocumentRecord, Profile, UserTask, WorkflowRecord } from '@shared/api';
+import type {
+  DeletionRequest,
+  DocumentRecord,
+  JourneyPhase,
+  Profile,
+  UserTask,
+  WorkflowRecord,
+} from '@shared/api';
 import type { ApiErrorKey } from '@shared/api-errors';
 import { PHASES, TASK_TEMPLATES } from '@shared/catalogue';
 import { expect, vi } from 'vitest';
@@ -139,6 +146,49 @@ export function workflow(overrides: Partial<WorkflowRecord> = {}): WorkflowRecor
     assigned_to: 'Berta',
     ...overrides,
   };
+}
+
+/**
+ * A verified customer who worked in phase 2 (arrival) and then moved the arrival date a week
+ * later, so that the phase locked again: address_registration completed by them, bank_account
+ * requested (in progress, its workflow open), the other three untouched.
+ */
+export function relockedArrivalPhase(): UserPartition {
+  const worked: Record<string, Partial<UserTask>> = {
+    address_registration: { status: 'completed', completed_at: NOW, completed_by_user: true, notes: 'done' },
+    bank_account: { status: 'in_progress' },
+  };
+  const tasks = [...templateIds('before_arrival'), ...templateIds('arrival')].map((id) =>
+    task(id, worked[id]),
+  );
+  return partition(profile({ intended_arrival_date: '2026-11-30' }), {
+    tasks,
+    workflows: [
+      workflow({
+        id: 'wf-bank',
+        user_task_id: 'task-bank_account',
+        task_template_id: 'bank_account',
+        workflow_type: 'bank_account',
+      }),
+    ],
+  });
+}
+
+/**
+ * The arrival phase of relockedArrivalPhase() as a journey shows it: locked, the completed and
+ * the requested task as they are, the untouched ones as previews.
+ */
+export function expectWorkKeptInLockedPhase(phase: JourneyPhase | undefined): void {
+  expect(phase?.unlocked).toBe(false);
+  expect(phase?.tasks.map((t) => [t.id, t.status, t.is_preview])).toEqual([
+    ['task-address_registration', 'completed', false],
+    ['task-bank_account', 'in_progress', false],
+    ['preview-tax_id', 'not_started', true],
+    ['preview-social_security', 'not_started', true],
+    ['preview-broadcasting_fee', 'not_started', true],
+  ]);
+  expect(phase?.tasks[0]).toMatchObject({ completed_at: NOW, completed_by_user: true, notes: 'done' });
+  expect(phase?.completed_count).toBe(1);
 }
 
 export function document(overrides: Partial<DocumentRecord> = {}): DocumentRecord {

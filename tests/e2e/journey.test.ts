@@ -1,8 +1,10 @@
+import type { JourneyResponse } from '@shared/api';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { dateFromToday, login, waitForMail } from '../support/auth';
+import { api, dateFromToday, login, waitForMail } from '../support/auth';
 import { browserSession, logIn, toast, trackErrors } from '../support/browser';
-import { customerWith } from '../support/customers';
+import { customerWith, detailsArrivingOn } from '../support/customers';
+import { LANGUAGES, phaseName, setLanguage, taskName, text } from '../support/language';
 
 const url = inject('stackUrl');
 const session = browserSession(url);
@@ -129,6 +131,74 @@ describe('customer dashboard', () => {
     expect(await focused()).toBe('Logout');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${url}/`);
+  });
+});
+
+describe.each(LANGUAGES)('the journey in %s', (language) => {
+  const t = (key: string, values: Record<string, string> = {}) => text(language, key, values);
+  const tab = (number: number) => t('dashboard.phaseTab', { number: String(number) });
+
+  /** A customer who arrived today: phase 2 is unlocked, and phase 1 still has open tasks. */
+  const arrivedToday = () =>
+    customerWith(url, { arrival: dateFromToday(0), onboarded: true, verified: true });
+
+  /** The dashboard in the language of this suite (chosen after the sign-in, which reads the stored one). */
+  async function openDashboardIn(email: string, password: string) {
+    await logIn(page, email, password);
+    await page.waitForURL(/\/dashboard$/);
+    if (!session.context) throw new Error('no browser context');
+    await setLanguage(session.context, url, language);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: t('dashboard.journeyTitle') }).waitFor();
+  }
+
+  it('opens on the phase the customer is in, its tab named beside its number', async () => {
+    const c = await arrivedToday();
+    await openDashboardIn(c.email, c.password);
+    const selected = page.getByRole('tab', { selected: true });
+    await selected.getByText(tab(2), { exact: true }).waitFor();
+    await selected.getByText(t('dashboard.phaseTabName', { name: phaseName(language, 'arrival') })).waitFor();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('heading', { name: phaseName(language, 'arrival') })
+      .waitFor();
+    // Every tab is named.
+    const names = await page.getByRole('tab').allInnerTexts();
+    for (const phase of ['before_arrival', 'arrival', 'settling_in', 'long_term'] as const)
+      expect(names.join('\n')).toContain(phaseName(language, phase));
+  });
+
+  it('shows the work done in a phase that locks again as it is, after the arrival date moves later', async () => {
+    const c = await arrivedToday();
+    const journey = (await api<JourneyResponse>(url, '/api/me/journey', { token: c.idToken })).body;
+    const idOf = (templateId: string) =>
+      journey.phases.flatMap((p) => p.tasks).find((task) => task.task_template_id === templateId)?.id;
+    const act = (templateId: string, action: string) =>
+      api(url, `/api/me/tasks/${idOf(templateId)}/${action}`, { token: c.idToken, method: 'POST', body: {} });
+    expect((await act('address_registration', 'complete')).status).toBe(200);
+    expect((await act('bank_account', 'service-request')).status).toBe(201);
+    const moved = await api(url, '/api/me/profile', {
+      token: c.idToken,
+      method: 'PUT',
+      body: detailsArrivingOn(dateFromToday(7)),
+    });
+    expect(moved.status).toBe(200);
+
+    await openDashboardIn(c.email, c.password);
+    // Only phase 1 is unlocked now: the dashboard opens there.
+    await page.getByRole('tab', { selected: true }).getByText(tab(1), { exact: true }).waitFor();
+    await page.getByRole('tab', { name: new RegExp(tab(2)) }).click();
+    const registration = taskRow(taskName(language, 'address_registration'));
+    await registration.getByText(`${t('tasks.status.completed')} ${t('tasks.byUser')}`).waitFor();
+    expect(await registration.getByRole('button', { name: t('tasks.complete') }).count()).toBe(0);
+    await page.getByText(t('dashboard.previewNoteWorkKept'), { exact: false }).waitFor();
+    await taskRow(taskName(language, 'bank_account'))
+      .getByText(t('tasks.status.in_progress'), { exact: true })
+      .waitFor();
+    // An untouched task is a preview again, and cannot be done before the phase unlocks.
+    const untouched = taskRow(taskName(language, 'tax_id'));
+    await untouched.getByText(t('tasks.status.not_started'), { exact: true }).waitFor();
+    expect(await untouched.getByRole('button', { name: t('tasks.complete') }).isDisabled()).toBe(true);
   });
 });
 

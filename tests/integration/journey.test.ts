@@ -1,7 +1,14 @@
-import type { DeletionResponse, JourneyResponse, JourneyTask, MeResponse, Workflow } from '@shared/api';
+import type {
+  AdminUserDetail,
+  DeletionResponse,
+  JourneyResponse,
+  JourneyTask,
+  MeResponse,
+  Workflow,
+} from '@shared/api';
 import { describe, expect, inject, it } from 'vitest';
 import { api, dateFromToday, login, mailbox } from '../support/auth';
-import { customerWith } from '../support/customers';
+import { customerWith, detailsArrivingOn } from '../support/customers';
 import { endpoints, objectKeys, upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
 
@@ -184,6 +191,51 @@ describe('task actions', () => {
     expect((await act(c.idToken, 'not-a-task', 'complete')).status).toBe(404);
     const tooLong = await act(c.idToken, taskOf(j, 'work_visa').id, 'complete', { notes: 'x'.repeat(1001) });
     expect(tooLong.status).toBe(400);
+  });
+
+  it('keeps the work of a phase that locks again in view, for the customer and the team, and its refusals', async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(0), verified: true });
+    const before = await journey(c.idToken);
+    expect(phase(before, 'arrival')?.unlocked).toBe(true);
+    const registration = taskOf(before, 'address_registration');
+    const bank = taskOf(before, 'bank_account');
+    const untouched = taskOf(before, 'tax_id');
+    expect((await act(c.idToken, registration.id, 'complete', { notes: 'Bürgeramt Mitte' })).status).toBe(
+      200,
+    );
+    expect((await act(c.idToken, bank.id, 'service-request')).status).toBe(201);
+
+    // The arrival moves a week later: phase 2 locks again.
+    const moved = await api(url, '/api/me/profile', {
+      token: c.idToken,
+      method: 'PUT',
+      body: detailsArrivingOn(dateFromToday(7)),
+    });
+    expect(moved.status).toBe(200);
+    const admin = (await login(url, 'admin@test.local', 'admin-pass-1')).idToken;
+    const detail = await api<AdminUserDetail>(url, `/api/admin/users/${c.userId}`, { token: admin });
+    for (const phases of [(await journey(c.idToken)).phases, detail.body.phases]) {
+      const arrival = phases.find((p) => p.phase_name === 'arrival');
+      expect(arrival?.unlocked).toBe(false);
+      expect(arrival?.completed_count).toBe(1);
+      const shown = (id: string) => arrival?.tasks.find((t) => t.task_template_id === id);
+      expect(shown('address_registration')).toMatchObject({
+        id: registration.id,
+        status: 'completed',
+        completed_by_user: true,
+        notes: 'Bürgeramt Mitte',
+        is_preview: false,
+      });
+      expect(shown('bank_account')).toMatchObject({ id: bank.id, status: 'in_progress', is_preview: false });
+      expect(shown('tax_id')).toMatchObject({
+        id: 'preview-tax_id',
+        status: 'not_started',
+        is_preview: true,
+      });
+    }
+    // Still the customer's to wait for: nothing in the locked phase can be done.
+    expect((await act(c.idToken, untouched.id, 'complete')).status).toBe(403);
+    expect((await act(c.idToken, 'preview-tax_id', 'complete')).status).toBe(403);
   });
 
   it("refuses another customer's task", async () => {

@@ -20,16 +20,7 @@ export async function customerWith(
     const saved = await api(url, '/api/me/profile', {
       token: customer.idToken,
       method: 'PUT',
-      body: {
-        gender: 'male',
-        first_name: 'Rahul',
-        last_name: 'Sharma',
-        whatsapp_number: '+919876543210',
-        nationality: 'Indian',
-        target_city: 'Berlin',
-        intended_arrival_date: options.arrival,
-        knows_address: false,
-      },
+      body: detailsArrivingOn(options.arrival),
     });
     if (saved.status !== 200) throw new Error(`profile save failed: ${JSON.stringify(saved.body)}`);
   }
@@ -42,6 +33,20 @@ export async function customerWith(
     if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
   }
   return { ...customer, userId };
+}
+
+/** The onboarding details (PUT /api/me/profile) of the suites' customer, arriving on this date. */
+export function detailsArrivingOn(arrival: string) {
+  return {
+    gender: 'male',
+    first_name: 'Rahul',
+    last_name: 'Sharma',
+    whatsapp_number: '+919876543210',
+    nationality: 'Indian',
+    target_city: 'Berlin',
+    intended_arrival_date: arrival,
+    knows_address: false,
+  };
 }
 
 /** Uploads the two required documents and completes onboarding (details must be saved). */

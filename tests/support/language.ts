@@ -1,4 +1,6 @@
+import deCatalogue from '@shared/locales/de/catalogue.json';
 import de from '@shared/locales/de/translation.json';
+import enCatalogue from '@shared/locales/en/catalogue.json';
 import en from '@shared/locales/en/translation.json';
 import type { BrowserContext } from 'playwright-core';
 
@@ -14,6 +16,18 @@ export function text(language: Language, key: string, values: Record<string, str
     .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], TEXTS[language]);
   if (typeof found !== 'string') throw new Error(`no text ${key} in ${language}`);
   return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
+}
+
+const CATALOGUE = { en: enCatalogue, de: deCatalogue } as const;
+
+/** A phase's name in a language, as the catalogue has it ('arrival' → 'Your first weeks'). */
+export function phaseName(language: Language, phaseId: keyof typeof enCatalogue.phases): string {
+  return CATALOGUE[language].phases[phaseId].display_name;
+}
+
+/** A task's name in a language, as the catalogue has it. */
+export function taskName(language: Language, templateId: keyof typeof enCatalogue.tasks): string {
+  return CATALOGUE[language].tasks[templateId].task_name;
 }
 
 /**

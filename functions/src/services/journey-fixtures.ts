@@ -56,10 +56,15 @@ let current: UserPartition = partition(profile());
  * the edge admits the caller with it (admitted()) and as a later read finds it.
  */
 export function stored(p: Profile = profile(), tasks: UserTask[] = []) {
-  current = partition(p, { tasks });
+  storedPartition(partition(p, { tasks }));
+}
+
+/** The caller's whole stored partition (workflows too), as stored() stores one. */
+export function storedPartition(mine: UserPartition) {
+  current = mine;
   vi.mocked(readUserPartition).mockImplementation(async (userId) =>
     userId === USER
-      ? partition(p, { tasks })
+      ? structuredClone(mine)
       : partition(profile({ id: userId }), {
           tasks: [task('work_visa', { id: 'task-of-user-2', user_id: userId })],
         }),

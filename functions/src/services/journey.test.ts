@@ -12,12 +12,15 @@ import {
   admin,
   catalogue,
   expectRefused,
+  expectWorkKeptInLockedPhase,
   NOW,
   partition,
   profile,
+  relockedArrivalPhase,
   task,
   templateIds,
   USER,
+  workflow,
 } from '../test-fixtures';
 import { buildJourney, completeMyTask, completeSupportTask, getJourney } from './journey';
 import {
@@ -27,6 +30,7 @@ import {
   type Refusal,
   setUpJourneyTests,
   stored,
+  storedPartition,
   TODAY_ARRIVAL,
   UUID,
 } from './journey-fixtures';
@@ -297,15 +301,55 @@ describe('getJourney: task assignment', () => {
   );
 });
 
+describe('a phase that locks again (arrival date moved later)', () => {
+  it('shows the customer the tasks they worked on as they are, the untouched ones as previews', async () => {
+    storedPartition(relockedArrivalPhase());
+    const journey = await getJourney(admitted(), 'en');
+    expectWorkKeptInLockedPhase(journey.phases[1]);
+    expect(createTasksIfAbsent).not.toHaveBeenCalled();
+  });
+
+  it('keeps refusing the customer actions there', async () => {
+    storedPartition(relockedArrivalPhase());
+    await expectRefused(
+      completeMyTask(admitted(), 'task-tax_id', undefined),
+      Forbidden,
+      'refusedPhaseLocked',
+    );
+    await expectRefused(
+      completeMyTask(admitted(), 'task-address_registration', undefined),
+      Forbidden,
+      'refusedPhaseLocked',
+    );
+    expectNothingWritten();
+  });
+
+  it('shows a task with a service request as it is, whatever its status reads', () => {
+    const tasks = [task('bank_account'), task('tax_id')];
+    const arrival = buildJourney(
+      catalogue(),
+      tasks,
+      [workflow({ user_task_id: 'task-bank_account', task_template_id: 'bank_account' })],
+      null,
+      'en',
+      'customer',
+    ).phases[1];
+    expect(arrival?.tasks.slice(1, 3).map((t) => [t.id, t.is_preview])).toEqual([
+      ['task-bank_account', false],
+      ['preview-tax_id', true],
+    ]);
+  });
+});
+
 describe('buildJourney', () => {
-  it('shows previews for locked phases, even where tasks are stored, and stored tasks where unlocked', () => {
+  it('shows previews for untouched tasks of locked phases, even where stored, and stored tasks where unlocked', () => {
     const c = catalogue();
     const tasks = [
       task('work_visa', { status: 'completed', completed_at: NOW, completed_by_user: true }),
       task('address_registration'),
-      task('plan_your_future', { status: 'in_progress' }), // stored, but long_term is locked
+      task('language_course'), // stored, untouched, but long_term is locked
     ];
-    const journey = buildJourney(c, tasks, TODAY_ARRIVAL, 'de', 'customer');
+    const journey = buildJourney(c, tasks, [], TODAY_ARRIVAL, 'de', 'customer');
 
     expect(journey.phases.map((p) => [p.id, p.unlocked])).toEqual([
       ['before_arrival', true],
@@ -329,8 +373,8 @@ describe('buildJourney', () => {
     expect(before?.completed_count).toBe(1);
     expect(before?.total_count).toBe(6);
     expect(before?.display_name).toBe('Before arrival (de)');
-    expect(longTerm?.tasks.find((t) => t.task_template_id === 'plan_your_future')).toMatchObject({
-      id: 'preview-plan_your_future',
+    expect(longTerm?.tasks.find((t) => t.task_template_id === 'language_course')).toMatchObject({
+      id: 'preview-language_course',
       status: 'not_started',
       is_preview: true,
       completed_at: null,
@@ -350,7 +394,7 @@ describe('buildJourney', () => {
       }),
     ];
     const find = (audience: 'customer' | 'team', id: string) =>
-      buildJourney(catalogue(), tasks, TODAY_ARRIVAL, 'en', audience)
+      buildJourney(catalogue(), tasks, [], TODAY_ARRIVAL, 'en', audience)
         .phases.flatMap((p) => p.tasks)
         .find((t) => t.task_template_id === id);
     expect(find('customer', 'work_visa')).toMatchObject({ notes: 'mine', team_note: null });
@@ -362,7 +406,7 @@ describe('buildJourney', () => {
   });
 
   it('locks every phase but before_arrival without an arrival date', () => {
-    const journey = buildJourney(catalogue(), [], null, 'en', 'customer');
+    const journey = buildJourney(catalogue(), [], [], null, 'en', 'customer');
     expect(journey.phases.map((p) => p.unlocked)).toEqual([true, false, false, false]);
   });
 });

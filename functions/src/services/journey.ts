@@ -2,9 +2,9 @@
 // as the customer and the team see them; the customer completing their own task, the team a
 // support task. The service requests a task opens are workflows (workflows.ts).
 import { randomUUID } from 'node:crypto';
-import type { JourneyPhase, JourneyResponse, JourneyTask, UserTask } from '@shared/api';
+import type { JourneyPhase, JourneyResponse, JourneyTask, UserTask, WorkflowRecord } from '@shared/api';
 import type { Language } from '@shared/constants';
-import { isPhaseUnlocked, type TaskAction, type TaskRefusal, taskRefusal } from '@shared/journey';
+import { actedOn, isPhaseUnlocked, type TaskAction, type TaskRefusal, taskRefusal } from '@shared/journey';
 import type { SupportCompletion } from '@shared/schemas/admin';
 import type { AdminAccount, CustomerAccount, WithPartition } from '../edge/caller';
 import { clock } from '../lib/clock';
@@ -79,25 +79,29 @@ function journeyTask(
 }
 
 /**
- * Phases with their tasks; phases without stored tasks show previews
- * (docs/product.md#journey-phases-and-tasks).
+ * Phases with their tasks (docs/product.md#journey-phases-and-tasks): an unlocked phase shows
+ * its stored tasks (previews where none is stored yet); a locked one shows previews, but for
+ * the tasks acted on, which show as they are (a phase that locked again when the arrival date
+ * moved later).
  */
 export function buildJourney(
   catalogue: Catalogue,
   tasks: UserTask[],
+  workflows: readonly Pick<WorkflowRecord, 'user_task_id'>[],
   arrivalDate: string | null,
   language: Language,
   audience: Audience,
 ): JourneyResponse {
   const now = clock.now();
   const byTemplate = new Map(tasks.map((t) => [t.task_template_id, t]));
+  const requested = new Set(workflows.map((w) => w.user_task_id));
   const phases: JourneyPhase[] = catalogue.phases.map((phase) => {
     const unlocked = isPhaseUnlocked(phase, arrivalDate, now);
+    const shown = (task: UserTask | undefined) =>
+      task && (unlocked || actedOn(task.status, requested.has(task.id))) ? task : null;
     const journeyTasks = catalogue.templates
       .filter((t) => t.phase_id === phase.id)
-      .map((template) =>
-        journeyTask(template, language, unlocked ? (byTemplate.get(template.id) ?? null) : null, audience),
-      );
+      .map((template) => journeyTask(template, language, shown(byTemplate.get(template.id)), audience));
     return {
       id: phase.id,
       phase_name: phase.phase_name,
@@ -153,7 +157,14 @@ export async function getJourney(
 ): Promise<JourneyResponse> {
   const catalogue = await loadCatalogue();
   const tasks = await assignUnlockedTasks(caller.userId, catalogue, caller.partition);
-  return buildJourney(catalogue, tasks, caller.profile.intended_arrival_date, language, 'customer');
+  return buildJourney(
+    catalogue,
+    tasks,
+    caller.partition.workflows,
+    caller.profile.intended_arrival_date,
+    language,
+    'customer',
+  );
 }
 
 /**

@@ -23,9 +23,11 @@ import {
   deletionRequest,
   document,
   expectRefused,
+  expectWorkKeptInLockedPhase,
   NOW,
   partition,
   profile,
+  relockedArrivalPhase,
   task,
   USER,
   workflow,
@@ -389,6 +391,13 @@ describe('getUserDetail (admin)', () => {
       ['w-old', 'Aufgabe health_insurance'],
     ]);
     expect(detail.deletion_request).toBe(request);
+  });
+
+  it('shows the team the tasks worked on in a phase that locked again as they are, the untouched ones as previews', async () => {
+    vi.mocked(readUserPartition).mockResolvedValue(relockedArrivalPhase());
+    const detail = await getUserDetail(USER, 'en');
+    expectWorkKeptInLockedPhase(detail.phases[1]);
+    expect(createTasksIfAbsent).not.toHaveBeenCalled();
   });
 
   it('assigns the tasks of unlocked phases when an admin looks first, as the customer would', async () => {

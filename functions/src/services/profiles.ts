@@ -62,7 +62,14 @@ export async function getUserDetail(userId: string, language: Language): Promise
   return {
     profile,
     documents: newestFirst(partition.documents),
-    phases: buildJourney(catalogue, tasks, profile.intended_arrival_date, language, 'team').phases,
+    phases: buildJourney(
+      catalogue,
+      tasks,
+      partition.workflows,
+      profile.intended_arrival_date,
+      language,
+      'team',
+    ).phases,
     workflows: toWorkflows(catalogue, partition.workflows, language, 'team'),
     deletion_request: partition.deletionRequest,
   };

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../components/Tabs';
+import { openingPhase } from './opening-phase';
 import { TaskRow } from './TaskRow';
 import { customerRefusal } from './task-refusal';
 
@@ -21,8 +22,18 @@ function lockedText(phase: JourneyPhase, profile: Profile, t: TFunction) {
 }
 
 /**
- * 'Your Relocation Journey': one tab per phase, arrow keys move between tabs
- * (docs/product.md#customer-dashboard).
+ * What a locked phase's tasks are: previews, but for the tasks acted on before the phase locked
+ * again (an arrival date moved later), which stay as they are.
+ */
+function previewNote(phase: JourneyPhase, t: TFunction) {
+  if (phase.tasks.every((task) => task.is_preview)) return t('dashboard.previewNote');
+  if (phase.tasks.some((task) => task.is_preview)) return t('dashboard.previewNoteWorkKept');
+  return '';
+}
+
+/**
+ * 'Your Relocation Journey': one tab per phase (its number and, from 640 px, its name), opening
+ * on the phase the customer is in; arrow keys move between tabs (docs/product.md#customer-dashboard).
  */
 export function JourneyCard({
   phases,
@@ -36,11 +47,7 @@ export function JourneyCard({
   onRequest: (task: JourneyTask) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const firstOpen = Math.max(
-    0,
-    phases.findIndex((p) => p.unlocked && p.completed_count < p.total_count),
-  );
-  const [selected, setSelected] = useState(firstOpen);
+  const [selected, setSelected] = useState(() => openingPhase(phases));
   const phase = phases[selected];
 
   return (
@@ -63,16 +70,21 @@ export function JourneyCard({
                   <span className="sr-only">{t('dashboard.locked')}</span>
                 </>
               )}
-              {t('dashboard.phaseTab', { number: p.phase_order })}
+              <span className="shrink-0">{t('dashboard.phaseTab', { number: p.phase_order })}</span>
+              <span className="hidden min-w-0 truncate font-normal sm:inline">
+                {t('dashboard.phaseTabName', { name: p.display_name })}
+              </span>
             </>
           ),
         }))}
         selected={selected}
         onSelect={setSelected}
-        // Two rows of two on a phone: 'Phase 2' beside its lock fits on one line.
-        className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4"
+        // Two rows of two, so that from 640 px 'Phase 2 · Your first weeks' fits on one line in
+        // either language; a phone has room for 'Phase 2' beside its lock only. The name is cut
+        // short rather than wrapped, should one ever be longer.
+        className="mt-4 grid grid-cols-2 gap-2"
         tabClassName={(active) =>
-          `flex items-center justify-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600 ${
+          `flex min-w-0 items-center justify-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600 ${
             active ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
           }`
         }
@@ -123,7 +135,7 @@ function PhasePanel({
       </div>
       {!phase.unlocked && (
         <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-          {lockedText(phase, profile, t)} {t('dashboard.previewNote')}
+          {lockedText(phase, profile, t)} {previewNote(phase, t)}
         </p>
       )}
       <ul className="mt-2">
