@@ -1,27 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  actedOn,
-  canChangeWorkflow,
-  daysBetween,
-  germanDate,
-  isPhaseUnlocked,
-  taskRefusal,
-  workflowTypeFor,
-} from './journey';
-
-describe('workflowTypeFor (docs/product.md#service-requests)', () => {
-  it.each([
-    ['Get health insurance', 'health_insurance'],
-    ['Order your eSIM card', 'esim_card'],
-    ['Open a bank account', 'bank_account'],
-    ['Get liability insurance', 'liability_insurance'],
-    ['Plan your future', 'financial_planning'],
-    ['Register your address (Anmeldung)', 'other'],
-    ['HEALTH INSURANCE for family', 'health_insurance'],
-  ])('%s → %s', (name, type) => {
-    expect(workflowTypeFor(name)).toBe(type);
-  });
-});
+import { actedOn, canChangeWorkflow, daysBetween, germanDate, isPhaseUnlocked, taskRefusal } from './journey';
 
 describe('germanDate', () => {
   it('uses the German calendar day, not UTC', () => {

@@ -23,17 +23,6 @@ export const ALWAYS_UNLOCKED_PHASE = 'before_arrival';
 export const PHASE_COUNT = 4;
 export const GERMAN_TIME_ZONE = 'Europe/Berlin';
 
-/** The workflow type follows from the task's name (docs/product.md#service-requests). */
-export function workflowTypeFor(taskName: string): WorkflowType {
-  const name = taskName.toLowerCase();
-  if (name.includes('health insurance')) return 'health_insurance';
-  if (name.includes('esim card')) return 'esim_card';
-  if (name.includes('bank account')) return 'bank_account';
-  if (name.includes('liability insurance')) return 'liability_insurance';
-  if (name.includes('plan your future')) return 'financial_planning';
-  return 'other';
-}
-
 /** Today's calendar date in Germany, as YYYY-MM-DD. */
 export function germanDate(now: Date): string {
   // en-CA formats as YYYY-MM-DD.

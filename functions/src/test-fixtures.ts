@@ -95,7 +95,6 @@ export function catalogue(): Catalogue {
   }));
   const templates: TaskTemplate[] = TASK_TEMPLATES.map((t) => ({
     ...t,
-    task_name: words(t.id),
     texts: {
       en: { task_name: words(t.id), task_description: `Do ${t.id}`, info_text: `Info ${t.id}` },
       de: { task_name: `Aufgabe ${t.id}`, task_description: `Erledige ${t.id}`, info_text: `Info ${t.id}` },

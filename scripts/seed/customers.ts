@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord, Profile, UserTask, WorkflowRecord } from '@shared/api';
-import { ALWAYS_UNLOCKED_PHASE, workflowTypeFor } from '@shared/journey';
+import { ALWAYS_UNLOCKED_PHASE } from '@shared/journey';
 import { NATIONALITIES } from '@shared/nationalities';
 import { env } from '../../functions/src/config';
 import { type Catalogue, catalogueFromFiles } from '../../functions/src/store/catalogue';
@@ -169,6 +169,7 @@ export function seedCustomer(
     const phaseOne = catalogue.templates.filter((t) => t.phase_id === ALWAYS_UNLOCKED_PHASE);
     const requested =
       random() < 0.33 ? phaseOne.find((t) => t.completion_type === 'service_request') : undefined;
+    const requestedType = requested?.service_type;
     for (const template of phaseOne) {
       const task: UserTask = {
         id: randomUUID(),
@@ -183,13 +184,13 @@ export function seedCustomer(
         created_at: created,
       };
       items.push(tasks.toItem(task));
-      if (template === requested) {
+      if (template === requested && requestedType) {
         const workflow: WorkflowRecord = {
           id: randomUUID(),
           user_id: id,
           user_task_id: task.id,
           task_template_id: template.id,
-          workflow_type: workflowTypeFor(template.task_name),
+          workflow_type: requestedType,
           status: 'initiated',
           initiated_at: created,
           completed_at: null,

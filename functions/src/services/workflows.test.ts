@@ -112,7 +112,7 @@ describe('requestService: refusals (nothing is written)', () => {
 });
 
 describe('requestService: success', () => {
-  it('starts an initiated workflow typed from the English task name, at the pinned time', async () => {
+  it('starts an initiated workflow of the type its template declares, at the pinned time', async () => {
     const open = task('health_insurance');
     stored(profile({ language: 'de' }), [open]);
     const result = await requestService(admitted(), open.id);
@@ -155,16 +155,30 @@ describe('requestService: success', () => {
     expect(vi.mocked(startServiceRequest).mock.calls[0]?.[1].workflow_type).toBe(type);
   });
 
-  it('types a task whose English name names no known service as other', async () => {
+  it('types a request by the type its template declares, whatever the task is called', async () => {
     const c = catalogue();
-    const renamed = c.templates.map((t) =>
-      t.id === 'health_insurance' ? { ...t, task_name: 'Find a gym' } : t,
+    const changed = c.templates.map((t) =>
+      t.id === 'health_insurance' ? { ...t, task_name: 'Find a gym', service_type: 'esim_card' as const } : t,
     );
-    vi.mocked(loadCatalogue).mockResolvedValue({ ...c, templates: renamed });
+    vi.mocked(loadCatalogue).mockResolvedValue({ ...c, templates: changed });
     stored(profile(), [task('health_insurance')]);
     await expect(requestService(admitted(), 'task-health_insurance')).resolves.toMatchObject({
-      workflow_type: 'other',
+      workflow_type: 'esim_card',
     });
+  });
+
+  it('refuses to guess the type of a service task that declares none, nothing written', async () => {
+    const c = catalogue();
+    const undeclared = c.templates.map((t) =>
+      t.id === 'health_insurance' ? { ...t, service_type: null } : t,
+    );
+    vi.mocked(loadCatalogue).mockResolvedValue({ ...c, templates: undeclared });
+    stored(profile(), [task('health_insurance')]);
+    await expect(requestService(admitted(), 'task-health_insurance')).rejects.toThrow(
+      'task template health_insurance declares no service type',
+    );
+    expect(startServiceRequest).not.toHaveBeenCalled();
+    expect(sendMail).not.toHaveBeenCalled();
   });
 
   it('passes the store refusing a second request through', async () => {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Workflow, WorkflowRecord } from '@shared/api';
 import type { Language } from '@shared/constants';
-import { canChangeWorkflow, workflowTypeFor } from '@shared/journey';
+import { canChangeWorkflow } from '@shared/journey';
 import type { WorkflowUpdate } from '@shared/schemas/admin';
 import type { AdminAccount, CustomerAccount, WithPartition } from '../edge/caller';
 import { clock } from '../lib/clock';
@@ -25,7 +25,7 @@ const taskName = (catalogue: Catalogue, templateId: string, language: Language) 
 /**
  * A service request (docs/product.md#service-requests):
  * 1. the task must allow it (ownTask);
- * 2. the workflow's type follows from the task's English name;
+ * 2. the workflow's type is the one the task's template declares;
  * 3. the workflow and the task's move to in_progress are written together.
  */
 export async function requestService(
@@ -33,12 +33,15 @@ export async function requestService(
   taskId: string,
 ): Promise<WorkflowRecord> {
   const { task, template } = await ownTask(caller, taskId, 'request_service');
+  // ownTask admits only service-request tasks, and each of those declares its type (the
+  // catalogue's test); a template without one is a defect, never a guess.
+  if (!template.service_type) throw new Error(`task template ${template.id} declares no service type`);
   const workflow: WorkflowRecord = {
     id: randomUUID(),
     user_id: caller.userId,
     user_task_id: task.id,
     task_template_id: template.id,
-    workflow_type: workflowTypeFor(template.task_name),
+    workflow_type: template.service_type,
     status: 'initiated',
     initiated_at: clock.iso(),
     completed_at: null,

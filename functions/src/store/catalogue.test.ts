@@ -1,8 +1,37 @@
-import { COMPLETION_TYPES, PHASE_COUNT, workflowTypeFor } from '@shared/journey';
+import { COMPLETION_TYPES, PHASE_COUNT, type WorkflowType } from '@shared/journey';
 import { describe, expect, it } from 'vitest';
 import { catalogueFromFiles } from './catalogue';
 
 const catalogue = catalogueFromFiles();
+
+/**
+ * The specification's rule, from before each template declared its service type: the type
+ * followed from the English task name. Kept to pin that declaring the type changed nothing
+ * for the catalogue's names.
+ */
+function typeFromName(taskName: string): WorkflowType {
+  const name = taskName.toLowerCase();
+  if (name.includes('health insurance')) return 'health_insurance';
+  if (name.includes('esim card')) return 'esim_card';
+  if (name.includes('bank account')) return 'bank_account';
+  if (name.includes('liability insurance')) return 'liability_insurance';
+  if (name.includes('plan your future')) return 'financial_planning';
+  return 'other';
+}
+
+describe("the specification's name rule", () => {
+  it.each([
+    ['Get health insurance', 'health_insurance'],
+    ['Order your eSIM card', 'esim_card'],
+    ['Open a bank account', 'bank_account'],
+    ['Get liability insurance', 'liability_insurance'],
+    ['Plan your future', 'financial_planning'],
+    ['Register your address (Anmeldung)', 'other'],
+    ['HEALTH INSURANCE for family', 'health_insurance'],
+  ])('%s → %s', (name, type) => {
+    expect(typeFromName(name)).toBe(type);
+  });
+});
 
 describe('catalogue data file', () => {
   it('has four phases, before_arrival first and always unlocked, unlock days rising', () => {
@@ -45,11 +74,9 @@ describe('catalogue data file', () => {
     }
   });
 
-  it('maps every service request task to its own workflow type, none to "other"', () => {
+  it('declares a service type on every service request task, its own, and on no other task', () => {
     const types = Object.fromEntries(
-      catalogue.templates
-        .filter((t) => t.completion_type === 'service_request')
-        .map((t) => [t.id, workflowTypeFor(t.task_name)]),
+      catalogue.templates.filter((t) => t.service_type !== null).map((t) => [t.id, t.service_type]),
     );
     expect(types).toEqual({
       health_insurance: 'health_insurance',
@@ -58,8 +85,15 @@ describe('catalogue data file', () => {
       liability_insurance: 'liability_insurance',
       plan_your_future: 'financial_planning',
     });
-    expect(
-      catalogue.templates.every((t) => t.requires_flow === (t.completion_type === 'service_request')),
-    ).toBe(true);
+    for (const t of catalogue.templates) {
+      expect(t.service_type !== null, t.id).toBe(t.completion_type === 'service_request');
+      expect(t.requires_flow, t.id).toBe(t.completion_type === 'service_request');
+    }
+  });
+
+  it("declares for each service request task the type the specification's name rule gives", () => {
+    for (const t of catalogue.templates.filter((t) => t.completion_type === 'service_request')) {
+      expect(t.service_type, t.id).toBe(typeFromName(t.texts.en.task_name));
+    }
   });
 });

@@ -25,7 +25,6 @@ export function catalogueFromFiles(): Catalogue {
     })),
     templates: TASK_TEMPLATES.map((template) => ({
       ...template,
-      task_name: locales.en.tasks[taskKey(template.id)].task_name,
       texts: { en: locales.en.tasks[taskKey(template.id)], de: locales.de.tasks[taskKey(template.id)] },
     })),
   };

@@ -62,7 +62,8 @@ const keysOf = (item: Item) => Object.fromEntries(KEYS.filter((k) => k in item).
 const c = testCatalogue();
 const phase = c.phases[2];
 const template = c.templates[0];
-if (!phase || !template) throw new Error('catalogue fixture is empty');
+const serviceTemplate = c.templates.find((t) => t.completion_type === 'service_request');
+if (!phase || !template || !serviceTemplate) throw new Error('catalogue fixture is empty');
 
 const customerProfile: StoredProfile = { profile: profile(), role: 'customer' };
 const adminProfile: StoredProfile = { profile: profile({ id: 'admin-1' }), role: 'admin' };
@@ -240,6 +241,14 @@ describe('keys of each entity (README key design)', () => {
     expect(taskTemplates.fromItem(taskTemplates.toItem(template))).not.toHaveProperty('kind');
   });
 
+  it('a task template stores its declared service type, null for a task without a service', () => {
+    expect(taskTemplates.toItem(serviceTemplate).service_type).toBe('health_insurance');
+    expect(taskTemplates.fromItem(taskTemplates.toItem(serviceTemplate)).service_type).toBe(
+      'health_insurance',
+    );
+    expect(taskTemplates.toItem(template)).toMatchObject({ service_type: null });
+  });
+
   it("every user item lives in the user's partition", () => {
     expect(userPartitionKey(USER)).toBe(`USER#${USER}`);
   });
@@ -349,6 +358,11 @@ describe('records survive a trip through the table', () => {
     ],
     ['phase', () => phases.fromItem(phases.toItem(phase)), phase],
     ['task template', () => taskTemplates.fromItem(taskTemplates.toItem(template)), template],
+    [
+      'service task template',
+      () => taskTemplates.fromItem(taskTemplates.toItem(serviceTemplate)),
+      serviceTemplate,
+    ],
   ])('%s', (_what, trip, original) => {
     expect(trip()).toEqual(original);
   });

@@ -257,8 +257,6 @@ export interface Phase extends PhaseDefinition {
 }
 /** A task template of the catalogue as stored: its definition with its texts. */
 export interface TaskTemplate extends TaskTemplateDefinition {
-  /** The English name: what the workflow type is derived from (docs/product.md#service-requests). */
-  task_name: string;
   texts: Texts<{ task_name: string; task_description: string; info_text: string }>;
 }
 
