@@ -24,7 +24,8 @@ import { NATIONALITIES, type NationalityCode } from './nationalities';
  * fourth group every consumer would have to handle.
  *
  * Sources, checked 2026-11-25:
- * - § 41 AufenthV: https://www.gesetze-im-internet.de/aufenthv/__41.html
+ * - § 41 AufenthV: https://www.gesetze-im-internet.de/aufenthv/__41.html (its current wording
+ *   read through the copy at https://www.buzer.de/41_AufenthV.htm)
  * - Berlin immigration office, entry without a visa for nationals of certain countries:
  *   https://www.berlin.de/einwanderung/en/entry/visa-extension/artikel.1049085.en.php
  * - Make it in Germany, "Visa" brochure (who needs a visa): https://www.make-it-in-germany.com
