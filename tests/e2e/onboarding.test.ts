@@ -2,7 +2,7 @@ import type { MeResponse } from '@shared/api';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { api, dateFromToday, login, newCustomer } from '../support/auth';
-import { browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { browserSession, logIn, shownBeside, toast, trackErrors } from '../support/browser';
 import { tinyPdf, tinyPng } from '../support/files';
 import { LANGUAGES, setLanguage, text } from '../support/language';
 
@@ -172,11 +172,7 @@ describe('the relocation plan in step 1', () => {
 
       await page.goto('/account');
       const panel = page.getByRole('region', { name: t('account.personalInfo') });
-      const shown = (labelKey: string) =>
-        panel
-          .locator('dl > div')
-          .filter({ has: page.getByText(t(labelKey), { exact: true }) })
-          .locator('dd');
+      const shown = (labelKey: string) => shownBeside(panel, t(labelKey));
       const ddMMyyyy = (date: string) => date.split('-').reverse().join('.');
       await shown('onboarding.details.entryDate').getByText(ddMMyyyy(entry), { exact: true }).waitFor();
       expect(await shown('onboarding.details.moveInDate').textContent()).toBe(ddMMyyyy(moveIn));

@@ -2,7 +2,7 @@ import { EICAR } from '@functions/adapters/malware-scan';
 import type { AuditRecord, DocumentRecord, MeResponse, Page, Profile, UploadTicket } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday, login, newCustomer } from '../support/auth';
-import { customerWith } from '../support/customers';
+import { customerWith, editAsAdmin } from '../support/customers';
 import { objectKeys, upload } from '../support/documents';
 import { fakeExe, tinyPdf, tinyPng } from '../support/files';
 import { TEST_ADMIN } from '../support/stack-process';
@@ -85,29 +85,7 @@ describe('the relocation plan: date of entry, move-in date, family members', () 
       customerWith(url, { arrival: dateFromToday(10) }),
       adminToken(url),
     ]);
-    const { body } = await api<{ profile: Profile }>(url, `/api/admin/users/${c.userId}`, { token: admin });
-    const p = body.profile;
-    const edit = (changes: object) =>
-      api<Profile & Refusal>(url, `/api/admin/users/${c.userId}`, {
-        token: admin,
-        method: 'PATCH',
-        body: {
-          first_name: p.first_name,
-          last_name: p.last_name,
-          email: p.email,
-          gender: p.gender,
-          whatsapp_number: p.whatsapp_number,
-          nationality: p.nationality,
-          target_city: p.target_city,
-          intended_arrival_date: p.intended_arrival_date,
-          knows_address: p.knows_address,
-          street_address: p.street_address,
-          postal_code: p.postal_code,
-          city: p.city,
-          country: p.country,
-          ...changes,
-        },
-      });
+    const edit = (changes: object) => editAsAdmin<Profile & Refusal>(url, admin, c.userId, changes);
     const refused = await edit({ entry_date: dateFromToday(20), move_in_date: dateFromToday(19) });
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields).toEqual({ move_in_date: 'validation.moveInBeforeEntry' });
