@@ -165,6 +165,10 @@ describe('the relocation plan in step 1', () => {
       await page.getByText(t('validation.moveInBeforeEntry')).waitFor();
       expect(page.url()).toMatch(/\/onboarding\/details$/);
 
+      // Checked again as the date of entry changes: an earlier one clears the message.
+      await input('onboarding.details.entryDate').fill(early);
+      await page.getByText(t('validation.moveInBeforeEntry')).waitFor({ state: 'detached' });
+      await input('onboarding.details.entryDate').fill(entry);
       await input('onboarding.details.moveInDate').fill(moveIn);
       await page.getByRole('button', { name: t('onboarding.details.submit') }).click();
       await toast(page, t('onboarding.details.saved')).waitFor();

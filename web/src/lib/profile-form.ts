@@ -46,12 +46,18 @@ export function useProfileForm<Input extends FieldValues, Output>(
 ) {
   const form = useForm<Input, unknown, Output>({ resolver, ...start });
   useEntryDateFollowsArrival(form);
+  // The move-in date's check reads the date of entry: a changed date of entry checks it again.
+  const register: typeof form.register = (name, options) =>
+    form.register(
+      name,
+      name === 'entry_date' ? { ...options, deps: 'move_in_date' as Path<Input> } : options,
+    );
   const showServerErrors = (error: unknown) => {
     for (const [field, message] of Object.entries(error instanceof ApiError ? (error.fields ?? {}) : {})) {
       form.setError(field as Path<Input>, { message });
     }
   };
-  return { ...form, showServerErrors };
+  return { ...form, register, showServerErrors };
 }
 
 /**
