@@ -1,6 +1,7 @@
 import type { Language, Role } from './constants';
 import type { DocumentType } from './documents';
 import type { CompletionType, TaskStatus, WorkflowStatus, WorkflowType } from './journey';
+import type { FamilyMembers } from './schemas/profile';
 
 /** Why mail to a profile's address stopped. */
 export type MailBlock = 'bounce' | 'complaint';
@@ -21,6 +22,10 @@ export interface Profile {
   postal_code: string | null;
   city: string | null;
   country: string | null;
+  /** The relocation plan (optional): the date of entry to Germany, the move-in date, who moves along. */
+  entry_date: string | null;
+  move_in_date: string | null;
+  family_members: FamilyMembers | null;
   onboarding_completed: boolean;
   account_verified: boolean;
   account_verified_at: string | null;

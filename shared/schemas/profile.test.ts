@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { englishErrorsOf } from '../../tests/support/schema-messages';
-import { type OnboardingDetailsInput, onboardingDetailsSchema } from './profile';
+import { adminProfileSchema, type OnboardingDetailsInput, onboardingDetailsSchema } from './profile';
 
 const valid: OnboardingDetailsInput = {
   gender: 'female',
@@ -200,6 +200,138 @@ describe('onboardingDetailsSchema (docs/product.md#step-1-details)', () => {
 
   it('accepts its own output (the server re-validates what the form sends)', () => {
     const out = onboardingDetailsSchema.parse({ ...valid, knows_address: false });
+    expect(onboardingDetailsSchema.parse(out)).toEqual(out);
+  });
+});
+
+// The relocation plan's optional fields (docs/product.md#step-1-details): one definition in
+// both the customer's details and the team's edit. "Today" is the German calendar date.
+describe('the relocation plan fields', () => {
+  const admin = {
+    first_name: 'Anna',
+    last_name: 'Schmidt',
+    email: 'anna@example.com',
+  };
+  const schemas = [
+    ['onboardingDetailsSchema', onboardingDetailsSchema, valid],
+    ['adminProfileSchema', adminProfileSchema, admin],
+  ] as const;
+  const within = 'Date must be within 2 years of today';
+  const beforeEntry = 'Move-in date cannot be before the date of entry';
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  describe.each(schemas)('%s', (_name, schema, base) => {
+    const errorsWith = (patch: Record<string, unknown>) =>
+      englishErrorsOf(schema.safeParse({ ...base, ...patch }));
+
+    it('accepts the three fields left out or empty, as null', () => {
+      expect(schema.parse(base)).toMatchObject({
+        entry_date: null,
+        move_in_date: null,
+        family_members: null,
+      });
+      expect(schema.parse({ ...base, entry_date: '', move_in_date: ' ', family_members: '' })).toMatchObject({
+        entry_date: null,
+        move_in_date: null,
+        family_members: null,
+      });
+    });
+
+    it('keeps what is given', () => {
+      expect(
+        schema.parse({
+          ...base,
+          entry_date: '2027-03-01',
+          move_in_date: '2027-03-15',
+          family_members: 'partner',
+        }),
+      ).toMatchObject({ entry_date: '2027-03-01', move_in_date: '2027-03-15', family_members: 'partner' });
+    });
+
+    it.each(['none', 'partner', 'partner_children', 'children'])('accepts family members %s', (value) => {
+      expect(errorsWith({ family_members: value })).toEqual({});
+    });
+
+    it.each(['spouse', 'Partner', 42])('refuses family members %j', (value) => {
+      expect(errorsWith({ family_members: value })).toEqual({ family_members: 'Invalid input' });
+    });
+
+    it('refuses a move-in date before the date of entry, on the move-in date', () => {
+      expect(errorsWith({ entry_date: '2027-03-02', move_in_date: '2027-03-01' })).toEqual({
+        move_in_date: beforeEntry,
+      });
+    });
+
+    it.each([
+      ['the same day', { entry_date: '2027-03-01', move_in_date: '2027-03-01' }],
+      ['a move-in date without a date of entry', { move_in_date: '2027-03-01' }],
+      ['a date of entry without a move-in date', { entry_date: '2027-03-01' }],
+    ])('accepts %s', (_case, patch) => {
+      expect(errorsWith(patch)).toEqual({});
+    });
+
+    it.each(['entry_date', 'move_in_date'])(
+      '%s: exactly 2 years before or after today is accepted',
+      (field) => {
+        expect(errorsWith({ [field]: '2024-11-25' })).toEqual({});
+        expect(errorsWith({ [field]: '2028-11-25', entry_date: '2028-11-25' })).toEqual({});
+      },
+    );
+
+    it.each([
+      ['a day more than 2 years ago', '2024-11-24'],
+      ['a day more than 2 years ahead', '2028-11-26'],
+      ['3 years ago', '2023-11-25'],
+      ['3 years ahead', '2029-11-25'],
+    ])('refuses %s on either date', (_case, date) => {
+      expect(errorsWith({ entry_date: date })).toEqual({ entry_date: within });
+      expect(errorsWith({ move_in_date: date })).toEqual({ move_in_date: within });
+    });
+
+    it.each(['2027-02-29', '2027-13-01', '01.03.2027', '2027-3-1'])(
+      'refuses %s: no real YYYY-MM-DD date',
+      (date) => {
+        expect(errorsWith({ entry_date: date, move_in_date: date })).toEqual({
+          entry_date: 'Invalid input',
+          move_in_date: 'Invalid input',
+        });
+      },
+    );
+
+    it('accepts a leap day', () => {
+      expect(errorsWith({ entry_date: '2028-02-29', move_in_date: '2028-02-29' })).toEqual({});
+    });
+
+    it('counts 2 years from a leap day to 28 February', () => {
+      vi.setSystemTime(new Date('2028-02-29T12:00:00Z'));
+      expect(errorsWith({ entry_date: '2030-02-28' })).toEqual({});
+      expect(errorsWith({ entry_date: '2030-03-01' })).toEqual({ entry_date: within });
+      expect(errorsWith({ entry_date: '2026-02-28' })).toEqual({});
+      expect(errorsWith({ entry_date: '2026-02-27' })).toEqual({ entry_date: within });
+    });
+
+    it("counts from today's date in Germany", () => {
+      // 23:30 UTC on 25 November is already 26 November in Berlin.
+      vi.setSystemTime(new Date('2026-11-25T23:30:00Z'));
+      expect(errorsWith({ entry_date: '2028-11-26' })).toEqual({});
+      expect(errorsWith({ entry_date: '2024-11-25' })).toEqual({ entry_date: within });
+    });
+  });
+
+  it('accepts its own output (the server re-validates what the form sends)', () => {
+    const out = onboardingDetailsSchema.parse({
+      ...valid,
+      entry_date: '2027-03-01',
+      move_in_date: '2027-03-15',
+      family_members: 'children',
+    });
     expect(onboardingDetailsSchema.parse(out)).toEqual(out);
   });
 });

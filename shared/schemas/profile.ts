@@ -1,4 +1,5 @@
 import { EMAIL_MAX_LENGTH, LANGUAGES } from '../constants';
+import { germanDate } from '../journey';
 import { NATIONALITIES } from '../nationalities';
 import * as z from './zod';
 
@@ -40,6 +41,69 @@ const isRealDate = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 };
 
+const emptyToNull = (value: string | null | undefined) => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+// The relocation plan's optional fields (docs/product.md#step-1-details), one definition for
+// the customer's details and the team's edit: empty → null.
+export const FAMILY_MEMBERS = ['none', 'partner', 'partner_children', 'children'] as const;
+export type FamilyMembers = (typeof FAMILY_MEMBERS)[number];
+/** How far from today (German calendar date) a relocation date may lie, either way. */
+export const RELOCATION_DATE_YEARS = 2;
+
+/** The same calendar date `years` later (earlier if negative); 29 February becomes the 28th. */
+export function shiftYears(date: string, years: number): string {
+  const [y, m, d] = date.split('-');
+  const year = String(Number(y) + years).padStart(4, '0');
+  const shifted = `${year}-${m}-${d}`;
+  return isRealDate(shifted) ? shifted : `${year}-${m}-28`;
+}
+
+/** A real YYYY-MM-DD date no more than RELOCATION_DATE_YEARS from today in Germany. */
+const relocationDate = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    if (!DATE_PATTERN.test(value) || !isRealDate(value)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.invalidInput' });
+      return;
+    }
+    const today = germanDate(new Date());
+    const from = shiftYears(today, -RELOCATION_DATE_YEARS);
+    const to = shiftYears(today, RELOCATION_DATE_YEARS);
+    if (value < from || value > to)
+      ctx.addIssue({ code: 'custom', message: 'validation.dateWithinTwoYears' });
+  })
+  .nullish()
+  .transform((value) => emptyToNull(value));
+
+const relocationFields = {
+  entry_date: relocationDate,
+  move_in_date: relocationDate,
+  family_members: z
+    .enum([...FAMILY_MEMBERS, ''], 'validation.invalidInput')
+    .nullish()
+    .transform((value) => value || null),
+};
+
+/**
+ * The move-in date is not before the date of entry (when both are given). Runs even while
+ * other fields fail (`when`), so the value may be partly invalid: only two real dates count.
+ */
+const moveInAfterEntry = (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  const { entry_date: entry, move_in_date: moveIn } = value;
+  const real = (date: unknown): date is string =>
+    typeof date === 'string' && DATE_PATTERN.test(date.trim()) && isRealDate(date.trim());
+  if (real(entry) && real(moveIn) && moveIn.trim() < entry.trim())
+    ctx.addIssue({ code: 'custom', path: ['move_in_date'], message: 'validation.moveInBeforeEntry' });
+};
+const objectValue = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
 export const onboardingDetailsSchema = z
   .object({
     gender: z.enum(GENDERS, 'validation.genderRequired'),
@@ -60,23 +124,21 @@ export const onboardingDetailsSchema = z
     street_address: z.string().nullish(),
     postal_code: z.string().nullish(),
     city: z.string().nullish(),
+    ...relocationFields,
   })
   // The address counts only when the box is ticked: only then is it checked, else it is null.
   // It is checked even while other fields fail (`when`), so the form shows every error in one
   // round; the value may then be partly invalid, hence the type guards.
-  .superRefine(
-    (value, ctx) => {
-      if (value.knows_address !== true) return;
-      const text = (field: unknown) => (typeof field === 'string' ? field.trim() : '');
-      const issue = (path: string, message: string) =>
-        ctx.addIssue({ code: 'custom', path: [path], message });
-      if (text(value.street_address).length > STREET_MAX) issue('street_address', 'validation.streetMax');
-      const postal = text(value.postal_code);
-      if (postal && !POSTAL_CODE_PATTERN.test(postal)) issue('postal_code', 'validation.postalCode');
-      if (text(value.city).length > CITY_MAX) issue('city', 'validation.cityMax');
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  )
+  .superRefine((value, ctx) => {
+    moveInAfterEntry(value, ctx);
+    if (value.knows_address !== true) return;
+    const text = (field: unknown) => (typeof field === 'string' ? field.trim() : '');
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (text(value.street_address).length > STREET_MAX) issue('street_address', 'validation.streetMax');
+    const postal = text(value.postal_code);
+    if (postal && !POSTAL_CODE_PATTERN.test(postal)) issue('postal_code', 'validation.postalCode');
+    if (text(value.city).length > CITY_MAX) issue('city', 'validation.cityMax');
+  }, objectValue)
   .transform(({ knows_address, street_address, postal_code, city, ...rest }) => {
     const kept = (text: string | null | undefined) => (knows_address && text?.trim()) || null;
     return {
@@ -96,10 +158,6 @@ export type OnboardingDetails = z.output<typeof onboardingDetailsSchema>;
 export const TEXT_MAX = 100;
 export const COUNTRY_DEFAULT = 'Germany';
 
-const emptyToNull = (value: string | null | undefined) => {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-};
 const optionalMax = (max: number, message: string) =>
   z
     .string()
@@ -107,50 +165,53 @@ const optionalMax = (max: number, message: string) =>
     .nullish()
     .transform((value) => emptyToNull(value));
 
-export const adminProfileSchema = z.object({
-  first_name: name('firstName'),
-  last_name: name('lastName'),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'validation.required')
-    .max(EMAIL_MAX_LENGTH, 'validation.emailMax')
-    .pipe(z.email('validation.invalidEmail')),
-  gender: z
-    .union([z.enum(GENDERS), z.literal('')])
-    .nullish()
-    .transform((value) => value || null),
-  whatsapp_number: z
-    .string()
-    .trim()
-    .max(WHATSAPP_MAX, 'validation.whatsappMax')
-    .refine(
-      (value) => value === '' || PHONE_PATTERN.test(value.replace(/[\s-]/g, '')),
-      'validation.phoneAdmin',
-    )
-    .nullish()
-    .transform((value) => emptyToNull(value?.replace(/[\s-]/g, ''))),
-  nationality: optionalMax(TEXT_MAX, 'validation.nationalityMax'),
-  target_city: optionalMax(CITY_MAX, 'validation.cityMax'),
-  intended_arrival_date: z
-    .string()
-    .refine(
-      (value) => value === '' || (DATE_PATTERN.test(value) && isRealDate(value)),
-      'validation.invalidInput',
-    )
-    .nullish()
-    .transform((value) => emptyToNull(value)),
-  knows_address: z.boolean().default(false),
-  street_address: optionalMax(STREET_MAX, 'validation.streetMax'),
-  postal_code: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || POSTAL_CODE_PATTERN.test(value), 'validation.postalCode')
-    .nullish()
-    .transform((value) => emptyToNull(value)),
-  city: optionalMax(CITY_MAX, 'validation.cityMax'),
-  country: optionalMax(TEXT_MAX, 'validation.countryMax'),
-});
+export const adminProfileSchema = z
+  .object({
+    first_name: name('firstName'),
+    last_name: name('lastName'),
+    email: z
+      .string()
+      .trim()
+      .min(1, 'validation.required')
+      .max(EMAIL_MAX_LENGTH, 'validation.emailMax')
+      .pipe(z.email('validation.invalidEmail')),
+    gender: z
+      .union([z.enum(GENDERS), z.literal('')])
+      .nullish()
+      .transform((value) => value || null),
+    whatsapp_number: z
+      .string()
+      .trim()
+      .max(WHATSAPP_MAX, 'validation.whatsappMax')
+      .refine(
+        (value) => value === '' || PHONE_PATTERN.test(value.replace(/[\s-]/g, '')),
+        'validation.phoneAdmin',
+      )
+      .nullish()
+      .transform((value) => emptyToNull(value?.replace(/[\s-]/g, ''))),
+    nationality: optionalMax(TEXT_MAX, 'validation.nationalityMax'),
+    target_city: optionalMax(CITY_MAX, 'validation.cityMax'),
+    intended_arrival_date: z
+      .string()
+      .refine(
+        (value) => value === '' || (DATE_PATTERN.test(value) && isRealDate(value)),
+        'validation.invalidInput',
+      )
+      .nullish()
+      .transform((value) => emptyToNull(value)),
+    knows_address: z.boolean().default(false),
+    street_address: optionalMax(STREET_MAX, 'validation.streetMax'),
+    postal_code: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || POSTAL_CODE_PATTERN.test(value), 'validation.postalCode')
+      .nullish()
+      .transform((value) => emptyToNull(value)),
+    city: optionalMax(CITY_MAX, 'validation.cityMax'),
+    country: optionalMax(TEXT_MAX, 'validation.countryMax'),
+    ...relocationFields,
+  })
+  .superRefine(moveInAfterEntry, objectValue);
 export type AdminProfileInput = z.input<typeof adminProfileSchema>;
 export type AdminProfile = z.output<typeof adminProfileSchema>;
 

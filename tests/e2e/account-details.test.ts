@@ -6,7 +6,7 @@ import type { MeResponse } from '@shared/api';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { api, dateFromToday, login } from '../support/auth';
-import { axeViolations, browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { axeViolations, browserSession, logIn, shownBeside, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { LANGUAGES, setLanguage, text } from '../support/language';
 
@@ -41,11 +41,7 @@ describe('My Account: Edit details', () => {
       await page.getByRole('heading', { name: t('account.title') }).waitFor();
 
       const panel = page.getByRole('region', { name: t('account.personalInfo') });
-      const shown = (labelKey: string) =>
-        panel
-          .locator('dl > div')
-          .filter({ has: page.getByText(t(labelKey), { exact: true }) })
-          .locator('dd');
+      const shown = (labelKey: string) => shownBeside(panel, t(labelKey));
       const field = (labelKey: string) => panel.getByLabel(t(labelKey), { exact: true });
       const edit = panel.getByRole('button', { name: t('account.editDetails'), exact: true });
       const save = panel.getByRole('button', { name: t('account.saveDetails'), exact: true });

@@ -5,7 +5,7 @@ import { CUSTOMER_FILTERS, type CustomerStats } from '@shared/customer-filters';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday, login, newCustomer } from '../support/auth';
-import { axeViolations, browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { axeViolations, browserSession, logIn, shownBeside, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
@@ -279,6 +279,32 @@ describe('admin console', () => {
       token: fresh.idToken,
     });
     expect(me.body.profile).toMatchObject({ target_city: 'Köln', postal_code: null });
+  });
+
+  it('edits the relocation plan: the date of entry starts as the arrival date, a move-in date before it is refused', async () => {
+    const arrival = dateFromToday(10);
+    const c = await customerWith(url, { arrival });
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.waitForURL('**/admin');
+    await page.goto(`/admin/users/${c.userId}`);
+    const tab = page.getByRole('tabpanel');
+    const shown = (label: string) => shownBeside(tab, label);
+    expect(await shown('Date of entry to Germany').textContent()).toBe('Not provided');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const form = page.locator('form', { has: page.getByLabel('Country') });
+    expect(await form.getByLabel('Date of entry to Germany').inputValue()).toBe(arrival);
+    const moveIn = dateFromToday(20);
+    await form.getByLabel('Move-in date').fill(dateFromToday(5));
+    await form.getByLabel('Family members moving with you').selectOption({ label: 'Partner' });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await form.getByText('Move-in date cannot be before the date of entry').waitFor();
+    await form.getByLabel('Move-in date').fill(moveIn);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'Profile updated successfully').waitFor();
+    const ddMMyyyy = (date: string) => date.split('-').reverse().join('.');
+    await shown('Move-in date').getByText(ddMMyyyy(moveIn), { exact: true }).waitFor();
+    expect(await shown('Date of entry to Germany').textContent()).toBe(ddMMyyyy(arrival));
+    expect(await shown('Family members moving with you').textContent()).toBe('Partner');
   });
 
   it('edits a profile whose nationality is not in the list: the dropdown shows it, saving keeps it', async () => {

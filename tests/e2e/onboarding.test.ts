@@ -1,9 +1,10 @@
 import type { MeResponse } from '@shared/api';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { api, login, newCustomer } from '../support/auth';
-import { browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { api, dateFromToday, login, newCustomer } from '../support/auth';
+import { browserSession, logIn, shownBeside, toast, trackErrors } from '../support/browser';
 import { tinyPdf, tinyPng } from '../support/files';
+import { LANGUAGES, setLanguage, text } from '../support/language';
 
 const url = inject('stackUrl');
 const session = browserSession(url);
@@ -49,7 +50,8 @@ describe('onboarding in the browser', () => {
     await field('WhatsApp number').fill('0151 234');
     await field('Nationality').selectOption({ label: 'Indian' });
     await field('Target city in Germany').fill('Hamburg');
-    await field('Intended arrival date').fill('2027-03-01');
+    // Relative: the date of entry starts as this date and must lie within 2 years of today.
+    await field('Intended arrival date').fill(dateFromToday(100));
     await page
       .getByLabel('I already know the address where I will first stay upon arrival in Germany')
       .check();
@@ -121,6 +123,78 @@ describe('onboarding in the browser', () => {
     await toast(page, 'This file format is not accepted').waitFor();
     await page.getByRole('button', { name: 'Upload Passport' }).waitFor();
   });
+});
+
+// The relocation plan in step 1 (docs/product.md#step-1-details): optional; the date of entry
+// starts as the intended arrival date; a move-in date before it is refused on its field; My
+// Account shows what was saved.
+describe('the relocation plan in step 1', () => {
+  it.each(LANGUAGES)(
+    '(%s) fills the date of entry, move-in date and family members and sees them on My Account',
+    async (language) => {
+      const t = (key: string) => text(language, key);
+      const errors = await trackErrors(page);
+      const customer = await newCustomer(url);
+      await logIn(page, customer.email, customer.password);
+      await page.waitForURL('**/onboarding/details');
+      await setLanguage(page.context(), url, language);
+      await page.goto('/onboarding/details');
+      await page.getByText(t('onboarding.details.step')).waitFor();
+      const input = (key: string) => page.getByLabel(t(key), { exact: true });
+      const arrival = dateFromToday(20);
+      const entry = dateFromToday(30);
+      const early = dateFromToday(25);
+      const moveIn = dateFromToday(40);
+
+      await input('onboarding.details.gender').selectOption('female');
+      await input('onboarding.details.firstName').fill('Zoë');
+      await input('onboarding.details.lastName').fill('Kumar');
+      await input('onboarding.details.whatsapp').fill('+49 151 2345678');
+      await input('onboarding.details.nationality').selectOption('Indian');
+      await input('onboarding.details.targetCity').fill('Hamburg');
+      await input('onboarding.details.arrivalDate').fill(arrival);
+      // The date of entry defaults to the arrival date.
+      expect(await input('onboarding.details.entryDate').inputValue()).toBe(arrival);
+
+      await input('onboarding.details.entryDate').fill(entry);
+      await input('onboarding.details.moveInDate').fill(early);
+      await input('onboarding.details.familyMembers').selectOption({
+        label: t('onboarding.details.family.partner_children'),
+      });
+      await page.getByRole('button', { name: t('onboarding.details.submit') }).click();
+      await page.getByText(t('validation.moveInBeforeEntry')).waitFor();
+      expect(page.url()).toMatch(/\/onboarding\/details$/);
+
+      // Checked again as the date of entry changes: an earlier one clears the message.
+      await input('onboarding.details.entryDate').fill(early);
+      await page.getByText(t('validation.moveInBeforeEntry')).waitFor({ state: 'detached' });
+      await input('onboarding.details.entryDate').fill(entry);
+      await input('onboarding.details.moveInDate').fill(moveIn);
+      await page.getByRole('button', { name: t('onboarding.details.submit') }).click();
+      await toast(page, t('onboarding.details.saved')).waitFor();
+      await page.waitForURL('**/onboarding/documents');
+
+      await page.goto('/account');
+      const panel = page.getByRole('region', { name: t('account.personalInfo') });
+      const shown = (labelKey: string) => shownBeside(panel, t(labelKey));
+      const ddMMyyyy = (date: string) => date.split('-').reverse().join('.');
+      await shown('onboarding.details.entryDate').getByText(ddMMyyyy(entry), { exact: true }).waitFor();
+      expect(await shown('onboarding.details.moveInDate').textContent()).toBe(ddMMyyyy(moveIn));
+      expect(await shown('onboarding.details.familyMembers').textContent()).toBe(
+        t('onboarding.details.family.partner_children'),
+      );
+
+      const { idToken } = await login(url, customer.email, customer.password);
+      const me = await api<MeResponse>(url, '/api/me', { token: idToken });
+      expect(me.body.profile).toMatchObject({
+        intended_arrival_date: arrival,
+        entry_date: entry,
+        move_in_date: moveIn,
+        family_members: 'partner_children',
+      });
+      expect(errors).toEqual([]);
+    },
+  );
 });
 
 /**

@@ -7,6 +7,7 @@ import type { AuditRecord, Page, Profile, Workflow } from '@shared/api';
 import { describe, expect, inject, it } from 'vitest';
 import { auditItems, customerWithEverything, partitionItems } from '../support/attack';
 import { adminToken, api, login } from '../support/auth';
+import { editAsAdmin } from '../support/customers';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -14,29 +15,8 @@ const url = inject('stackUrl');
 const activity = (token: string, path: string) => api<Page<AuditRecord>>(url, path, { token });
 
 /** An admin edit of the whole profile as the form sends it: what is stored, with `changes` over it. */
-async function edit(admin: string, userId: string, changes: Partial<Profile>) {
-  const { body } = await api<{ profile: Profile }>(url, `/api/admin/users/${userId}`, { token: admin });
-  const p = { ...body.profile, ...changes };
-  return api(url, `/api/admin/users/${userId}`, {
-    token: admin,
-    method: 'PATCH',
-    body: {
-      first_name: p.first_name,
-      last_name: p.last_name,
-      email: p.email,
-      gender: p.gender,
-      whatsapp_number: p.whatsapp_number,
-      nationality: p.nationality,
-      target_city: p.target_city,
-      intended_arrival_date: p.intended_arrival_date,
-      knows_address: p.knows_address,
-      street_address: p.street_address,
-      postal_code: p.postal_code,
-      city: p.city,
-      country: p.country,
-    },
-  });
-}
+const edit = (admin: string, userId: string, changes: Partial<Profile>) =>
+  editAsAdmin(url, admin, userId, changes);
 
 describe('the audit trail of admin actions', () => {
   it('records each admin action with who, what, when and before/after; the customer sees it without notes or names', async () => {

@@ -1,8 +1,8 @@
 import { EICAR } from '@functions/adapters/malware-scan';
-import type { DocumentRecord, MeResponse, Page, Profile, UploadTicket } from '@shared/api';
+import type { AuditRecord, DocumentRecord, MeResponse, Page, Profile, UploadTicket } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, login, newCustomer } from '../support/auth';
-import { customerWith } from '../support/customers';
+import { adminToken, api, dateFromToday, login, newCustomer } from '../support/auth';
+import { customerWith, editAsAdmin } from '../support/customers';
 import { objectKeys, upload } from '../support/documents';
 import { fakeExe, tinyPdf, tinyPng } from '../support/files';
 import { TEST_ADMIN } from '../support/stack-process';
@@ -24,6 +24,87 @@ const details = {
 };
 
 const userIdOf = async (token: string) => (await api<MeResponse>(url, '/api/me', { token })).body.profile.id;
+
+// The relocation plan (docs/product.md#step-1-details): optional, checked by the one schema the
+// form runs too, editable by the team.
+describe('the relocation plan: date of entry, move-in date, family members', () => {
+  type Refusal = { error: { code: string; fields: Record<string, string> } };
+  const plan = {
+    entry_date: dateFromToday(30),
+    move_in_date: dateFromToday(45),
+    family_members: 'partner_children',
+  };
+  let token: string;
+  beforeAll(async () => {
+    token = (await newCustomer(url)).idToken;
+  });
+  const put = <T>(body: object) => api<T>(url, '/api/me/profile', { token, method: 'PUT', body });
+
+  it('stores the three fields with the details and returns them', async () => {
+    const saved = await put<Profile>({ ...details, ...plan });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject(plan);
+    expect((await api<MeResponse>(url, '/api/me', { token })).body.profile).toMatchObject(plan);
+  });
+
+  it('stores them empty as null: they are optional', async () => {
+    const saved = await put<Profile>({ ...details, entry_date: '', move_in_date: '', family_members: '' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ entry_date: null, move_in_date: null, family_members: null });
+  });
+
+  it('refuses a move-in date before the date of entry, dates more than 2 years away and unknown family members', async () => {
+    await put({ ...details, ...plan });
+    const before = (await api<MeResponse>(url, '/api/me', { token })).body.profile;
+    const order = await put<Refusal>({
+      ...details,
+      entry_date: dateFromToday(30),
+      move_in_date: dateFromToday(29),
+    });
+    expect(order.status).toBe(400);
+    expect(order.body.error.fields).toEqual({ move_in_date: 'validation.moveInBeforeEntry' });
+    const far = await put<Refusal>({
+      ...details,
+      entry_date: dateFromToday(-3 * 365),
+      move_in_date: dateFromToday(3 * 365),
+      family_members: 'cousins',
+    });
+    expect(far.status).toBe(400);
+    expect(far.body.error.fields).toEqual({
+      entry_date: 'validation.dateWithinTwoYears',
+      move_in_date: 'validation.dateWithinTwoYears',
+      family_members: 'validation.invalidInput',
+    });
+    const unreal = await put<Refusal>({ ...details, entry_date: '2027-02-29' });
+    expect(unreal.body.error.fields).toEqual({ entry_date: 'validation.invalidInput' });
+    expect((await api<MeResponse>(url, '/api/me', { token })).body.profile).toEqual(before);
+  });
+
+  it('the team edits them (PATCH /api/admin/users/{id}) with the same rules, and the edit records them', async () => {
+    const [c, admin] = await Promise.all([
+      customerWith(url, { arrival: dateFromToday(10) }),
+      adminToken(url),
+    ]);
+    const edit = (changes: object) => editAsAdmin<Profile & Refusal>(url, admin, c.userId, changes);
+    const refused = await edit({ entry_date: dateFromToday(20), move_in_date: dateFromToday(19) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ move_in_date: 'validation.moveInBeforeEntry' });
+
+    const edited = await edit({ ...plan, family_members: 'children' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ ...plan, family_members: 'children' });
+    const [record] = (
+      await api<Page<AuditRecord>>(url, `/api/admin/users/${c.userId}/activity`, { token: admin })
+    ).body.items;
+    expect(record?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'entry_date', before: null, after: plan.entry_date },
+        { field: 'move_in_date', before: null, after: plan.move_in_date },
+        { field: 'family_members', before: null, after: 'children' },
+      ]),
+    );
+  });
+});
 
 describe('onboarding step 1: PUT /api/me/profile', () => {
   let token: string;

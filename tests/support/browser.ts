@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import system from './chromium.json';
 
@@ -131,3 +131,10 @@ export async function watchRootReplaced(page: Page): Promise<() => Promise<boole
   });
   return () => page.evaluate(() => (window as unknown as { __root: { replaced: boolean } }).__root.replaced);
 }
+
+/** The value a read-only view (a <dl> of label and value pairs, e.g. My Account's) shows beside `label`. */
+export const shownBeside = (view: Locator, label: string) =>
+  view
+    .locator('dl > div')
+    .filter({ has: view.page().getByText(label, { exact: true }) })
+    .locator('dd');

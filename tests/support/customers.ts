@@ -1,5 +1,6 @@
 // Customers in a given state for the suites: details saved, onboarded (documents uploaded
 // through the API), verified. Above auth.ts and documents.ts, which it uses; neither imports it.
+import type { Profile } from '@shared/api';
 import { adminToken, api, newCustomer } from './auth';
 import { upload } from './documents';
 import { tinyPdf } from './files';
@@ -55,4 +56,36 @@ export async function completeOnboarding(url: string, token: string) {
   await upload(url, token, 'employment_contract', 'contract.pdf', tinyPdf());
   const done = await api(url, '/api/me/onboarding/complete', { token, method: 'POST', body: {} });
   if (done.status !== 200) throw new Error(`onboarding failed: ${JSON.stringify(done.body)}`);
+}
+
+/**
+ * An admin edit of the whole profile as the Personal Info form sends it (PATCH
+ * /api/admin/users/{id}): what is stored, with `changes` over it.
+ */
+export async function editAsAdmin<T = Profile>(url: string, admin: string, userId: string, changes: object) {
+  const { body } = await api<{ profile: Profile }>(url, `/api/admin/users/${userId}`, { token: admin });
+  const p: Record<string, unknown> = { ...body.profile, ...changes };
+  const fields = [
+    'first_name',
+    'last_name',
+    'email',
+    'gender',
+    'whatsapp_number',
+    'nationality',
+    'target_city',
+    'intended_arrival_date',
+    'knows_address',
+    'street_address',
+    'postal_code',
+    'city',
+    'country',
+    'entry_date',
+    'move_in_date',
+    'family_members',
+  ] as const;
+  return api<T>(url, `/api/admin/users/${userId}`, {
+    token: admin,
+    method: 'PATCH',
+    body: Object.fromEntries(fields.map((field) => [field, p[field]])),
+  });
 }

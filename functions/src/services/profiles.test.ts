@@ -77,6 +77,9 @@ const details: OnboardingDetails = {
   street_address: null,
   postal_code: null,
   city: null,
+  entry_date: null,
+  move_in_date: null,
+  family_members: null,
 };
 
 const adminEdit = {
@@ -93,6 +96,9 @@ const adminEdit = {
   postal_code: null,
   city: null,
   country: 'Germany',
+  entry_date: null,
+  move_in_date: null,
+  family_members: null,
 };
 
 describe('requireCustomer', () => {

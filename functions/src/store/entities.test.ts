@@ -344,6 +344,32 @@ describe('records survive a trip through the table', () => {
     expect('role' in back).toBe(false);
   });
 
+  it('the relocation plan is stored as given, and a profile stored before it existed reads it as null', () => {
+    const planned = {
+      ...customerProfile,
+      profile: {
+        ...customerProfile.profile,
+        entry_date: '2027-03-01',
+        move_in_date: '2027-03-15',
+        family_members: 'partner_children' as const,
+      },
+    };
+    const item = profiles.toItem(planned);
+    expect(item).toMatchObject({
+      entry_date: '2027-03-01',
+      move_in_date: '2027-03-15',
+      family_members: 'partner_children',
+    });
+    expect(profiles.fromItem(item)).toEqual(planned);
+    const {
+      entry_date: _e,
+      move_in_date: _m,
+      family_members: _f,
+      ...older
+    } = profiles.toItem(customerProfile);
+    expect(profiles.fromItem(older)).toEqual(customerProfile);
+  });
+
   it('a profile stored without a role reads as a customer', () => {
     const { role: _role, ...legacy } = profiles.toItem(customerProfile);
     expect(profiles.fromItem(legacy)).toEqual(customerProfile);

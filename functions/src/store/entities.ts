@@ -105,8 +105,11 @@ export const profiles = entity<StoredProfile, [userId: string]>({
     role === 'customer' ? { GSI1PK: CUSTOMER_LIST, GSI1SK: `${profile.created_at}#${profile.id}` } : null,
   toAttributes: ({ profile, role }) => ({ ...profile, role }),
   fromAttributes: ({ role, [MAILED.customer]: _c, [MAILED.team]: _t, ...profile }) => ({
-    // Profiles written before mail blocks and messages existed have none.
+    // Profiles written before mail blocks, messages and the relocation plan existed have none.
     profile: {
+      entry_date: null,
+      move_in_date: null,
+      family_members: null,
       mail_blocked: null,
       unread_by_customer: 0,
       unread_by_team: 0,

@@ -1,4 +1,4 @@
-import { GENDERS } from '@shared/schemas/profile';
+import { FAMILY_MEMBERS, GENDERS } from '@shared/schemas/profile';
 import { type ComponentPropsWithoutRef, type ReactNode, useMemo } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,10 @@ export type ProfileFieldName =
   | 'knows_address'
   | 'street_address'
   | 'postal_code'
-  | 'city';
+  | 'city'
+  | 'entry_date'
+  | 'move_in_date'
+  | 'family_members';
 
 interface Props {
   /** The form's `register` (react-hook-form, resolved by the form's zod schema). */
@@ -95,6 +98,16 @@ export function ProfileFields({
       />
       {text('target_city', t('onboarding.details.targetCity'))}
       {text('intended_arrival_date', t('onboarding.details.arrivalDate'), { type: 'date' })}
+      {text('entry_date', t('onboarding.details.entryDate'), { type: 'date' })}
+      {text('move_in_date', t('onboarding.details.moveInDate'), { type: 'date' })}
+      <SelectField
+        label={t('onboarding.details.familyMembers')}
+        placeholder={own ? t('onboarding.details.familyMembersPlaceholder') : t('account.notProvided')}
+        options={FAMILY_MEMBERS.map((f) => ({ value: f, label: t(`onboarding.details.family.${f}`) }))}
+        error={error('family_members')}
+        className="sm:col-span-2"
+        {...register('family_members')}
+      />
       <label className="flex items-start gap-3 text-sm text-slate-800 sm:col-span-2">
         <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-600" {...register('knows_address')} />
         {own ? t('onboarding.details.knowsAddress') : t('admin.user.knowsAddress')}

@@ -24,6 +24,11 @@ describe('an audit record in the activity views', () => {
     expect(changeValue(t, 'profile_edited', 'gender', 'female')).toBe('onboarding.details.female');
     expect(changeValue(t, 'profile_edited', 'nationality', 'German')).toBe('nationalities:de');
     expect(changeValue(t, 'profile_edited', 'intended_arrival_date', '2027-03-01')).toBe('01.03.2027');
+    expect(changeValue(t, 'profile_edited', 'entry_date', '2027-03-02')).toBe('02.03.2027');
+    expect(changeValue(t, 'profile_edited', 'move_in_date', '2027-03-15')).toBe('15.03.2027');
+    expect(changeValue(t, 'profile_edited', 'family_members', 'children')).toBe(
+      'onboarding.details.family.children',
+    );
   });
 
   it("reads a status as the task's or the workflow's, by the action", () => {

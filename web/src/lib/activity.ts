@@ -3,6 +3,7 @@ import { TASK_STATUSES, WORKFLOW_STATUSES } from '@shared/journey';
 import type { TFunction } from 'i18next';
 import { formatCalendarDate } from './format';
 import { nationalityLabel } from './nationality';
+import { familyMembersLabel } from './profile-rows';
 
 // How one audit record reads in the activity views (the admin's Activity Timeline
 // and the customer's Activity on My Account), in the interface language. The record holds
@@ -18,6 +19,9 @@ const FIELD_LABELS: Record<string, string> = {
   nationality: 'account.nationality',
   target_city: 'account.targetCity',
   intended_arrival_date: 'account.arrivalDate',
+  entry_date: 'onboarding.details.entryDate',
+  move_in_date: 'onboarding.details.moveInDate',
+  family_members: 'onboarding.details.familyMembers',
   knows_address: 'admin.user.knowsAddress',
   street_address: 'onboarding.details.street',
   postal_code: 'onboarding.details.postalCode',
@@ -42,7 +46,7 @@ const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is
 
 /**
  * A value before or after a change, in the interface language: yes/no, a gender, a
- * nationality's name, an arrival date as dd.MM.yyyy, a task's or workflow's status; anything
+ * nationality's name, a date (arrival, entry, move-in) as dd.MM.yyyy, who moves along, a task's or workflow's status; anything
  * else as stored. null: empty (nothing was there, or it was cleared).
  */
 export function changeValue(t: TFunction, action: AuditAction, field: string, value: AuditChange['before']) {
@@ -54,7 +58,11 @@ export function changeValue(t: TFunction, action: AuditAction, field: string, va
     case 'nationality':
       return nationalityLabel(t, String(value));
     case 'intended_arrival_date':
+    case 'entry_date':
+    case 'move_in_date':
       return formatCalendarDate(String(value)) || String(value);
+    case 'family_members':
+      return familyMembersLabel(t, value) ?? String(value);
     case 'status':
       if (action === 'support_task_completed' && isOneOf(TASK_STATUSES, value))
         return t(`tasks.status.${value}`);

@@ -23,6 +23,9 @@ const profile = (overrides: Partial<Profile>): Profile => ({
   postal_code: null,
   city: null,
   country: null,
+  entry_date: null,
+  move_in_date: null,
+  family_members: null,
   onboarding_completed: false,
   account_verified: false,
   account_verified_at: null,
@@ -41,7 +44,7 @@ const profile = (overrides: Partial<Profile>): Profile => ({
 });
 
 describe('sharedProfileRows', () => {
-  it('labels the six shared rows and leaves what is missing as null', () => {
+  it('labels the nine shared rows and leaves what is missing as null', () => {
     const rows = sharedProfileRows(t, profile({ gender: 'female', nationality: 'German' }));
     expect(rows.map(([label]) => label)).toEqual([
       'account.email',
@@ -50,9 +53,25 @@ describe('sharedProfileRows', () => {
       'account.nationality',
       'account.targetCity',
       'account.arrivalDate',
+      'onboarding.details.entryDate',
+      'onboarding.details.moveInDate',
+      'onboarding.details.familyMembers',
     ]);
     expect(rows[1]?.[1]).toBe('onboarding.details.female');
     expect(rows[2]?.[1]).toBeNull();
     expect(rows[3]?.[1]).toMatch(/^nationalities:/);
+    expect(rows.slice(6).map(([, value]) => value)).toEqual(['', '', null]);
+  });
+
+  it('shows the relocation plan as stored: dates as dd.MM.yyyy, family members by their label', () => {
+    const rows = sharedProfileRows(
+      t,
+      profile({ entry_date: '2027-03-01', move_in_date: '2027-03-15', family_members: 'partner_children' }),
+    );
+    expect(rows.slice(6).map(([, value]) => value)).toEqual([
+      '01.03.2027',
+      '15.03.2027',
+      'onboarding.details.family.partner_children',
+    ]);
   });
 });
