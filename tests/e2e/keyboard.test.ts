@@ -9,13 +9,17 @@ import { browserSession, toast } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
+import { setLanguage } from '../support/language';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
 const session = browserSession(url);
 let page: Page;
-beforeEach(() => {
+beforeEach(async () => {
   page = session.page;
+  // The journeys name controls by their English text: the browser's own choice wins over a
+  // profile language another suite may have left on the shared admin account.
+  await setLanguage(page.context(), url, 'en');
 });
 
 const hasFocus = (target: Locator) => target.evaluate((element) => element === document.activeElement);
