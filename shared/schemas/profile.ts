@@ -36,7 +36,9 @@ const whatsapp = z
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(PHONE_PATTERN, 'validation.whatsappPattern'));
 
+/** A real calendar date written YYYY-MM-DD (no 30 February). */
 const isRealDate = (value: string) => {
+  if (!DATE_PATTERN.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 };
@@ -67,7 +69,7 @@ const relocationDate = z
   .trim()
   .superRefine((value, ctx) => {
     if (value === '') return;
-    if (!DATE_PATTERN.test(value) || !isRealDate(value)) {
+    if (!isRealDate(value)) {
       ctx.addIssue({ code: 'custom', message: 'validation.invalidInput' });
       return;
     }
@@ -95,8 +97,7 @@ const relocationFields = {
  */
 const moveInAfterEntry = (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
   const { entry_date: entry, move_in_date: moveIn } = value;
-  const real = (date: unknown): date is string =>
-    typeof date === 'string' && DATE_PATTERN.test(date.trim()) && isRealDate(date.trim());
+  const real = (date: unknown): date is string => typeof date === 'string' && isRealDate(date.trim());
   if (real(entry) && real(moveIn) && moveIn.trim() < entry.trim())
     ctx.addIssue({ code: 'custom', path: ['move_in_date'], message: 'validation.moveInBeforeEntry' });
 };
@@ -118,7 +119,7 @@ export const onboardingDetailsSchema = z
     intended_arrival_date: z
       .string()
       .min(1, 'validation.arrivalDateRequired')
-      .refine((value) => DATE_PATTERN.test(value) && isRealDate(value), 'validation.invalidInput'),
+      .refine(isRealDate, 'validation.invalidInput'),
     knows_address: z.boolean(),
     // Nullable so the schema's own output validates again on the server.
     street_address: z.string().nullish(),
@@ -193,10 +194,7 @@ export const adminProfileSchema = z
     target_city: optionalMax(CITY_MAX, 'validation.cityMax'),
     intended_arrival_date: z
       .string()
-      .refine(
-        (value) => value === '' || (DATE_PATTERN.test(value) && isRealDate(value)),
-        'validation.invalidInput',
-      )
+      .refine((value) => value === '' || isRealDate(value), 'validation.invalidInput')
       .nullish()
       .transform((value) => emptyToNull(value)),
     knows_address: z.boolean().default(false),
