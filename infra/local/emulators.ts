@@ -41,7 +41,7 @@ export function assertJava(): void {
 }
 
 /** Waits for a child's own readiness signal (`check`), failing at once if the child dies. */
-function childReady(startup: Startup, child: Child, check: () => Promise<boolean>): Promise<void> {
+function childReady(startup: Startup, child: Child, check: () => Promise<boolean>): Promise<boolean> {
   const failed = () =>
     child.process.exitCode !== null
       ? new LocalStackError(`${child.name} exited (${child.process.exitCode}):\n${child.output.join('\n')}`)

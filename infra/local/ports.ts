@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { pollUntilReady } from './readiness';
 
 /** `count` distinct ports the OS says are free now (all held open at once, then released). */
 export async function freePorts(count: number): Promise<number[]> {
@@ -40,10 +41,6 @@ export async function waitFor(
   check: () => Promise<boolean>,
   timeoutMs = 30_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
+  if (!(await pollUntilReady(check, { signal: AbortSignal.timeout(timeoutMs) })))
+    throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
 }

@@ -116,17 +116,19 @@ export class Startup {
 }
 
 /**
- * Resolves once `check` resolves true, polling every 100 ms; a check that throws or answers
- * false is not ready yet. `failed` is asked first: a part that has died fails at once.
+ * Resolves true once `check` resolves true, polling every 100 ms; a check that throws or
+ * answers false is not ready yet. Resolves false when `signal` aborts first. `failed` is asked
+ * first: a part that has died fails at once.
  */
 export async function pollUntilReady(
   check: () => Promise<boolean>,
   options: { signal: AbortSignal; failed?: () => Error | undefined },
-): Promise<void> {
+): Promise<boolean> {
   while (!options.signal.aborted) {
     const failure = options.failed?.();
     if (failure) throw failure;
-    if (await check().catch(() => false)) return;
+    if (await check().catch(() => false)) return true;
     await new Promise((r) => setTimeout(r, 100));
   }
+  return false;
 }
