@@ -56,26 +56,13 @@ export async function startStackProcess(options: {
   const log = options.log ?? (() => {});
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'relocation-test-'));
-  const root = resolve(import.meta.dirname, '../..');
   let output = '';
   // The stack's own progress lines, passed on as they come.
   const progress = /^\[local\] (still starting: |.+ ready in )/;
   const pass = (text: string) => {
     for (const line of text.split('\n')) if (progress.test(line)) log(line);
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
-    cwd: root,
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOCAL_DATA_DIR: dataDir,
-      LOCAL_WEB: options.web,
-      LOCAL_ADMIN_EMAIL: TEST_ADMIN.email,
-      LOCAL_ADMIN_PASSWORD: TEST_ADMIN.password,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnStack({ port, dataDir, web: options.web });
   child.stdout?.on('data', (d: Buffer) => {
     output += d.toString();
     pass(d.toString());
