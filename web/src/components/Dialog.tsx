@@ -70,6 +70,12 @@ export function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      // Escape closes through the state at once: the native 'close' event comes a task later,
+      // and a press on the opener before it (a fast keyboard, a busy machine) was undone by it.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
       onClose={onClose}
       onKeyDown={trapTab}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
