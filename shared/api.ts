@@ -1,6 +1,8 @@
+import type { TaskSource } from './catalogue';
 import type { Language, Role } from './constants';
 import type { DocumentType } from './documents';
 import type { CompletionType, TaskStatus, WorkflowStatus, WorkflowType } from './journey';
+import type { PlanDate } from './plan';
 import type { FamilyMembers } from './schemas/profile';
 
 /** Why mail to a profile's address stopped. */
@@ -139,6 +141,16 @@ export interface JourneyTask {
   completion_type: CompletionType;
   requires_flow: boolean;
   task_order: number;
+  /** The day it is due (German calendar day), once the date it counts from is known. */
+  due_date: string | null;
+  /** The plan date still to be entered before it has a due date; null when that is not why. */
+  due_missing: PlanDate | null;
+  /** The law that sets the due date, when the law sets it. */
+  legal_basis: string | null;
+  /** The official pages its facts were checked against. */
+  sources: readonly TaskSource[];
+  /** The note for the customer's target city (Markdown subset), when there is one. */
+  city_note: string | null;
 }
 
 export interface JourneyPhase {

@@ -1,4 +1,5 @@
 import type { CompletionType, WorkflowType } from './journey';
+import type { DueRule, TaskCondition } from './plan';
 
 // The relocation catalogue: phases and task templates. Structure lives here; the texts
 // (English and German) live in shared/locales/<lng>/catalogue.json under the same keys.
@@ -25,7 +26,42 @@ export interface TaskTemplateDefinition {
   service_type: WorkflowType | null;
   requires_flow: boolean;
   is_active: boolean;
+  /** Whom the task applies to (docs/product.md#the-plan); absent: everyone. */
+  applies_to?: TaskCondition;
+  /** When it is due, first matching rule first; absent: no due date. */
+  due?: readonly DueRule[];
+  /** The official pages its facts were checked against, with the day they were checked. */
+  sources: readonly TaskSource[];
+  /** Cities whose notes the locale files hold for this task (`tasks.<id>.city_notes.<city>`). */
+  city_notes: readonly PlanCity[];
 }
+
+export interface TaskSource {
+  url: string;
+  /** YYYY-MM-DD */
+  checked: string;
+}
+
+/** The cities the plan has notes for (rules and offices differ by city). */
+export const PLAN_CITIES = ['berlin', 'munich', 'hamburg', 'frankfurt'] as const;
+export type PlanCity = (typeof PLAN_CITIES)[number];
+
+/** The names a target city is typed as, folded to lower case, per city with notes. */
+const CITY_NAMES: Record<PlanCity, readonly string[]> = {
+  berlin: ['berlin'],
+  munich: ['munich', 'münchen', 'muenchen'],
+  hamburg: ['hamburg'],
+  frankfurt: ['frankfurt', 'frankfurt am main', 'frankfurt/main', 'frankfurt (main)'],
+};
+
+/** The city with notes a customer's target city names, if any. */
+export function planCity(targetCity: string | null): PlanCity | null {
+  const folded = targetCity?.trim().toLowerCase() ?? '';
+  return PLAN_CITIES.find((city) => CITY_NAMES[city].includes(folded)) ?? null;
+}
+
+/** What a template adds to its structure: whom it applies to, when it is due, its sources. */
+type Content = Pick<TaskTemplateDefinition, 'applies_to' | 'due' | 'sources' | 'city_notes'>;
 
 export const PHASES: readonly PhaseDefinition[] = [
   { id: 'before_arrival', phase_name: 'before_arrival', phase_order: 1, unlock_days_after_arrival: null },
@@ -40,7 +76,9 @@ const task = (
   phase_id: string,
   task_order: number,
   completion_type: Exclude<CompletionType, 'service_request'>,
+  content: Content,
 ): TaskTemplateDefinition => ({
+  ...content,
   id,
   phase_id,
   task_order,
@@ -56,7 +94,9 @@ const serviceTask = (
   phase_id: string,
   task_order: number,
   service_type: WorkflowType,
+  content: Content,
 ): TaskTemplateDefinition => ({
+  ...content,
   id,
   phase_id,
   task_order,
@@ -66,27 +106,156 @@ const serviceTask = (
   is_active: true,
 });
 
+// Checked against the official pages on the day given (docs/product.md#the-plan lists them).
+const CHECKED = '2026-11-25';
+const src = (...urls: string[]): readonly TaskSource[] => urls.map((url) => ({ url, checked: CHECKED }));
+const NON_EU = { groups: ['visa_free', 'visa_required'] } as const satisfies TaskCondition;
+const days = (from: DueRule['from'], offset_days: number, extra: Partial<DueRule> = {}): DueRule =>
+  ({ from, kind: 'days', offset_days, ...extra }) as DueRule;
+const none: Content = { sources: [], city_notes: [] };
+
 export const TASK_TEMPLATES: readonly TaskTemplateDefinition[] = [
-  task('work_visa', 'before_arrival', 1, 'user_self_complete'),
-  task('document_review', 'before_arrival', 2, 'support_team_complete'),
-  serviceTask('health_insurance', 'before_arrival', 3, 'health_insurance'),
-  serviceTask('esim_card', 'before_arrival', 4, 'esim_card'),
-  task('first_accommodation', 'before_arrival', 5, 'user_self_complete'),
-  task('travel_documents', 'before_arrival', 6, 'user_self_complete'),
+  task('check_route', 'before_arrival', 1, 'user_self_complete', {
+    applies_to: NON_EU,
+    due: [days('entry_date', -120)],
+    sources: src(
+      'https://www.make-it-in-germany.com/en/visa-residence/types/eu-blue-card',
+      'https://stadt.muenchen.de/service/en-GB/info/10422633',
+    ),
+    city_notes: [],
+  }),
+  task('qualification_recognition', 'before_arrival', 2, 'user_self_complete', {
+    due: [days('entry_date', -120)],
+    sources: src(
+      'https://zab.kmk.org/en/statement-of-comparability/faq',
+      'https://www.anerkennung-in-deutschland.de',
+    ),
+    city_notes: [],
+  }),
+  serviceTask('health_insurance', 'before_arrival', 3, 'health_insurance', {
+    // The visa appointment asks for proof of cover from the day of entry; everyone else needs
+    // cover from the day of entry.
+    due: [days('entry_date', -90, { groups: ['visa_required'] }), days('entry_date', 0)],
+    sources: src('https://daressalam.diplo.de/tz-en/service/-/2644764'),
+    city_notes: [],
+  }),
+  task('work_visa', 'before_arrival', 4, 'user_self_complete', {
+    applies_to: { groups: ['visa_required'] },
+    due: [days('entry_date', -90)],
+    sources: src(
+      'https://digital.diplo.de',
+      'https://allemagneenfrance.diplo.de/fr-de/service/visa/-/2541374',
+    ),
+    city_notes: [],
+  }),
+  task('family_reunion', 'before_arrival', 5, 'user_self_complete', {
+    applies_to: { groups: ['visa_required'], family: 'family' },
+    due: [days('entry_date', -90)],
+    sources: src('https://digital.diplo.de'),
+    city_notes: [],
+  }),
+  task('document_review', 'before_arrival', 6, 'support_team_complete', none),
+  task('first_accommodation', 'before_arrival', 7, 'user_self_complete', {
+    due: [days('entry_date', -30)],
+    sources: src('https://stadt.muenchen.de/service/en-GB/info/10230093'),
+    city_notes: [],
+  }),
+  serviceTask('bank_account', 'before_arrival', 8, 'bank_account', none),
+  serviceTask('esim_card', 'before_arrival', 9, 'esim_card', none),
+  task('travel_documents', 'before_arrival', 10, 'user_self_complete', none),
 
-  task('address_registration', 'arrival', 1, 'user_self_complete'),
-  serviceTask('bank_account', 'arrival', 2, 'bank_account'),
-  task('tax_id', 'arrival', 3, 'user_self_complete'),
-  task('social_security', 'arrival', 4, 'support_team_complete'),
-  task('broadcasting_fee', 'arrival', 5, 'user_self_complete'),
+  task('emergency_numbers', 'arrival', 1, 'user_self_complete', {
+    due: [days('entry_date', 0)],
+    sources: src('https://www.116117.de'),
+    city_notes: [],
+  }),
+  task('address_registration', 'arrival', 2, 'user_self_complete', {
+    due: [days('move_in_date', 14, { legal_basis: '§ 17 (1) BMG' })],
+    sources: src(
+      'https://www.gesetze-im-internet.de/bmg/__17.html',
+      'https://www.berlin.de/willkommenszentrum/ankommen/meldepflicht/',
+    ),
+    city_notes: ['berlin', 'munich', 'hamburg', 'frankfurt'],
+  }),
+  task('residence_permit', 'arrival', 3, 'user_self_complete', {
+    applies_to: NON_EU,
+    due: [
+      days('entry_date', 90, { groups: ['visa_free'], legal_basis: '§ 41 (3) AufenthV' }),
+      days('move_in_date', 14),
+    ],
+    sources: src(
+      'https://www.berlin.de/einwanderung/ueber-uns/aktuelles/artikel.1377922.php',
+      'https://stadt.muenchen.de/service/en-GB/info/10422633',
+    ),
+    city_notes: ['berlin', 'munich', 'hamburg', 'frankfurt'],
+  }),
+  task('broadcasting_fee', 'arrival', 4, 'user_self_complete', {
+    due: [{ from: 'move_in_date', kind: 'end_of_month' }],
+    sources: src('https://www.bayernportal.de/dokumente/leistung/3319892760231'),
+    city_notes: [],
+  }),
+  task('tax_id', 'arrival', 5, 'user_self_complete', {
+    due: [days('move_in_date', 90)],
+    sources: src('https://www.hamburg.com/publicservice/info/11949716/n0/'),
+    city_notes: [],
+  }),
+  task('social_security', 'arrival', 6, 'support_team_complete', none),
+  task('tax_class', 'arrival', 7, 'user_self_complete', {
+    due: [days('move_in_date', 30)],
+    sources: src('https://www.bzst.de'),
+    city_notes: [],
+  }),
+  task('kita_place', 'arrival', 8, 'user_self_complete', {
+    applies_to: { family: 'children' },
+    due: [days('move_in_date', 14)],
+    sources: src('https://familienportal.de'),
+    city_notes: [],
+  }),
+  task('child_benefit', 'arrival', 9, 'user_self_complete', {
+    applies_to: { family: 'children' },
+    due: [days('move_in_date', 30)],
+    sources: src('https://www.arbeitsagentur.de/familie-und-kinder/kindergeld-beantragen'),
+    city_notes: [],
+  }),
 
-  task('residence_permit', 'settling_in', 1, 'user_self_complete'),
-  serviceTask('liability_insurance', 'settling_in', 2, 'liability_insurance'),
-  task('payroll_details', 'settling_in', 3, 'support_team_complete'),
-  task('family_doctor', 'settling_in', 4, 'user_self_complete'),
+  serviceTask('liability_insurance', 'settling_in', 1, 'liability_insurance', none),
+  task('payroll_details', 'settling_in', 2, 'support_team_complete', none),
+  task('family_doctor', 'settling_in', 3, 'user_self_complete', none),
+  task('language_course', 'settling_in', 4, 'user_self_complete', {
+    due: [days('entry_date', 60)],
+    sources: src(
+      'https://www.bamf.de/EN/Themen/Integration/ZugewanderteTeilnehmende/Integrationskurse/integrationskurse-node.html',
+    ),
+    city_notes: [],
+  }),
 
-  serviceTask('plan_your_future', 'long_term', 1, 'financial_planning'),
-  task('language_course', 'long_term', 2, 'user_self_complete'),
-  task('driving_licence', 'long_term', 3, 'user_self_complete'),
-  task('relocation_check_in', 'long_term', 4, 'support_team_complete'),
+  serviceTask('plan_your_future', 'long_term', 1, 'financial_planning', none),
+  task('driving_licence', 'long_term', 2, 'user_self_complete', {
+    applies_to: NON_EU,
+    due: [days('entry_date', 150)],
+    sources: src('https://www.gesetze-im-internet.de/fev_2010/__29.html'),
+    city_notes: [],
+  }),
+  task('tax_return', 'long_term', 3, 'user_self_complete', {
+    due: [{ from: 'entry_date', kind: 'july_31_next_year', legal_basis: '§ 149 (2) AO' }],
+    sources: src('https://www.gesetze-im-internet.de/ao_1977/__149.html'),
+    city_notes: [],
+  }),
+  task('blue_card_changes', 'long_term', 4, 'user_self_complete', {
+    applies_to: NON_EU,
+    sources: src('https://india.diplo.de/in-en/-/2673184'),
+    city_notes: [],
+  }),
+  task('settlement_permit', 'long_term', 5, 'user_self_complete', {
+    applies_to: NON_EU,
+    sources: src('https://www.stadt-muenster.de/en/aufenthaltsrecht/settlement-permit/eu-blue-card'),
+    city_notes: [],
+  }),
+  task('naturalisation', 'long_term', 6, 'user_self_complete', {
+    applies_to: NON_EU,
+    due: [{ from: 'entry_date', kind: 'months', offset_months: 60, legal_basis: '§ 10 (1) StAG' }],
+    sources: src('https://www.gesetze-im-internet.de/stag/__10.html'),
+    city_notes: [],
+  }),
+  task('relocation_check_in', 'long_term', 7, 'support_team_complete', none),
 ];

@@ -151,45 +151,46 @@ export function workflow(overrides: Partial<WorkflowRecord> = {}): WorkflowRecor
 }
 
 /**
- * A verified customer who worked in phase 2 (arrival) and then moved the arrival date a week
- * later, so that the phase locked again: address_registration completed by them, bank_account
- * requested (in progress, its workflow open), the other three untouched.
+ * A verified customer who worked in phase 3 (settling_in) and then moved the arrival date
+ * later, so that the phase locked again: family_doctor completed by them, liability_insurance
+ * requested (in progress, its workflow open), the other two untouched.
  */
-export function relockedArrivalPhase(): UserPartition {
+export function relockedSettlingInPhase(): UserPartition {
   const worked: Record<string, Partial<UserTask>> = {
-    address_registration: { status: 'completed', completed_at: NOW, completed_by_user: true, notes: 'done' },
-    bank_account: { status: 'in_progress' },
+    family_doctor: { status: 'completed', completed_at: NOW, completed_by_user: true, notes: 'done' },
+    liability_insurance: { status: 'in_progress' },
   };
-  const tasks = [...templateIds('before_arrival'), ...templateIds('arrival')].map((id) =>
-    task(id, worked[id]),
-  );
-  return partition(profile({ intended_arrival_date: '2026-11-30' }), {
+  const tasks = [
+    ...templateIds('before_arrival'),
+    ...templateIds('arrival'),
+    ...templateIds('settling_in'),
+  ].map((id) => task(id, worked[id]));
+  return partition(profile({ intended_arrival_date: '2026-11-15' }), {
     tasks,
     workflows: [
       workflow({
-        id: 'wf-bank',
-        user_task_id: 'task-bank_account',
-        task_template_id: 'bank_account',
-        workflow_type: 'bank_account',
+        id: 'wf-liability',
+        user_task_id: 'task-liability_insurance',
+        task_template_id: 'liability_insurance',
+        workflow_type: 'liability_insurance',
       }),
     ],
   });
 }
 
 /**
- * The arrival phase of relockedArrivalPhase() as a journey shows it: locked, the completed and
- * the requested task as they are, the untouched ones as previews.
+ * The settling_in phase of relockedSettlingInPhase() as a journey shows it: locked, the
+ * completed and the requested task as they are, the untouched ones as previews.
  */
 export function expectWorkKeptInLockedPhase(phase: JourneyPhase | undefined): void {
   expect(phase?.unlocked).toBe(false);
   expect(phase?.tasks.map((t) => [t.id, t.status, t.is_preview])).toEqual([
-    ['task-address_registration', 'completed', false],
-    ['task-bank_account', 'in_progress', false],
-    ['preview-tax_id', 'not_started', true],
-    ['preview-social_security', 'not_started', true],
-    ['preview-broadcasting_fee', 'not_started', true],
+    ['task-liability_insurance', 'in_progress', false],
+    ['preview-payroll_details', 'not_started', true],
+    ['task-family_doctor', 'completed', false],
+    ['preview-language_course', 'not_started', true],
   ]);
-  expect(phase?.tasks[0]).toMatchObject({ completed_at: NOW, completed_by_user: true, notes: 'done' });
+  expect(phase?.tasks[2]).toMatchObject({ completed_at: NOW, completed_by_user: true, notes: 'done' });
   expect(phase?.completed_count).toBe(1);
 }
 

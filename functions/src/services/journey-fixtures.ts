@@ -3,6 +3,7 @@
 // on a refusal. Each test file mocks the store modules itself (vi.mock is per file):
 // adapters/mail, store/catalogue, store/profile-state, store/profiles, store/tasks,
 // store/user-partition and store/workflows.
+
 import type { Profile, UserTask } from '@shared/api';
 import type { ApiErrorKey } from '@shared/api-errors';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
@@ -16,6 +17,7 @@ import { completeTask, createTaskIfAbsent, createTasksIfAbsent } from '../store/
 import { readUserPartition, type UserPartition } from '../store/user-partition';
 import { startServiceRequest, updateWorkflow } from '../store/workflows';
 import { captureOutput, catalogue, customer, NOW, partition, profile, task, USER } from '../test-fixtures';
+import type { JourneyFacts } from './journey';
 
 /** Arrival today: before_arrival and arrival are unlocked. */
 export { TODAY as TODAY_ARRIVAL } from '../test-fixtures';
@@ -93,3 +95,13 @@ export type Refusal = [
   type: new (...args: never[]) => DomainError,
   reason: ApiErrorKey,
 ];
+
+/** A customer's plan facts with only an arrival date (no nationality, family or other dates). */
+export const arrivalOnly = (arrival: string | null): JourneyFacts => ({
+  nationality: null,
+  family_members: null,
+  intended_arrival_date: arrival,
+  entry_date: null,
+  move_in_date: null,
+  target_city: null,
+});

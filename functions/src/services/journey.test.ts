@@ -16,7 +16,7 @@ import {
   NOW,
   partition,
   profile,
-  relockedArrivalPhase,
+  relockedSettlingInPhase,
   task,
   templateIds,
   USER,
@@ -25,6 +25,7 @@ import {
 import { buildJourney, completeMyTask, completeSupportTask, getJourney } from './journey';
 import {
   admitted,
+  arrivalOnly,
   expectNothingWritten,
   mails,
   type Refusal,
@@ -222,10 +223,11 @@ describe('getJourney: task assignment', () => {
     expect(createTasksIfAbsent).toHaveBeenCalledOnce();
     expect(createTaskIfAbsent).not.toHaveBeenCalled();
     const created = vi.mocked(createTasksIfAbsent).mock.calls[0]?.[0] ?? [];
-    expect(created.map((t) => t.task_template_id)).toEqual([
-      ...templateIds('arrival'),
-      ...templateIds('settling_in'),
-    ]);
+    // The customer moves alone: the tasks for children are not part of their plan.
+    const forChildren = ['kita_place', 'child_benefit'];
+    expect(created.map((t) => t.task_template_id)).toEqual(
+      [...templateIds('arrival'), ...templateIds('settling_in')].filter((id) => !forChildren.includes(id)),
+    );
     for (const t of created) {
       expect(t).toEqual({
         id: expect.stringMatching(UUID),
@@ -244,7 +246,11 @@ describe('getJourney: task assignment', () => {
     expect(readUserPartition).not.toHaveBeenCalled();
 
     const [before, arrival, settling, longTerm] = journey.phases;
-    expect(before?.tasks.map((t) => t.id)).toEqual(phaseOne.map((t) => t.id));
+    // A British customer enters without a visa: the visa tasks, stored and untouched, are not shown.
+    const visaTasks = ['work_visa', 'family_reunion'];
+    expect(before?.tasks.map((t) => t.id)).toEqual(
+      phaseOne.filter((t) => !visaTasks.includes(t.task_template_id)).map((t) => t.id),
+    );
     expect(arrival?.tasks.map((t) => t.id)).toEqual(
       created.filter((t) => t.phase_id === 'arrival').map((t) => t.id),
     );
@@ -303,21 +309,21 @@ describe('getJourney: task assignment', () => {
 
 describe('a phase that locks again (arrival date moved later)', () => {
   it('shows the customer the tasks they worked on as they are, the untouched ones as previews', async () => {
-    storedPartition(relockedArrivalPhase());
+    storedPartition(relockedSettlingInPhase());
     const journey = await getJourney(admitted(), 'en');
-    expectWorkKeptInLockedPhase(journey.phases[1]);
+    expectWorkKeptInLockedPhase(journey.phases[2]);
     expect(createTasksIfAbsent).not.toHaveBeenCalled();
   });
 
   it('keeps refusing the customer actions there', async () => {
-    storedPartition(relockedArrivalPhase());
+    storedPartition(relockedSettlingInPhase());
     await expectRefused(
-      completeMyTask(admitted(), 'task-tax_id', undefined),
+      completeMyTask(admitted(), 'task-language_course', undefined),
       Forbidden,
       'refusedPhaseLocked',
     );
     await expectRefused(
-      completeMyTask(admitted(), 'task-address_registration', undefined),
+      completeMyTask(admitted(), 'task-family_doctor', undefined),
       Forbidden,
       'refusedPhaseLocked',
     );
@@ -325,18 +331,18 @@ describe('a phase that locks again (arrival date moved later)', () => {
   });
 
   it('shows a task with a service request as it is, whatever its status reads', () => {
-    const tasks = [task('bank_account'), task('tax_id')];
-    const arrival = buildJourney(
+    const tasks = [task('liability_insurance'), task('payroll_details')];
+    const settling = buildJourney(
       catalogue(),
       tasks,
-      [workflow({ user_task_id: 'task-bank_account', task_template_id: 'bank_account' })],
-      null,
+      [workflow({ user_task_id: 'task-liability_insurance', task_template_id: 'liability_insurance' })],
+      arrivalOnly(null),
       'en',
       'customer',
-    ).phases[1];
-    expect(arrival?.tasks.slice(1, 3).map((t) => [t.id, t.is_preview])).toEqual([
-      ['task-bank_account', false],
-      ['preview-tax_id', true],
+    ).phases[2];
+    expect(settling?.tasks.slice(0, 2).map((t) => [t.id, t.is_preview])).toEqual([
+      ['task-liability_insurance', false],
+      ['preview-payroll_details', true],
     ]);
   });
 });
@@ -347,9 +353,9 @@ describe('buildJourney', () => {
     const tasks = [
       task('work_visa', { status: 'completed', completed_at: NOW, completed_by_user: true }),
       task('address_registration'),
-      task('language_course'), // stored, untouched, but long_term is locked
+      task('driving_licence'), // stored, untouched, but long_term is locked
     ];
-    const journey = buildJourney(c, tasks, [], TODAY_ARRIVAL, 'de', 'customer');
+    const journey = buildJourney(c, tasks, [], arrivalOnly(TODAY_ARRIVAL), 'de', 'customer');
 
     expect(journey.phases.map((p) => [p.id, p.unlocked])).toEqual([
       ['before_arrival', true],
@@ -358,23 +364,24 @@ describe('buildJourney', () => {
       ['long_term', false],
     ]);
     const [before, , , longTerm] = journey.phases;
-    expect(before?.tasks[0]).toMatchObject({
+    // work_visa no longer applies to a British customer, but was completed: it stays in view.
+    expect(before?.tasks.find((t) => t.task_template_id === 'work_visa')).toMatchObject({
       id: 'task-work_visa',
       status: 'completed',
       is_preview: false,
       task_name: 'Aufgabe work_visa',
       created_at: '2026-11-01T09:00:00.000Z',
     });
-    expect(before?.tasks[1]).toMatchObject({
+    expect(before?.tasks.find((t) => t.task_template_id === 'document_review')).toMatchObject({
       id: 'preview-document_review',
       is_preview: true,
       created_at: null,
     });
     expect(before?.completed_count).toBe(1);
-    expect(before?.total_count).toBe(6);
+    expect(before?.total_count).toBe(9);
     expect(before?.display_name).toBe('Before arrival (de)');
-    expect(longTerm?.tasks.find((t) => t.task_template_id === 'language_course')).toMatchObject({
-      id: 'preview-language_course',
+    expect(longTerm?.tasks.find((t) => t.task_template_id === 'driving_licence')).toMatchObject({
+      id: 'preview-driving_licence',
       status: 'not_started',
       is_preview: true,
       completed_at: null,
@@ -394,7 +401,7 @@ describe('buildJourney', () => {
       }),
     ];
     const find = (audience: 'customer' | 'team', id: string) =>
-      buildJourney(catalogue(), tasks, [], TODAY_ARRIVAL, 'en', audience)
+      buildJourney(catalogue(), tasks, [], arrivalOnly(TODAY_ARRIVAL), 'en', audience)
         .phases.flatMap((p) => p.tasks)
         .find((t) => t.task_template_id === id);
     expect(find('customer', 'work_visa')).toMatchObject({ notes: 'mine', team_note: null });
@@ -406,7 +413,7 @@ describe('buildJourney', () => {
   });
 
   it('locks every phase but before_arrival without an arrival date', () => {
-    const journey = buildJourney(catalogue(), [], [], null, 'en', 'customer');
+    const journey = buildJourney(catalogue(), [], [], arrivalOnly(null), 'en', 'customer');
     expect(journey.phases.map((p) => p.unlocked)).toEqual([true, false, false, false]);
   });
 });

@@ -3,8 +3,10 @@
 // support task. The service requests a task opens are workflows (workflows.ts).
 import { randomUUID } from 'node:crypto';
 import type { JourneyPhase, JourneyResponse, JourneyTask, UserTask, WorkflowRecord } from '@shared/api';
+import { planCity } from '@shared/catalogue';
 import type { Language } from '@shared/constants';
 import { actedOn, isPhaseUnlocked, type TaskAction, type TaskRefusal, taskRefusal } from '@shared/journey';
+import { appliesTo, dueFor, dueRuleFor, type PlanFacts } from '@shared/plan';
 import type { SupportCompletion } from '@shared/schemas/admin';
 import type { AdminAccount, CustomerAccount, WithPartition } from '../edge/caller';
 import { clock } from '../lib/clock';
@@ -51,13 +53,19 @@ export function newTask(userId: string, template: TaskTemplate, createdAt: strin
   };
 }
 
+/** The customer's facts a journey is built from: the plan's facts and the target city. */
+export type JourneyFacts = PlanFacts & { target_city: string | null };
+
 function journeyTask(
   template: TaskTemplate,
+  facts: JourneyFacts,
   language: Language,
   task: UserTask | null,
   audience: Audience,
 ): JourneyTask {
   const texts = template.texts[language];
+  const city = planCity(facts.target_city);
+  const due = dueFor(template.due, facts);
   const internal = audience === 'customer' && task?.completed_by_user === false;
   return {
     id: task?.id ?? `preview-${template.id}`,
@@ -75,7 +83,29 @@ function journeyTask(
     completion_type: template.completion_type,
     requires_flow: template.requires_flow,
     task_order: template.task_order,
+    due_date: due.due_date,
+    due_missing: due.missing,
+    legal_basis: dueRuleFor(template.due, facts)?.legal_basis ?? null,
+    sources: template.sources ?? [],
+    city_note: (city && texts.city_notes?.[city]) ?? null,
   };
+}
+
+/**
+ * The templates of this customer's plan: those that apply to them, and those they acted on
+ * although they no longer apply (a nationality changed): work is never hidden.
+ */
+function planTemplates(
+  catalogue: Catalogue,
+  facts: PlanFacts,
+  tasks: ReadonlyMap<string, UserTask>,
+  requested: ReadonlySet<string>,
+): TaskTemplate[] {
+  return catalogue.templates.filter((template) => {
+    if (appliesTo(template.applies_to, facts)) return true;
+    const task = tasks.get(template.id);
+    return task !== undefined && actedOn(task.status, requested.has(task.id));
+  });
 }
 
 /**
@@ -88,20 +118,23 @@ export function buildJourney(
   catalogue: Catalogue,
   tasks: UserTask[],
   workflows: readonly Pick<WorkflowRecord, 'user_task_id'>[],
-  arrivalDate: string | null,
+  facts: JourneyFacts,
   language: Language,
   audience: Audience,
 ): JourneyResponse {
   const now = clock.now();
   const byTemplate = new Map(tasks.map((t) => [t.task_template_id, t]));
   const requested = new Set(workflows.map((w) => w.user_task_id));
+  const templates = planTemplates(catalogue, facts, byTemplate, requested);
   const phases: JourneyPhase[] = catalogue.phases.map((phase) => {
-    const unlocked = isPhaseUnlocked(phase, arrivalDate, now);
+    const unlocked = isPhaseUnlocked(phase, facts.intended_arrival_date, now);
     const shown = (task: UserTask | undefined) =>
       task && (unlocked || actedOn(task.status, requested.has(task.id))) ? task : null;
-    const journeyTasks = catalogue.templates
+    const journeyTasks = templates
       .filter((t) => t.phase_id === phase.id)
-      .map((template) => journeyTask(template, language, shown(byTemplate.get(template.id)), audience));
+      .map((template) =>
+        journeyTask(template, facts, language, shown(byTemplate.get(template.id)), audience),
+      );
     return {
       id: phase.id,
       phase_name: phase.phase_name,
@@ -137,7 +170,9 @@ export async function assignUnlockedTasks(
   const unlocked = new Set(
     catalogue.phases.filter((p) => isPhaseUnlocked(p, profile.intended_arrival_date, now)).map((p) => p.id),
   );
-  const missing = catalogue.templates.filter((t) => unlocked.has(t.phase_id) && !have.has(t.id));
+  const missing = catalogue.templates.filter(
+    (t) => unlocked.has(t.phase_id) && !have.has(t.id) && appliesTo(t.applies_to, profile),
+  );
   if (missing.length === 0) return partition.tasks;
   const created = missing.map((template) => newTask(userId, template, now.toISOString()));
   // All in one transaction; when a concurrent load got some in first, each on its own.
@@ -157,14 +192,7 @@ export async function getJourney(
 ): Promise<JourneyResponse> {
   const catalogue = await loadCatalogue();
   const tasks = await assignUnlockedTasks(caller.userId, catalogue, caller.partition);
-  return buildJourney(
-    catalogue,
-    tasks,
-    caller.partition.workflows,
-    caller.profile.intended_arrival_date,
-    language,
-    'customer',
-  );
+  return buildJourney(catalogue, tasks, caller.partition.workflows, caller.profile, language, 'customer');
 }
 
 /**

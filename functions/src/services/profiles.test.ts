@@ -27,7 +27,7 @@ import {
   NOW,
   partition,
   profile,
-  relockedArrivalPhase,
+  relockedSettlingInPhase,
   task,
   USER,
   workflow,
@@ -400,9 +400,9 @@ describe('getUserDetail (admin)', () => {
   });
 
   it('shows the team the tasks worked on in a phase that locked again as they are, the untouched ones as previews', async () => {
-    vi.mocked(readUserPartition).mockResolvedValue(relockedArrivalPhase());
+    vi.mocked(readUserPartition).mockResolvedValue(relockedSettlingInPhase());
     const detail = await getUserDetail(USER, 'en');
-    expectWorkKeptInLockedPhase(detail.phases[1]);
+    expectWorkKeptInLockedPhase(detail.phases[2]);
     expect(createTasksIfAbsent).not.toHaveBeenCalled();
   });
 

@@ -62,14 +62,7 @@ export async function getUserDetail(userId: string, language: Language): Promise
   return {
     profile,
     documents: newestFirst(partition.documents),
-    phases: buildJourney(
-      catalogue,
-      tasks,
-      partition.workflows,
-      profile.intended_arrival_date,
-      language,
-      'team',
-    ).phases,
+    phases: buildJourney(catalogue, tasks, partition.workflows, profile, language, 'team').phases,
     workflows: toWorkflows(catalogue, partition.workflows, language, 'team'),
     deletion_request: partition.deletionRequest,
   };

@@ -45,11 +45,10 @@ describe('catalogue data file', () => {
     expect(days.every((d) => d >= 0)).toBe(true);
   });
 
-  it('gives every phase 4 to 8 tasks with unique orders, using all three completion types', () => {
+  it('gives every phase at least 4 tasks with unique orders, using all three completion types', () => {
     for (const phase of catalogue.phases) {
       const tasks = catalogue.templates.filter((t) => t.phase_id === phase.id);
       expect(tasks.length, phase.id).toBeGreaterThanOrEqual(4);
-      expect(tasks.length, phase.id).toBeLessThanOrEqual(8);
       expect(new Set(tasks.map((t) => t.task_order)).size).toBe(tasks.length);
     }
     expect(new Set(catalogue.templates.map((t) => t.completion_type))).toEqual(new Set(COMPLETION_TYPES));

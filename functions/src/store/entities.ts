@@ -11,7 +11,12 @@ import type {
   UserTask,
   WorkflowRecord,
 } from '@shared/api';
-import { type PhaseDefinition, TASK_TEMPLATES, type TaskTemplateDefinition } from '@shared/catalogue';
+import {
+  type PhaseDefinition,
+  type PlanCity,
+  TASK_TEMPLATES,
+  type TaskTemplateDefinition,
+} from '@shared/catalogue';
 import type { Language, Role } from '@shared/constants';
 import type { DocumentType } from '@shared/documents';
 import type { CursorShape } from './cursor';
@@ -260,7 +265,13 @@ export interface Phase extends PhaseDefinition {
 }
 /** A task template of the catalogue as stored: its definition with its texts. */
 export interface TaskTemplate extends TaskTemplateDefinition {
-  texts: Texts<{ task_name: string; task_description: string; info_text: string }>;
+  texts: Texts<{
+    task_name: string;
+    task_description: string;
+    /** Markdown subset (links, short lists). */
+    info_text: string;
+    city_notes?: Partial<Record<PlanCity, string>>;
+  }>;
 }
 
 /** The catalogue's partition: phases sorted by their order, then the task templates. */
