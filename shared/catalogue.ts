@@ -1,5 +1,5 @@
 import type { CompletionType, WorkflowType } from './journey';
-import type { DueRule, TaskCondition } from './plan';
+import type { DueRule, PlanCity, TaskCondition } from './plan';
 
 // The relocation catalogue: phases and task templates. Structure lives here; the texts
 // (English and German) live in shared/locales/<lng>/catalogue.json under the same keys.
@@ -40,24 +40,6 @@ export interface TaskSource {
   url: string;
   /** YYYY-MM-DD */
   checked: string;
-}
-
-/** The cities the plan has notes for (rules and offices differ by city). */
-export const PLAN_CITIES = ['berlin', 'munich', 'hamburg', 'frankfurt'] as const;
-export type PlanCity = (typeof PLAN_CITIES)[number];
-
-/** The names a target city is typed as, folded to lower case, per city with notes. */
-const CITY_NAMES: Record<PlanCity, readonly string[]> = {
-  berlin: ['berlin'],
-  munich: ['munich', 'münchen', 'muenchen'],
-  hamburg: ['hamburg'],
-  frankfurt: ['frankfurt', 'frankfurt am main', 'frankfurt/main', 'frankfurt (main)'],
-};
-
-/** The city with notes a customer's target city names, if any. */
-export function planCity(targetCity: string | null): PlanCity | null {
-  const folded = targetCity?.trim().toLowerCase() ?? '';
-  return PLAN_CITIES.find((city) => CITY_NAMES[city].includes(folded)) ?? null;
 }
 
 /** What a template adds to its structure: whom it applies to, when it is due, its sources. */

@@ -147,3 +147,21 @@ export function dueState(dueDate: string, today: string): DueState {
 
 /** Today in Germany, for the plan (one clock for the server and the SPA). */
 export const planToday = (now: Date): string => germanDate(now);
+
+/** The cities the plan has notes for (rules and offices differ by city). */
+export const PLAN_CITIES = ['berlin', 'munich', 'hamburg', 'frankfurt'] as const;
+export type PlanCity = (typeof PLAN_CITIES)[number];
+
+/** The names a target city is typed as, folded to lower case, per city with notes. */
+const CITY_NAMES: Record<PlanCity, readonly string[]> = {
+  berlin: ['berlin'],
+  munich: ['munich', 'münchen', 'muenchen'],
+  hamburg: ['hamburg'],
+  frankfurt: ['frankfurt', 'frankfurt am main', 'frankfurt/main', 'frankfurt (main)'],
+};
+
+/** The city with notes a customer's target city names, if any. */
+export function planCity(targetCity: string | null): PlanCity | null {
+  const folded = targetCity?.trim().toLowerCase() ?? '';
+  return PLAN_CITIES.find((city) => CITY_NAMES[city].includes(folded)) ?? null;
+}

@@ -164,7 +164,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await ensureTable(dynamo, TABLE_NAME);
       const pool = await ensureUserPool(cognito, dataDir);
       process.env.USER_POOL_ID = pool.userPoolId;
-      await (await import('@functions/store/catalogue')).seedCatalogue();
+      await (await import('@functions/store/catalogue-seed')).seedCatalogue();
       const profiles = await import('@functions/store/profiles');
       await ensureAdmin(cognito, pool.userPoolId, options.admin, profiles);
       // A data dir from before the dashboard kept its own counts and lists gets them

@@ -9,7 +9,8 @@ import type { DocumentRecord, Profile, UserTask, WorkflowRecord } from '@shared/
 import { ALWAYS_UNLOCKED_PHASE } from '@shared/journey';
 import { NATIONALITIES } from '@shared/nationalities';
 import { env } from '../../functions/src/config';
-import { type Catalogue, catalogueFromFiles } from '../../functions/src/store/catalogue';
+import type { Catalogue } from '../../functions/src/store/catalogue';
+import { catalogueFromFiles } from '../../functions/src/store/catalogue-seed';
 import { dynamo } from '../../functions/src/store/client';
 import { addToShard, newCustomerIndex } from '../../functions/src/store/customer-index';
 import { countByShard } from '../../functions/src/store/customer-index-rebuild';

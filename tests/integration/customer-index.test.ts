@@ -11,7 +11,7 @@ import type { Profile } from '@shared/api';
 import { CUSTOMER_FILTERS, type CustomerFilter, MATCHES_FILTER } from '@shared/customer-filters';
 import { customerWords, matchesWords, wordsOf } from '@shared/search-words';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { catalogueFromFiles } from '../../functions/src/store/catalogue';
+import { catalogueFromFiles } from '../../functions/src/store/catalogue-seed';
 import { readCustomerCounts } from '../../functions/src/store/customer-index';
 import {
   allCustomers,

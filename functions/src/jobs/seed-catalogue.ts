@@ -1,7 +1,7 @@
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { lambdaHandler } from '../lib/lambda';
 import { log } from '../lib/log';
-import { seedCatalogue } from '../store/catalogue';
+import { seedCatalogue } from '../store/catalogue-seed';
 
 /**
  * CloudFormation custom resource: writes the catalogue at every deploy that changes it

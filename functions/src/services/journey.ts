@@ -3,10 +3,9 @@
 // support task. The service requests a task opens are workflows (workflows.ts).
 import { randomUUID } from 'node:crypto';
 import type { JourneyPhase, JourneyResponse, JourneyTask, UserTask, WorkflowRecord } from '@shared/api';
-import { planCity } from '@shared/catalogue';
 import type { Language } from '@shared/constants';
 import { actedOn, isPhaseUnlocked, type TaskAction, type TaskRefusal, taskRefusal } from '@shared/journey';
-import { appliesTo, dueFor, dueRuleFor, type PlanFacts } from '@shared/plan';
+import { appliesTo, dueFor, dueRuleFor, type PlanFacts, planCity } from '@shared/plan';
 import type { SupportCompletion } from '@shared/schemas/admin';
 import type { AdminAccount, CustomerAccount, WithPartition } from '../edge/caller';
 import { clock } from '../lib/clock';

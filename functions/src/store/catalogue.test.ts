@@ -1,6 +1,6 @@
 import { COMPLETION_TYPES, PHASE_COUNT, type WorkflowType } from '@shared/journey';
 import { describe, expect, it } from 'vitest';
-import { catalogueFromFiles } from './catalogue';
+import { catalogueFromFiles } from './catalogue-seed';
 
 const catalogue = catalogueFromFiles();
 

@@ -249,13 +249,6 @@ describe('keys of each entity (README key design)', () => {
     expect(taskTemplates.toItem(template)).toMatchObject({ service_type: null });
   });
 
-  it('a template stored before templates declared their service type reads it from the catalogue', () => {
-    const { service_type: _declared, ...stored } = taskTemplates.toItem(serviceTemplate);
-    expect(taskTemplates.fromItem(stored).service_type).toBe('health_insurance');
-    const { service_type: _none, ...plain } = taskTemplates.toItem(template);
-    expect(taskTemplates.fromItem(plain).service_type).toBeNull();
-  });
-
   it("every user item lives in the user's partition", () => {
     expect(userPartitionKey(USER)).toBe(`USER#${USER}`);
   });

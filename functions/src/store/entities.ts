@@ -11,14 +11,10 @@ import type {
   UserTask,
   WorkflowRecord,
 } from '@shared/api';
-import {
-  type PhaseDefinition,
-  type PlanCity,
-  TASK_TEMPLATES,
-  type TaskTemplateDefinition,
-} from '@shared/catalogue';
+import type { PhaseDefinition, TaskTemplateDefinition } from '@shared/catalogue';
 import type { Language, Role } from '@shared/constants';
 import type { DocumentType } from '@shared/documents';
+import type { PlanCity } from '@shared/plan';
 import type { CursorShape } from './cursor';
 import { GSI1, KEY_ATTRIBUTES, TABLE_KEYS } from './table';
 
@@ -295,14 +291,7 @@ export const taskTemplates = entity<TaskTemplate, [templateId: string]>({
   keyOf: (template) => templateKey(template.id),
   sortPrefix: 'TEMPLATE#',
   toAttributes: (template) => ({ kind: 'template', ...template }),
-  // Templates stored before each declared its service type read it from the catalogue's
-  // definition, so a stage whose seed has not yet run still opens the right workflow.
-  fromAttributes: (item) => {
-    const template = withoutKind<TaskTemplate>(item);
-    if (template.service_type !== undefined) return template;
-    const declared = TASK_TEMPLATES.find((definition) => definition.id === template.id)?.service_type;
-    return { ...template, service_type: declared ?? null };
-  },
+  fromAttributes: withoutKind,
 });
 
 /**
