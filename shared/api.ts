@@ -47,6 +47,10 @@ export interface Profile {
   unread_by_customer: number;
   /** Messages from the customer no admin has read yet. */
   unread_by_team: number;
+  /** Reminder e-mails of tasks due soon or overdue (My Account, the unsubscribe link); status e-mails are not affected. */
+  reminders_enabled: boolean;
+  /** Open tasks of the plan past their due date, as last counted (task changes, date changes, the daily job). */
+  overdue_tasks: number;
   created_at: string;
   updated_at: string;
 }

@@ -63,6 +63,8 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     mail_blocked: null,
     unread_by_customer: 0,
     unread_by_team: 0,
+    reminders_enabled: true,
+    overdue_tasks: 0,
     created_at: '2026-10-01T08:00:00.000Z',
     updated_at: '2026-10-01T08:00:00.000Z',
     ...overrides,

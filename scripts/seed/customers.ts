@@ -144,6 +144,8 @@ export function seedCustomer(
     deletion_requested_by: leaving ? id : null,
     documents_count: onboarded ? 2 : 0,
     unread_by_team: writing ? 1 : 0,
+    reminders_enabled: true,
+    overdue_tasks: 0,
   };
   const items: Item[] = [profiles.toItem({ profile, role: 'customer' })];
   // List entries and search words as sign-up, edits and state changes write them.

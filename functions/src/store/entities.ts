@@ -114,6 +114,8 @@ export const profiles = entity<StoredProfile, [userId: string]>({
       mail_blocked: null,
       unread_by_customer: 0,
       unread_by_team: 0,
+      reminders_enabled: true,
+      overdue_tasks: 0,
       ...profile,
     } as unknown as Profile,
     role: role === 'admin' ? 'admin' : 'customer',

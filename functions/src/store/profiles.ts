@@ -56,6 +56,8 @@ export function newProfile(
     mail_blocked: null,
     unread_by_customer: 0,
     unread_by_team: 0,
+    reminders_enabled: true,
+    overdue_tasks: 0,
     created_at: now,
     updated_at: now,
   };

@@ -38,6 +38,8 @@ const profile = (overrides: Partial<Profile>): Profile => ({
   mail_blocked: null,
   unread_by_customer: 0,
   unread_by_team: 0,
+  reminders_enabled: true,
+  overdue_tasks: 0,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
   ...overrides,
