@@ -88,9 +88,12 @@ const serviceTask = (
   is_active: true,
 });
 
-// Checked against the official pages on the day given (docs/product.md#the-plan lists them).
-const CHECKED = '2026-11-25';
-const src = (...urls: string[]): readonly TaskSource[] => urls.map((url) => ({ url, checked: CHECKED }));
+// Each source carries the day its facts were last checked against it (docs/product.md#the-plan
+// lists them): RECHECKED where the page was read again before a figure was quoted, REVIEWED
+// where the content review's check is the latest.
+const RECHECKED = '2026-11-25';
+const REVIEWED = '2026-11-01';
+const src = (checked: string, ...urls: string[]): TaskSource[] => urls.map((url) => ({ url, checked }));
 const NON_EU = { groups: ['visa_free', 'visa_required'] } as const satisfies TaskCondition;
 const days = (from: DueRule['from'], offset_days: number, extra: Partial<DueRule> = {}): DueRule =>
   ({ from, kind: 'days', offset_days, ...extra }) as DueRule;
@@ -100,15 +103,16 @@ export const TASK_TEMPLATES: readonly TaskTemplateDefinition[] = [
   task('check_route', 'before_arrival', 1, 'user_self_complete', {
     applies_to: NON_EU,
     due: [days('entry_date', -120)],
-    sources: src(
-      'https://www.make-it-in-germany.com/en/visa-residence/types/eu-blue-card',
-      'https://stadt.muenchen.de/service/en-GB/info/10422633',
-    ),
+    sources: [
+      ...src(REVIEWED, 'https://www.make-it-in-germany.com/en/visa-residence/types/eu-blue-card'),
+      ...src(RECHECKED, 'https://stadt.muenchen.de/service/en-GB/info/10422633'),
+    ],
     city_notes: [],
   }),
   task('qualification_recognition', 'before_arrival', 2, 'user_self_complete', {
     due: [days('entry_date', -120)],
     sources: src(
+      REVIEWED,
       'https://zab.kmk.org/en/statement-of-comparability/faq',
       'https://www.anerkennung-in-deutschland.de',
     ),
@@ -118,13 +122,14 @@ export const TASK_TEMPLATES: readonly TaskTemplateDefinition[] = [
     // The visa appointment asks for proof of cover from the day of entry; everyone else needs
     // cover from the day of entry.
     due: [days('entry_date', -90, { groups: ['visa_required'] }), days('entry_date', 0)],
-    sources: src('https://daressalam.diplo.de/tz-en/service/-/2644764'),
+    sources: src(RECHECKED, 'https://daressalam.diplo.de/tz-en/service/-/2644764'),
     city_notes: [],
   }),
   task('work_visa', 'before_arrival', 4, 'user_self_complete', {
     applies_to: { groups: ['visa_required'] },
     due: [days('entry_date', -90)],
     sources: src(
+      REVIEWED,
       'https://digital.diplo.de',
       'https://allemagneenfrance.diplo.de/fr-de/service/visa/-/2541374',
     ),
@@ -133,13 +138,13 @@ export const TASK_TEMPLATES: readonly TaskTemplateDefinition[] = [
   task('family_reunion', 'before_arrival', 5, 'user_self_complete', {
     applies_to: { groups: ['visa_required'], family: 'family' },
     due: [days('entry_date', -90)],
-    sources: src('https://digital.diplo.de'),
+    sources: src(REVIEWED, 'https://digital.diplo.de'),
     city_notes: [],
   }),
   task('document_review', 'before_arrival', 6, 'support_team_complete', none),
   task('first_accommodation', 'before_arrival', 7, 'user_self_complete', {
     due: [days('entry_date', -30)],
-    sources: src('https://stadt.muenchen.de/service/en-GB/info/10230093'),
+    sources: src(REVIEWED, 'https://stadt.muenchen.de/service/en-GB/info/10230093'),
     city_notes: [],
   }),
   serviceTask('bank_account', 'before_arrival', 8, 'bank_account', none),
@@ -148,12 +153,13 @@ export const TASK_TEMPLATES: readonly TaskTemplateDefinition[] = [
 
   task('emergency_numbers', 'arrival', 1, 'user_self_complete', {
     due: [days('entry_date', 0)],
-    sources: src('https://www.116117.de'),
+    sources: src(REVIEWED, 'https://www.116117.de'),
     city_notes: [],
   }),
   task('address_registration', 'arrival', 2, 'user_self_complete', {
     due: [days('move_in_date', 14, { legal_basis: '§ 17 (1) BMG' })],
     sources: src(
+      RECHECKED,
       'https://www.gesetze-im-internet.de/bmg/__17.html',
       'https://www.berlin.de/willkommenszentrum/ankommen/meldepflicht/',
     ),
@@ -165,38 +171,47 @@ export const TASK_TEMPLATES: readonly TaskTemplateDefinition[] = [
       days('entry_date', 90, { groups: ['visa_free'], legal_basis: '§ 41 (3) AufenthV' }),
       days('move_in_date', 14),
     ],
-    sources: src(
-      'https://www.berlin.de/einwanderung/ueber-uns/aktuelles/artikel.1377922.php',
-      'https://stadt.muenchen.de/service/en-GB/info/10422633',
-    ),
+    sources: [
+      ...src(
+        RECHECKED,
+        'https://www.gesetze-im-internet.de/aufenthv/__41.html',
+        'https://stadt.muenchen.de/service/en-GB/info/10422633',
+        'https://www.hamburg.com/welcome/entry-residence/immigration-registration-offices/11746008/districts/',
+        'https://frankfurt.de/auslaenderangelegenheiten/faq',
+      ),
+      ...src(REVIEWED, 'https://www.berlin.de/einwanderung/ueber-uns/aktuelles/artikel.1377922.php'),
+    ],
     city_notes: ['berlin', 'munich', 'hamburg', 'frankfurt'],
   }),
   task('broadcasting_fee', 'arrival', 4, 'user_self_complete', {
     due: [{ from: 'move_in_date', kind: 'end_of_month' }],
-    sources: src('https://www.bayernportal.de/dokumente/leistung/3319892760231'),
+    sources: src(RECHECKED, 'https://www.bayernportal.de/dokumente/leistung/3319892760231'),
     city_notes: [],
   }),
   task('tax_id', 'arrival', 5, 'user_self_complete', {
     due: [days('move_in_date', 90)],
-    sources: src('https://www.hamburg.com/publicservice/info/11949716/n0/'),
+    sources: src(RECHECKED, 'https://www.hamburg.com/publicservice/info/11949716/n0/'),
     city_notes: [],
   }),
   task('social_security', 'arrival', 6, 'support_team_complete', none),
   task('tax_class', 'arrival', 7, 'user_self_complete', {
     due: [days('move_in_date', 30)],
-    sources: src('https://www.bzst.de'),
+    sources: src(REVIEWED, 'https://www.bzst.de'),
     city_notes: [],
   }),
   task('kita_place', 'arrival', 8, 'user_self_complete', {
     applies_to: { family: 'children' },
     due: [days('move_in_date', 14)],
-    sources: src('https://familienportal.de'),
+    sources: src(REVIEWED, 'https://familienportal.de'),
     city_notes: [],
   }),
   task('child_benefit', 'arrival', 9, 'user_self_complete', {
     applies_to: { family: 'children' },
     due: [days('move_in_date', 30)],
-    sources: src('https://www.arbeitsagentur.de/familie-und-kinder/kindergeld-beantragen'),
+    sources: [
+      ...src(RECHECKED, 'https://www.gesetze-im-internet.de/estg/__70.html'),
+      ...src(REVIEWED, 'https://www.arbeitsagentur.de/familie-und-kinder/kindergeld-beantragen'),
+    ],
     city_notes: [],
   }),
 
@@ -206,6 +221,7 @@ export const TASK_TEMPLATES: readonly TaskTemplateDefinition[] = [
   task('language_course', 'settling_in', 4, 'user_self_complete', {
     due: [days('entry_date', 60)],
     sources: src(
+      REVIEWED,
       'https://www.bamf.de/EN/Themen/Integration/ZugewanderteTeilnehmende/Integrationskurse/integrationskurse-node.html',
     ),
     city_notes: [],
@@ -215,28 +231,35 @@ export const TASK_TEMPLATES: readonly TaskTemplateDefinition[] = [
   task('driving_licence', 'long_term', 2, 'user_self_complete', {
     applies_to: NON_EU,
     due: [days('entry_date', 150)],
-    sources: src('https://www.gesetze-im-internet.de/fev_2010/__29.html'),
+    sources: src(
+      RECHECKED,
+      'https://www.gesetze-im-internet.de/fev_2010/__29.html',
+      'https://service.bremen.de/dienstleistungen/auslaendischen-fuehrerschein-umschreiben-anlage-11-fev-123369',
+    ),
     city_notes: [],
   }),
   task('tax_return', 'long_term', 3, 'user_self_complete', {
     due: [{ from: 'entry_date', kind: 'july_31_next_year', legal_basis: '§ 149 (2) AO' }],
-    sources: src('https://www.gesetze-im-internet.de/ao_1977/__149.html'),
+    sources: src(RECHECKED, 'https://www.gesetze-im-internet.de/ao_1977/__149.html'),
     city_notes: [],
   }),
   task('blue_card_changes', 'long_term', 4, 'user_self_complete', {
     applies_to: NON_EU,
-    sources: src('https://india.diplo.de/in-en/-/2673184'),
+    sources: src(RECHECKED, 'https://india.diplo.de/in-en/-/2673184'),
     city_notes: [],
   }),
   task('settlement_permit', 'long_term', 5, 'user_self_complete', {
     applies_to: NON_EU,
-    sources: src('https://www.stadt-muenster.de/en/aufenthaltsrecht/settlement-permit/eu-blue-card'),
+    sources: src(
+      REVIEWED,
+      'https://www.stadt-muenster.de/en/aufenthaltsrecht/settlement-permit/eu-blue-card',
+    ),
     city_notes: [],
   }),
   task('naturalisation', 'long_term', 6, 'user_self_complete', {
     applies_to: NON_EU,
     due: [{ from: 'entry_date', kind: 'months', offset_months: 60, legal_basis: '§ 10 (1) StAG' }],
-    sources: src('https://www.gesetze-im-internet.de/stag/__10.html'),
+    sources: src(REVIEWED, 'https://www.gesetze-im-internet.de/stag/__10.html'),
     city_notes: [],
   }),
   task('relocation_check_in', 'long_term', 7, 'support_team_complete', none),

@@ -1,4 +1,6 @@
 import { COMPLETION_TYPES, PHASE_COUNT, type WorkflowType } from '@shared/journey';
+import { markdownProblems } from '@shared/markdown';
+import { PLAN_CITIES } from '@shared/plan';
 import { describe, expect, it } from 'vitest';
 import { catalogueFromFiles } from './catalogue-seed';
 
@@ -94,5 +96,63 @@ describe('catalogue data file', () => {
     for (const t of catalogue.templates.filter((t) => t.completion_type === 'service_request')) {
       expect(t.service_type, t.id).toBe(typeFromName(t.texts.en.task_name));
     }
+  });
+
+  it('has a city note in English and German for every city a template declares, and no other', () => {
+    for (const template of catalogue.templates) {
+      for (const language of ['en', 'de'] as const) {
+        const notes = template.texts[language].city_notes ?? {};
+        expect(Object.keys(notes).sort(), `${template.id} ${language}`).toEqual(
+          [...template.city_notes].sort(),
+        );
+        for (const city of template.city_notes)
+          expect(notes[city]?.trim(), `${template.id} ${city}`).toBeTruthy();
+      }
+      for (const city of template.city_notes) expect(PLAN_CITIES, template.id).toContain(city);
+    }
+    // The content review's notes: registration and the residence permit in all four cities.
+    for (const id of ['address_registration', 'residence_permit']) {
+      expect(catalogue.templates.find((t) => t.id === id)?.city_notes, id).toEqual([...PLAN_CITIES]);
+    }
+  });
+
+  it('writes every info text and city note in the Markdown subset: no raw HTML, links only to https', () => {
+    const texts = catalogue.templates.flatMap((template) =>
+      (['en', 'de'] as const).flatMap((language) => {
+        const { info_text, city_notes = {} } = template.texts[language];
+        return [
+          [`${template.id} ${language} info_text`, info_text],
+          ...Object.entries(city_notes).map(([city, note]) => [`${template.id} ${language} ${city}`, note]),
+        ] as [string, string][];
+      }),
+    );
+    expect(texts.length).toBeGreaterThan(60);
+    for (const [where, text] of texts) expect(markdownProblems(text), where).toEqual([]);
+  });
+
+  it('gives every source an https URL and a checked day in the review (November 2026)', () => {
+    for (const template of catalogue.templates) {
+      for (const source of template.sources) {
+        expect(source.url, template.id).toMatch(/^https:\/\//);
+        expect(source.checked, `${template.id} ${source.url}`).toMatch(/^2026-11-(0[1-9]|[12]\d|30)$/);
+      }
+    }
+  });
+});
+
+describe('markdownProblems', () => {
+  it('finds raw HTML, links that are not https and Markdown outside the subset', () => {
+    expect(markdownProblems('Hi <script>alert(1)</script>')).toContain('raw HTML');
+    expect(markdownProblems('[x](http://example.com)')).toEqual(['link not https: http://example.com']);
+    expect(markdownProblems('[x](javascript:alert(1))').length).toBeGreaterThan(0);
+    expect(markdownProblems('**bold**')).toEqual(['emphasis or code']);
+    expect(markdownProblems('# Heading')).toEqual(['unsupported line: # Heading']);
+    expect(markdownProblems('1. first')).toEqual(['unsupported line: 1. first']);
+  });
+
+  it('passes paragraphs, "- " lists and https links', () => {
+    expect(
+      markdownProblems('One.\n\n- a\n- b [BMG](https://www.gesetze-im-internet.de/bmg/__17.html)\n\nTwo.'),
+    ).toEqual([]);
   });
 });
