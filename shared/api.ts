@@ -2,7 +2,7 @@ import type { TaskSource } from './catalogue';
 import type { Language, Role } from './constants';
 import type { DocumentType } from './documents';
 import type { CompletionType, TaskStatus, WorkflowStatus, WorkflowType } from './journey';
-import type { PlanDate } from './plan';
+import type { PlanCity, PlanDate } from './plan';
 import type { FamilyMembers } from './schemas/profile';
 
 /** Why mail to a profile's address stopped. */
@@ -155,6 +155,8 @@ export interface JourneyTask {
   sources: readonly TaskSource[];
   /** The note for the customer's target city (Markdown subset), when there is one. */
   city_note: string | null;
+  /** The city that note is for (its heading names it), null when there is no note. */
+  city_note_city: PlanCity | null;
 }
 
 export interface JourneyPhase {

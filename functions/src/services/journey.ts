@@ -87,6 +87,7 @@ function journeyTask(
     legal_basis: dueRuleFor(template.due, facts)?.legal_basis ?? null,
     sources: template.sources ?? [],
     city_note: (city && texts.city_notes?.[city]) ?? null,
+    city_note_city: city && texts.city_notes?.[city] ? city : null,
   };
 }
 

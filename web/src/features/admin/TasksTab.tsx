@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { TaskFacts } from '../../components/TaskFacts';
 import { TextArea } from '../../components/TextArea';
 import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
@@ -77,6 +78,12 @@ export function TasksTab({ userId, phases }: { userId: string; phases: JourneyPh
                   {item.team_note && (
                     <p className="text-sm text-slate-800">{t('tasks.teamNote', { note: item.team_note })}</p>
                   )}
+                  <details className="mt-1 text-sm text-slate-600">
+                    <summary className="cursor-pointer font-medium text-brand-700">
+                      {t('tasks.moreInfo')}
+                    </summary>
+                    <TaskFacts task={item} />
+                  </details>
                 </div>
                 {item.completion_type === 'support_team_complete' &&
                   !item.is_preview &&

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { TaskFacts } from '../../components/TaskFacts';
 import { TextArea } from '../../components/TextArea';
 import { useFocusWhenGone } from '../../lib/focus';
 import { refusalReason } from './task-refusal';
@@ -86,7 +87,7 @@ export function TaskRow({
         <p className="mt-1 text-sm text-slate-700">{task.task_description}</p>
         <details className="mt-1 text-sm text-slate-600">
           <summary className="cursor-pointer font-medium text-brand-700">{t('tasks.moreInfo')}</summary>
-          <p className="mt-1">{task.info_text}</p>
+          <TaskFacts task={task} />
         </details>
         {task.notes && (
           <p className="mt-1 text-sm text-slate-600 italic">{t('tasks.notesLabel', { notes: task.notes })}</p>
