@@ -1,5 +1,5 @@
 import { type Inline, parseMarkdown } from '@shared/markdown';
-import { useTranslation } from 'react-i18next';
+import { ExternalLink } from './ExternalLink';
 
 /**
  * A catalogue text in its Markdown subset (shared/markdown.ts) as React elements: paragraphs,
@@ -7,21 +7,13 @@ import { useTranslation } from 'react-i18next';
  * to screen readers. Everything else, HTML included, is text: nothing is set as HTML.
  */
 export function Markdown({ text, className = '' }: { text: string; className?: string }) {
-  const { t } = useTranslation();
   const inlines = (pieces: Inline[]) =>
     pieces.map((piece, index) =>
       piece.kind === 'link' ? (
-        <a
-          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text never reorder
-          key={index}
-          href={piece.href}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="text-brand-700 underline underline-offset-2"
-        >
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text never reorder
+        <ExternalLink key={index} href={piece.href}>
           {piece.text}
-          <span className="sr-only"> {t('common.opensInNewTab')}</span>
-        </a>
+        </ExternalLink>
       ) : (
         piece.text
       ),

@@ -2,6 +2,7 @@ import type { JourneyTask } from '@shared/api';
 import { httpsHref } from '@shared/markdown';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate } from '../lib/format';
+import { ExternalLink } from './ExternalLink';
 import { Markdown } from './Markdown';
 
 /** A source's site as people know it: its host name without "www.". */
@@ -43,16 +44,8 @@ export function TaskFacts({ task }: { task: JourneyTask }) {
           <ul className="space-y-1">
             {sources.map((source) => (
               <li key={source.url}>
-                <a
-                  href={source.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-brand-700 underline underline-offset-2"
-                >
-                  {sourceHost(source.url)}
-                  <span className="sr-only"> {t('common.opensInNewTab')}</span>
-                </a>{' '}
-                · {t('tasks.facts.checked', { date: checkedDate(source.checked, i18n.language) })}
+                <ExternalLink href={source.url}>{sourceHost(source.url)}</ExternalLink> ·{' '}
+                {t('tasks.facts.checked', { date: checkedDate(source.checked, i18n.language) })}
               </li>
             ))}
           </ul>
