@@ -2,6 +2,13 @@
 // checks two budgets: its size (300 KB minified) and its cold-start module load, measured as
 // a ratio to a bare bundle that loads only the DynamoDB client (at most 2x). A ratio, not
 // milliseconds: the same machine loads both in the same run, so its speed and load cancel out.
+//
+// The bundle is all a function loads at cold start besides the runtime's own AWS SDK (the one
+// external): our functions have no Lambda layers (infra/stacks/stacks.test.ts holds that). A
+// layer's code (an OpenTelemetry distro, Powertools) loads as surely as the bundle's, so moving
+// a dependency into one and marking it external would only hide it from these budgets; a
+// function given a layer must have the layer's code counted here too. Tracing, once the largest
+// part of every bundle, is written out in functions/src/lib/tracing.ts for that reason.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';

@@ -123,6 +123,19 @@ describe('API stack, generated from the route table', () => {
     }
   });
 
+  it('gives none of our functions (any stack) a layer: scripts/bundle-check.mjs budgets the bundle as all a cold start loads besides the runtime’s AWS SDK', () => {
+    const ours = [api, auth, data, web, edge].flatMap(
+      (template) => Object.values(template.findResources('AWS::Lambda::Function')) as Resource[],
+    );
+    const functions = ours.filter(
+      (fn) =>
+        (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+          ?.POWERTOOLS_SERVICE_NAME === SERVICE_NAME,
+    );
+    expect(functions.length).toBeGreaterThan(routes.length); // the routes' and the triggers' and jobs'
+    for (const fn of functions) expect(fn.Properties.Layers).toBeUndefined();
+  });
+
   it('creates one route per entry, with the JWT authorizer on every non-public one', () => {
     const created = Object.values(api.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
     expect(created.map((r) => r.Properties.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
