@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile, UserTask } from '@shared/api';
-import { TASK_TEMPLATES, type TaskTemplateDefinition } from '@shared/catalogue';
+import { TASK_TEMPLATES } from '@shared/catalogue';
 import { actedOn } from '@shared/journey';
 import { appliesTo } from '@shared/plan';
 import { env } from '../config';
@@ -23,8 +23,8 @@ const PARALLEL = 8;
  * The version of the catalogue's placement and conditions: a checkpoint of another version
  * is from an older catalogue, whose migration starts again from the first customer.
  */
-export function planCatalogueVersion(templates: readonly TaskTemplateDefinition[] = TASK_TEMPLATES): string {
-  const placement = templates.map(({ id, phase_id, applies_to }) => [id, phase_id, applies_to ?? null]);
+function planCatalogueVersion(): string {
+  const placement = TASK_TEMPLATES.map(({ id, phase_id, applies_to }) => [id, phase_id, applies_to ?? null]);
   return createHash('sha256').update(JSON.stringify(placement)).digest('hex').slice(0, 16);
 }
 
@@ -40,13 +40,12 @@ export interface PlanMigrationResult {
 }
 
 /** What the catalogue asks of one stored task: nothing, its template's phase, or its deletion. */
-export function taskChange(
+function taskChange(
   task: UserTask,
   profile: Profile,
   requested: ReadonlySet<string>,
-  templates: readonly TaskTemplateDefinition[] = TASK_TEMPLATES,
 ): { kind: 'delete' } | { kind: 'move'; phase_id: string } | null {
-  const template = templates.find((t) => t.id === task.task_template_id);
+  const template = TASK_TEMPLATES.find((t) => t.id === task.task_template_id);
   // A template the catalogue no longer has: the task is left as it is (nothing to compare).
   if (!template) return null;
   // Work is never lost: only a task nobody acted on may go (the journey shows acted-on ones).
