@@ -444,6 +444,7 @@ export const TRIGGER_PERMISSIONS: Record<(typeof triggers)[keyof typeof triggers
 
 /** Jobs: module in functions/src/jobs/ → what it may touch. */
 export const JOB_PERMISSIONS = {
+  // Writes the catalogue; reads the customer list and partitions, and migrates their tasks.
   'seed-catalogue': { table: 'write' },
   // Finds the user of a bounced address and marks their profile.
   'ses-feedback': { table: 'write', cognito: ['cognito-idp:AdminGetUser'] },

@@ -148,13 +148,19 @@ export class DataStack extends Stack {
     });
 
     // The catalogue is seeded at deploy; the hash makes a changed catalogue re-run the seed.
+    // The seed then migrates every customer's tasks to it, page by page: Lambda's longest
+    // timeout, as that takes longer the more customers a stage has (jobs/seed-catalogue.ts).
     this.seed = lambdaFor(
       this,
       'SeedCatalogue',
       'jobs',
       'seed-catalogue',
       JOB_PERMISSIONS['seed-catalogue'],
-      { config: props.config, table: { name: this.table.tableName, arn: this.table.tableArn } },
+      {
+        config: props.config,
+        table: { name: this.table.tableName, arn: this.table.tableArn },
+        timeout: Duration.minutes(15),
+      },
     );
     new CustomResource(this, 'Catalogue', {
       serviceToken: new Provider(this, 'CatalogueProvider', {

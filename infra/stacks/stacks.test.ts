@@ -664,6 +664,13 @@ describe('operations', () => {
     });
   });
 
+  it("gives the seed the time to migrate every customer's tasks after it (Lambda's longest)", () => {
+    const seed = Object.entries(data.findResources('AWS::Lambda::Function')).find(([id]) =>
+      id.startsWith('SeedCatalogue'),
+    );
+    expect(seed?.[1].Properties.Timeout).toBe(900);
+  });
+
   it('verifies the SES sender domain of the stage', () => {
     // In the Data stack, deployed first: prod's domain is verified before its pool mails through it.
     data.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'relocate-germany.de' });

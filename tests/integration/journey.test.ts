@@ -194,48 +194,51 @@ describe('task actions', () => {
   });
 
   it('keeps the work of a phase that locks again in view, for the customer and the team, and its refusals', async () => {
-    const c = await customerWith(url, { arrival: dateFromToday(0), verified: true });
+    // Arrived two weeks ago: settling in (unlocked 14 days after arrival) is open.
+    const c = await customerWith(url, { arrival: dateFromToday(-14), verified: true });
     const before = await journey(c.idToken);
-    expect(phase(before, 'arrival')?.unlocked).toBe(true);
-    const registration = taskOf(before, 'address_registration');
-    const bank = taskOf(before, 'bank_account');
-    const untouched = taskOf(before, 'tax_id');
-    expect((await act(c.idToken, registration.id, 'complete', { notes: 'Bürgeramt Mitte' })).status).toBe(
-      200,
-    );
-    expect((await act(c.idToken, bank.id, 'service-request')).status).toBe(201);
+    expect(phase(before, 'settling_in')?.unlocked).toBe(true);
+    const doctor = taskOf(before, 'family_doctor');
+    const insurance = taskOf(before, 'liability_insurance');
+    const untouched = taskOf(before, 'language_course');
+    expect((await act(c.idToken, doctor.id, 'complete', { notes: 'Dr. Weber, Mitte' })).status).toBe(200);
+    expect((await act(c.idToken, insurance.id, 'service-request')).status).toBe(201);
 
-    // The arrival moves a week later: phase 2 locks again.
+    // The arrival moves a week later: settling in locks again.
     const moved = await api(url, '/api/me/profile', {
       token: c.idToken,
       method: 'PUT',
-      body: detailsArrivingOn(dateFromToday(7)),
+      body: detailsArrivingOn(dateFromToday(-7)),
     });
     expect(moved.status).toBe(200);
     const admin = (await login(url, 'admin@test.local', 'admin-pass-1')).idToken;
     const detail = await api<AdminUserDetail>(url, `/api/admin/users/${c.userId}`, { token: admin });
     for (const phases of [(await journey(c.idToken)).phases, detail.body.phases]) {
-      const arrival = phases.find((p) => p.phase_name === 'arrival');
-      expect(arrival?.unlocked).toBe(false);
-      expect(arrival?.completed_count).toBe(1);
-      const shown = (id: string) => arrival?.tasks.find((t) => t.task_template_id === id);
-      expect(shown('address_registration')).toMatchObject({
-        id: registration.id,
+      const settling = phases.find((p) => p.phase_name === 'settling_in');
+      expect(settling?.unlocked).toBe(false);
+      expect(settling?.completed_count).toBe(1);
+      const shown = (id: string) => settling?.tasks.find((t) => t.task_template_id === id);
+      expect(shown('family_doctor')).toMatchObject({
+        id: doctor.id,
         status: 'completed',
         completed_by_user: true,
-        notes: 'Bürgeramt Mitte',
+        notes: 'Dr. Weber, Mitte',
         is_preview: false,
       });
-      expect(shown('bank_account')).toMatchObject({ id: bank.id, status: 'in_progress', is_preview: false });
-      expect(shown('tax_id')).toMatchObject({
-        id: 'preview-tax_id',
+      expect(shown('liability_insurance')).toMatchObject({
+        id: insurance.id,
+        status: 'in_progress',
+        is_preview: false,
+      });
+      expect(shown('language_course')).toMatchObject({
+        id: 'preview-language_course',
         status: 'not_started',
         is_preview: true,
       });
     }
     // Still the customer's to wait for: nothing in the locked phase can be done.
     expect((await act(c.idToken, untouched.id, 'complete')).status).toBe(403);
-    expect((await act(c.idToken, 'preview-tax_id', 'complete')).status).toBe(403);
+    expect((await act(c.idToken, 'preview-language_course', 'complete')).status).toBe(403);
   });
 
   it("refuses another customer's task", async () => {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeletionResponse, Page, PendingDeletion, Profile } from '@shared/api';
 import { ALWAYS_UNLOCKED_PHASE } from '@shared/journey';
+import { appliesTo } from '@shared/plan';
 import type { PageQuery } from '@shared/schemas/pagination';
 import { deleteIdentity, identityEmail, identityRole, signOutEverywhere } from '../adapters/identity';
 import { removePrefix } from '../adapters/storage';
@@ -37,7 +38,8 @@ export async function createCustomerProfile(userId: string, email: string, langu
 /**
  * Admin verification (docs/product.md#admin-user-page, docs/product.md#journey-phases-and-tasks):
  * 1. the customer must exist and not be verified yet;
- * 2. the flag and every phase-1 task are written in one transaction, with its audit record;
+ * 2. the flag and every phase-1 task of the customer's plan are written in one transaction,
+ *    with its audit record;
  * 3. the notification e-mail goes out (retried; a failure does not undo the verification).
  */
 export async function verifyAccount(admin: AdminAccount, userId: string): Promise<Profile> {
@@ -45,8 +47,9 @@ export async function verifyAccount(admin: AdminAccount, userId: string): Promis
   if (profile.account_verified) throw new Conflict('alreadyVerified');
   const catalogue = await loadCatalogue();
   const at = clock.iso();
+  // The tasks of the customer's plan only, as later phases are assigned (journey.ts).
   const tasks = catalogue.templates
-    .filter((t) => t.phase_id === ALWAYS_UNLOCKED_PHASE)
+    .filter((t) => t.phase_id === ALWAYS_UNLOCKED_PHASE && appliesTo(t.applies_to, profile))
     .map((template) => newTask(userId, template, at));
   await verifyWithTasks(
     profile,

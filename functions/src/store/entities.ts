@@ -393,6 +393,27 @@ export const customerCounts = entity<CustomerCounts & { shard: number }, [shard:
 });
 
 /**
+ * How far a data migration over every customer got (store/plan-migration.ts): the customer
+ * list's cursor of the next page, for the catalogue version it migrates to; outside every
+ * user's partition, so no export or deletion of a user sees it.
+ */
+export interface MigrationCheckpoint {
+  name: string;
+  /** The catalogue version the migration brings the customers to. */
+  version: string;
+  /** The customer list's page to go on with; null with `done`, or before the first page. */
+  cursor: string | null;
+  done: boolean;
+  updated_at: string;
+}
+const checkpointKey = (name: string): TableKey => ({ PK: `MIGRATION#${name}`, SK: 'CHECKPOINT' });
+export const migrationCheckpoints = entity<MigrationCheckpoint, [name: string]>({
+  key: checkpointKey,
+  keyOf: (checkpoint) => checkpointKey(checkpoint.name),
+  sortPrefix: 'CHECKPOINT',
+});
+
+/**
  * A page key of a GSI1 list: what DynamoDB hands back as LastEvaluatedKey of a query of that
  * index partition over items of the given sort-key prefix, each attribute checked.
  */
