@@ -59,11 +59,9 @@ describe.each(LANGUAGES)('plan dates in %s', (language) => {
   };
 
   const taskRow = (templateId: Parameters<typeof taskName>[1]) =>
-    page
-      .getByRole('tabpanel')
-      .locator('li', {
-        has: page.getByRole('heading', { name: taskName(language, templateId), exact: true }),
-      });
+    page.getByRole('tabpanel').locator('li', {
+      has: page.getByRole('heading', { name: taskName(language, templateId), exact: true }),
+    });
   const chip = (row: Locator) => row.locator('time');
   const phaseTab = (number: number) =>
     page.getByRole('tab', { name: new RegExp(t('dashboard.phaseTab', { number: String(number) })) });
