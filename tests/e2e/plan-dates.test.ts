@@ -8,7 +8,7 @@ import { addDays, planToday } from '@shared/plan';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { api } from '../support/auth';
-import { axeViolations, browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { axeViolations, browserSession, focusLandsOn, logIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { LANGUAGES, phaseName, setLanguage, taskName, text } from '../support/language';
 import { TEST_ADMIN } from '../support/stack-process';
@@ -22,12 +22,6 @@ beforeEach(() => {
 
 /** A German calendar day `days` from today, as the plan counts (Europe/Berlin). */
 const day = (days: number) => addDays(planToday(new Date()), days);
-
-/** Waits until `locator` has the keyboard focus. */
-async function focusLandsOn(locator: Locator) {
-  const element = await locator.elementHandle();
-  await page.waitForFunction((el) => el === document.activeElement, element, { timeout: 5_000 });
-}
 
 /** Whether the element lies wholly inside the window. */
 const inView = (locator: Locator) =>
@@ -152,6 +146,28 @@ describe.each(LANGUAGES)('plan dates in %s', (language) => {
     expect(await chip(taskRow('tax_class')).textContent()).toMatch(dueOn(day(19)));
     expect(await taskRow('address_registration').getByRole('link').count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it('points to the dates in Edit details while no open task has a due date', async () => {
+    const c = await customerWith(url, { arrival: day(0), onboarded: true, verified: true });
+    // As the journey reads for a customer without a date of entry or move-in date.
+    await page.route('**/api/me/journey', async (route) => {
+      const journey = (await (await route.fetch()).json()) as JourneyResponse;
+      for (const task of journey.phases.flatMap((p) => p.tasks))
+        if (task.due_date) Object.assign(task, { due_date: null, due_missing: 'entry_date' });
+      await route.fulfill({ json: journey });
+    });
+    await logIn(page, c.email, c.password);
+    await page.waitForURL('**/dashboard');
+    await setLanguage(page.context(), url, language);
+    await page.goto('/dashboard');
+    const card = page.getByRole('region', { name: t('due.nextUpTitle') });
+    await card.getByText(t('due.nextUpAddDates'), { exact: false }).waitFor();
+    expect(await card.getByRole('listitem').count()).toBe(0);
+    await card.getByRole('link', { name: t('account.editDetails') }).click();
+    await page.waitForURL('**/account');
+    const entry = page.getByLabel(t('onboarding.details.entryDate'), { exact: true });
+    await focusLandsOn(entry);
   });
 
   it("shows the team the customer's due dates, and a plain note where the customer has not given a date", async () => {
