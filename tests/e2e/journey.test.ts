@@ -61,7 +61,8 @@ describe('customer dashboard', () => {
     await taskRow('Apply for your work visa').getByText('Completed (by user)').waitFor();
     await taskRow('Apply for your work visa').getByText('Your notes: Embassy appointment booked').waitFor();
     await services.getByText('Initiated').waitFor();
-    await page.getByText('1/6 tasks completed').waitFor();
+    // Phase 1 of an Indian customer moving alone: nine tasks (family_reunion is for families).
+    await page.getByText('1/9 tasks completed').waitFor();
 
     // Locked phases show previews that cannot be acted on.
     await page.getByRole('tab', { name: /Phase 2/ }).click();
@@ -168,15 +169,17 @@ describe.each(LANGUAGES)('the journey in %s', (language) => {
       expect(names.join('\n')).toContain(phaseName(language, phase));
   });
 
-  it('shows the work done in a phase that locks again as it is, after the arrival date moves later', async () => {
-    const c = await arrivedToday();
+  it('shows the work done in phases that lock again as it is, after the arrival date moves later', async () => {
+    // Arrived 14 days ago: phases 2 and 3 are open.
+    const c = await customerWith(url, { arrival: dateFromToday(-14), onboarded: true, verified: true });
     const journey = (await api<JourneyResponse>(url, '/api/me/journey', { token: c.idToken })).body;
     const idOf = (templateId: string) =>
       journey.phases.flatMap((p) => p.tasks).find((task) => task.task_template_id === templateId)?.id;
     const act = (templateId: string, action: string) =>
       api(url, `/api/me/tasks/${idOf(templateId)}/${action}`, { token: c.idToken, method: 'POST', body: {} });
     expect((await act('address_registration', 'complete')).status).toBe(200);
-    expect((await act('bank_account', 'service-request')).status).toBe(201);
+    // Phase 3's service task (phase 2 has none).
+    expect((await act('liability_insurance', 'service-request')).status).toBe(201);
     const moved = await api(url, '/api/me/profile', {
       token: c.idToken,
       method: 'PUT',
@@ -192,13 +195,16 @@ describe.each(LANGUAGES)('the journey in %s', (language) => {
     await registration.getByText(`${t('tasks.status.completed')} ${t('tasks.byUser')}`).waitFor();
     expect(await registration.getByRole('button', { name: t('tasks.complete') }).count()).toBe(0);
     await page.getByText(t('dashboard.previewNoteWorkKept'), { exact: false }).waitFor();
-    await taskRow(taskName(language, 'bank_account'))
-      .getByText(t('tasks.status.in_progress'), { exact: true })
-      .waitFor();
     // An untouched task is a preview again, and cannot be done before the phase unlocks.
     const untouched = taskRow(taskName(language, 'tax_id'));
     await untouched.getByText(t('tasks.status.not_started'), { exact: true }).waitFor();
     expect(await untouched.getByRole('button', { name: t('tasks.complete') }).isDisabled()).toBe(true);
+
+    await page.getByRole('tab', { name: new RegExp(tab(3)) }).click();
+    await taskRow(taskName(language, 'liability_insurance'))
+      .getByText(t('tasks.status.in_progress'), { exact: true })
+      .waitFor();
+    await page.getByText(t('dashboard.previewNoteWorkKept'), { exact: false }).waitFor();
   });
 });
 

@@ -138,3 +138,9 @@ export const shownBeside = (view: Locator, label: string) =>
     .locator('dl > div')
     .filter({ has: view.page().getByText(label, { exact: true }) })
     .locator('dd');
+
+/** Waits until `locator` has the keyboard focus (fails the test by timing out otherwise). */
+export async function focusLandsOn(locator: Locator) {
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction((el) => el === document.activeElement, element, { timeout: 5_000 });
+}

@@ -8,7 +8,7 @@ import { serverMessage } from '../lib/errors';
 import { useSaveMyDetails } from '../lib/me';
 import { profileFieldValues, useProfileForm } from '../lib/profile-form';
 import { Button } from './Button';
-import { ProfileFields } from './ProfileFields';
+import { type ProfileFieldName, ProfileFields } from './ProfileFields';
 
 /** The saved profile; a gender not given yet is the dropdown's placeholder, '' (not a schema value). */
 const formValues = (profile: Profile) => profileFieldValues(profile) as OnboardingDetailsInput;
@@ -30,6 +30,8 @@ interface Props {
    * to the page's heading.
    */
   focusOnOpen?: boolean;
+  /** The field that takes focus on open, when not the first (a link to one field). */
+  focusField?: ProfileFieldName;
   className?: string;
 }
 
@@ -44,6 +46,7 @@ export function MyDetailsForm({
   onSaved,
   onCancel,
   focusOnOpen,
+  focusField = 'gender',
   className = '',
 }: Props) {
   const { t } = useTranslation();
@@ -53,8 +56,8 @@ export function MyDetailsForm({
   });
   const { setFocus } = form;
   useEffect(() => {
-    if (focusOnOpen) setFocus('gender');
-  }, [focusOnOpen, setFocus]);
+    if (focusOnOpen) setFocus(focusField);
+  }, [focusOnOpen, focusField, setFocus]);
 
   const onSubmit = form.handleSubmit(async (details) => {
     try {

@@ -49,3 +49,22 @@ export function formatLongDateTime(iso: string | null, language: string): string
     hourCycle: 'h23',
   }).format(date);
 }
+
+/**
+ * A plan date (YYYY-MM-DD, a German calendar day) as the interface language writes a day:
+ * English '12 Mar 2027', German '12.03.2027'. Read at noon UTC in Europe/Berlin, which is that
+ * same day whatever the viewer's own time zone.
+ */
+export function formatPlanDate(date: string, language: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return '';
+  const options: Intl.DateTimeFormatOptions =
+    language === 'de'
+      ? { day: '2-digit', month: '2-digit', year: 'numeric' }
+      : { day: 'numeric', month: 'short', year: 'numeric' };
+  // British English puts the day first ('12 Mar 2027'), as German does.
+  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    ...options,
+    timeZone: 'Europe/Berlin',
+  }).format(new Date(Date.UTC(y, m - 1, d, 12)));
+}

@@ -2,9 +2,11 @@ import type { Profile } from '@shared/api';
 import { fullName } from '@shared/names';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { MyDetailsForm } from '../../components/MyDetailsForm';
 import { Panel } from '../../components/Panel';
+import { editDetailsRequest, withoutEditDetailsRequest } from '../../lib/edit-details';
 import { formatDate } from '../../lib/format';
 import { type ProfileRow, sharedProfileRows } from '../../lib/profile-rows';
 
@@ -12,11 +14,18 @@ import { type ProfileRow, sharedProfileRows } from '../../lib/profile-rows';
  * My Account's personal information, read-only, and for a customer Edit details: onboarding
  * step 1's form opens in place of the view, Save or Cancel closes it and focus goes back to
  * the button. Not offered while a deletion request is pending (the server refuses any change
- * then) nor to an admin (the details are a customer's).
+ * then) nor to an admin (the details are a customer's). A link from the dashboard
+ * (lib/edit-details.ts) opens the form at once, focus on the date it asks for.
  */
 export function PersonalInfoPanel({ profile, editable }: { profile: Profile; editable: boolean }) {
   const { t } = useTranslation(['translation', 'nationalities']);
-  const [editing, setEditing] = useState(false);
+  const [search, setSearch] = useSearchParams();
+  const [request, setRequest] = useState(() => editDetailsRequest(search));
+  const [editing, setEditing] = useState(request !== null);
+  // Asked for once: the address loses the request, so a reload or Back shows the view again.
+  useEffect(() => {
+    if (editDetailsRequest(search) !== null) setSearch(withoutEditDetailsRequest(search), { replace: true });
+  }, [search, setSearch]);
   const editButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   useEffect(() => {
@@ -25,6 +34,8 @@ export function PersonalInfoPanel({ profile, editable }: { profile: Profile; edi
     editButton.current?.focus();
   }, [editing]);
   const close = () => {
+    // Opened again by the button, the form starts at its first field.
+    setRequest(null);
     returnFocus.current = true;
     setEditing(false);
   };
@@ -51,6 +62,7 @@ export function PersonalInfoPanel({ profile, editable }: { profile: Profile; edi
           onSaved={close}
           onCancel={close}
           focusOnOpen
+          focusField={request === true ? undefined : (request ?? undefined)}
           className="mt-4"
         />
       ) : (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { TaskDue } from '../../components/DueChip';
 import { TaskFacts } from '../../components/TaskFacts';
 import { TextArea } from '../../components/TextArea';
 import { serverMessage } from '../../lib/errors';
@@ -67,6 +68,7 @@ export function TasksTab({ userId, phases }: { userId: string; phases: JourneyPh
                       <> · {t('admin.tasks.completedOn', { date: formatDate(item.completed_at, true) })}</>
                     )}
                   </p>
+                  <TaskDue task={item} audience="team" />
                   {/* The customer's own notes read as theirs; a support completion's are internal. */}
                   {item.notes && (
                     <p className="text-sm text-slate-600 italic">

@@ -1,5 +1,6 @@
 import type { JourneyTask } from '@shared/api';
 import { homePathFor } from '@shared/roles';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -12,8 +13,9 @@ import { serverMessage } from '../../lib/errors';
 import { useMe } from '../../lib/me';
 import { useOnError } from '../../lib/on-error';
 import { useCompleteTask, useJourney, useRequestService, useWorkflows } from './api';
-import { JourneyCard } from './JourneyCard';
+import { JourneyCard, type JourneyCardHandle } from './JourneyCard';
 import { MessagesCard } from './MessagesCard';
+import { NextUpCard } from './NextUpCard';
 import { ActiveServices, HelpCard } from './SidePanels';
 
 function Banner({ tone, title, body }: { tone: 'amber' | 'red'; title: string; body: string }) {
@@ -37,6 +39,7 @@ export default function DashboardPage() {
   const config = useRuntimeConfig();
   const completeTask = useCompleteTask();
   const requestService = useRequestService();
+  const journeyCard = useRef<JourneyCardHandle>(null);
 
   // The page needs all four: a failure of any is one message, and the retry reloads what failed.
   const loads = [me, journey, workflows, config];
@@ -104,8 +107,13 @@ export default function DashboardPage() {
           )}
         </div>
         <div className="mt-6 grid gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">
+          <div className="space-y-6 lg:col-span-2">
+            <NextUpCard
+              phases={journey.data.phases}
+              onShow={({ phase, task }) => journeyCard.current?.showTask(phase, task)}
+            />
             <JourneyCard
+              ref={journeyCard}
               phases={journey.data.phases}
               profile={profile}
               onComplete={onComplete}

@@ -1,10 +1,11 @@
 import type { JourneyPhase, JourneyTask, Profile } from '@shared/api';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { type Ref, useImperativeHandle, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../components/Tabs';
 import { openingPhase } from './opening-phase';
-import { TaskRow } from './TaskRow';
+import { TaskRow, taskHeadingId } from './TaskRow';
 import { customerRefusal } from './task-refusal';
 
 function LockIcon() {
@@ -31,6 +32,12 @@ function previewNote(phase: JourneyPhase, t: TFunction) {
   return '';
 }
 
+/** What the dashboard asks of the journey card (Next up's "show me this task"). */
+export interface JourneyCardHandle {
+  /** Opens the task's phase and brings the task into view, focus on its name. */
+  showTask: (phase: Pick<JourneyPhase, 'id'>, task: Pick<JourneyTask, 'task_template_id'>) => void;
+}
+
 /**
  * 'Your Relocation Journey': one tab per phase (its number and, from 640 px, its name), opening
  * on the phase the customer is in; arrow keys move between tabs (docs/product.md#customer-dashboard).
@@ -40,15 +47,32 @@ export function JourneyCard({
   profile,
   onComplete,
   onRequest,
+  ref,
 }: {
   phases: JourneyPhase[];
   profile: Profile;
   onComplete: (task: JourneyTask, notes: string) => Promise<boolean>;
   onRequest: (task: JourneyTask) => Promise<void>;
+  ref?: Ref<JourneyCardHandle>;
 }) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState(() => openingPhase(phases));
   const phase = phases[selected];
+  useImperativeHandle(
+    ref,
+    () => ({
+      showTask(target, task) {
+        const index = phases.findIndex((p) => p.id === target.id);
+        if (index < 0) return;
+        // The phase's panel is drawn at once, so its task's name is there to scroll to and focus.
+        flushSync(() => setSelected(index));
+        const heading = document.getElementById(taskHeadingId(task));
+        heading?.scrollIntoView({ block: 'center' });
+        heading?.focus({ preventScroll: true });
+      },
+    }),
+    [phases],
+  );
 
   return (
     <section

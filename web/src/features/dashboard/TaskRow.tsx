@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { TaskDue } from '../../components/DueChip';
 import { TaskFacts } from '../../components/TaskFacts';
 import { TextArea } from '../../components/TextArea';
 import { useFocusWhenGone } from '../../lib/focus';
@@ -16,6 +17,9 @@ const STATUS_STYLES: Record<JourneyTask['status'], string> = {
   in_progress: 'bg-blue-100 text-blue-900',
   completed: 'bg-green-100 text-green-900',
 };
+
+/** The element id of a task's name on the dashboard, where Next up brings the task into view. */
+export const taskHeadingId = (task: Pick<JourneyTask, 'task_template_id'>) => `task-${task.task_template_id}`;
 
 export function TaskRow({
   task,
@@ -77,12 +81,18 @@ export function TaskRow({
     <li className="flex flex-col gap-3 border-t border-slate-100 py-4 first:border-t-0 sm:flex-row sm:items-start">
       <div className="flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h4 ref={heading} tabIndex={-1} className="font-semibold text-slate-900 outline-none">
+          <h4
+            ref={heading}
+            id={taskHeadingId(task)}
+            tabIndex={-1}
+            className="font-semibold text-slate-900 outline-none"
+          >
             {task.task_name}
           </h4>
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[task.status]}`}>
             {t(`tasks.status.${task.status}`)} {by}
           </span>
+          <TaskDue task={task} audience="customer" />
         </div>
         <p className="mt-1 text-sm text-slate-700">{task.task_description}</p>
         <details className="mt-1 text-sm text-slate-600">
