@@ -2,7 +2,7 @@
 // reminded of on a day, the overdue count, and the wake day the daily job looks again.
 import type { DueRule } from '@shared/plan';
 import { describe, expect, it } from 'vitest';
-import { type ReminderInput, planReminders } from './reminder-plan';
+import { planReminders, type ReminderInput } from './reminder-plan';
 
 const onEntry = (offset_days: number): DueRule[] => [{ from: 'entry_date', kind: 'days', offset_days }];
 const TEMPLATES: ReminderInput['templates'] = [
