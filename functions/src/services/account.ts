@@ -57,8 +57,9 @@ export async function verifyAccount(admin: AdminAccount, userId: string): Promis
     adminAudit(actorOf(admin), userId, 'account_verified'),
   );
   countMetric('Verifications');
-  // Reminders are due to a verified account only.
-  await refreshReminders(userId);
+  // Reminders are due to a verified and onboarded account only (the tasks and dates, and so the
+  // overdue count, are as before).
+  if (profile.onboarding_completed) await refreshReminders(userId);
   await mailTo(profile, (origin) => accountVerifiedMail(profile.language, `${origin}/dashboard`), {
     userId,
     mail: 'accountVerified',

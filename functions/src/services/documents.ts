@@ -45,8 +45,9 @@ export async function completeOnboarding(caller: CustomerAccount): Promise<Profi
   const types = (await listDocuments(caller.userId)).map((d) => d.document_type);
   if (!hasRequiredDocuments(types)) throw new Conflict('requiredDocuments');
   const profile = await markOnboardingCompleted(caller.profile, clock.iso());
-  // Reminders are due to an onboarded account only.
-  await refreshReminders(caller.userId);
+  // Reminders are due to a verified and onboarded account only (the tasks and dates, and so the
+  // overdue count, are as before).
+  if (profile.account_verified) await refreshReminders(caller.userId);
   return profile;
 }
 
