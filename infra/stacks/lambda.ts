@@ -50,6 +50,8 @@ export interface FunctionDeps {
   environment?: Record<string, string>;
   /** For a function invoked asynchronously: where failed events end up. */
   deadLetterQueue?: IQueue;
+  /** Longer than a request's 10 seconds (a job). */
+  timeout?: Duration;
 }
 
 /**
@@ -70,7 +72,7 @@ export function lambdaFor(
     runtime: LAMBDA_RUNTIME,
     architecture: Architecture.ARM_64,
     memorySize: 512,
-    timeout: Duration.seconds(10),
+    timeout: deps.timeout ?? Duration.seconds(10),
     ...(deps.deadLetterQueue ? { deadLetterQueue: deps.deadLetterQueue } : {}),
     // X-Ray: each request's path through the function and its AWS SDK calls (lib/tracing.ts).
     tracing: Tracing.ACTIVE,
