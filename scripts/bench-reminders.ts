@@ -42,12 +42,11 @@ async function main() {
     const today = planToday(new Date());
     const day1 = addDays(today, 1);
     const day2 = addDays(today, 2);
-    const wake = (id: string, i: number) =>
-      i < baseline ? day1 : i < baseline + due ? day2 : addDays(today, 365);
+    const wake = (i: number) => (i < baseline ? day1 : i < baseline + due ? day2 : addDays(today, 365));
     await batchWrite(
       ids.map((id, i) => ({
         PutRequest: {
-          Item: reminderSchedules.toItem({ user_id: id, wake_day: wake(id, i), sent: {}, version: 1 }),
+          Item: reminderSchedules.toItem({ user_id: id, wake_day: wake(i), sent: {}, version: 1 }),
         },
       })),
     );
