@@ -1,4 +1,4 @@
-// The `--name value` options of the npm run scripts (seed, stats:rebuild, bench:api, bench:scale).
+// The `--name value` options of the npm run scripts (seed, stats:rebuild, bench:api, bench:scale, reminders).
 
 const args = process.argv.slice(2);
 

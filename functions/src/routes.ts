@@ -448,6 +448,8 @@ export const JOB_PERMISSIONS = {
   'seed-catalogue': { table: 'write' },
   // Finds the user of a bounced address and marks their profile.
   'ses-feedback': { table: 'write', cognito: ['cognito-idp:AdminGetUser'] },
+  // Settles the customers due on a day (schedules, overdue counts) and mails their reminders.
+  'send-reminders': { table: 'write', mail: true },
 } as const satisfies Record<string, Permissions>;
 
 export const routeKey = (route: Pick<RouteConfig, 'method' | 'path'>) => `${route.method} ${route.path}`;

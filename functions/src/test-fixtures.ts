@@ -249,6 +249,7 @@ export function partition(
     workflows: [],
     deletionRequest: null,
     deleting: false,
+    reminders: null,
     ...items,
   };
 }

@@ -7,6 +7,8 @@ export interface MailboxEntry {
   text: string;
   html: string;
   sentAt: string;
+  /** The headers the product set (by name as sent), e.g. List-Unsubscribe. */
+  headers: Record<string, string>;
 }
 
 interface SesStore {
@@ -14,6 +16,7 @@ interface SesStore {
     destination: { to: string[] };
     subject: string;
     body: { html?: string; text?: string };
+    headers?: { name: string; value: string }[];
     at: number;
   }[];
 }
@@ -28,6 +31,7 @@ export async function readMailbox(sesUrl: string): Promise<MailboxEntry[]> {
       text: mail.body.text ?? '',
       html: mail.body.html ?? '',
       sentAt: new Date(mail.at * 1000).toISOString(),
+      headers: Object.fromEntries((mail.headers ?? []).map((h) => [h.name, h.value])),
     }))
     .sort((a, b) => a.sentAt.localeCompare(b.sentAt));
 }

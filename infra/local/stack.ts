@@ -28,6 +28,7 @@ import { acquireLock } from './lock';
 import { serveMailbox } from './mailbox';
 import { freePorts, isPortFree } from './ports';
 import { Startup } from './readiness';
+import { serveReminders, startDailyReminders } from './reminders';
 import { startSesFeedbackProxy } from './ses-feedback';
 import { createStaticWeb } from './static-web';
 
@@ -262,6 +263,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           return await serveMailbox(sesUrl, res, wantsHtml);
         }
         if (url.pathname === '/_local/health') return sendJson(res, 200, { status: 'ok' });
+        if (url.pathname === '/_local/reminders' && req.method === 'POST')
+          return await serveReminders(url.searchParams.get('today'), res);
         if (url.pathname === '/_local/endpoints') return sendJson(res, 200, endpoints);
         if (url.pathname === '/_local/cognito' || url.pathname.startsWith('/_local/cognito/')) {
           return await cognitoProxy(req, res, url.pathname.slice('/_local/cognito'.length) + url.search);
@@ -283,6 +286,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         }),
     );
     startup.done();
+    const stopReminders = startDailyReminders((line) => log(line));
+    closers.push(async () => stopReminders());
     closers.push(
       () =>
         new Promise((r) => {

@@ -18,6 +18,7 @@ import type { Construct } from 'constructs';
 import type { StageConfig } from '../config/stages';
 import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
 import { Monitoring, pascal } from './monitoring';
+import { DailyReminders } from './reminders';
 
 /**
  * The HTTP API, GENERATED FROM THE ROUTE TABLE the local server mounts: one Lambda and one
@@ -106,15 +107,18 @@ export class ApiStack extends Stack {
       }),
     };
 
+    const reminders = new DailyReminders(this, 'Reminders', { config, table });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       config,
       api: this.api,
       routeFunctions: functions,
-      otherFunctions: props.alsoWatch ?? [],
+      otherFunctions: [...(props.alsoWatch ?? []), reminders.function],
       table,
       userPoolId: userPool.userPoolId,
       userPoolClientId: client.userPoolClientId,
     });
+
+    reminders.alarmTo(this.monitoring.alarms);
 
     new CfnOutput(this, 'ApiUrl', { value: domain ? `https://${domain.api}` : this.api.apiEndpoint });
   }

@@ -106,7 +106,8 @@ const statements = (policy: Resource) =>
 describe('API stack, generated from the route table', () => {
   it('creates one Lambda (Node 24, arm64) per route', () => {
     const functions = api.findResources('AWS::Lambda::Function');
-    expect(Object.keys(functions)).toHaveLength(routes.length);
+    // And the daily reminder job.
+    expect(Object.keys(functions)).toHaveLength(routes.length + 1);
     for (const fn of Object.values(functions) as Resource[]) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
@@ -424,7 +425,12 @@ describe('the audit trail in IAM', () => {
             actionsOf(s).some((a) => TABLE_WRITES.includes(a)),
         ),
       );
-    const apiWriters = writers(lambdaRoles(api)).map(([id]) => routeOfRole(id)?.handler);
+    const apiWriterRoles = writers(lambdaRoles(api)).map(([id]) => id);
+    // Besides the routes, the daily reminder job.
+    expect(apiWriterRoles.filter((id) => !routeOfRole(id))).toEqual([
+      expect.stringMatching(/^RemindersSendReminders/),
+    ]);
+    const apiWriters = apiWriterRoles.flatMap((id) => routeOfRole(id)?.handler ?? []);
     expect(apiWriters.sort()).toEqual(
       routes
         .filter((r) => r.permissions.table === 'write')
@@ -536,8 +542,9 @@ describe('operations', () => {
   it('alarms on every Lambda, API 5xx, DynamoDB throttling and failed mails, to one topic', () => {
     api.resourceCountIs('AWS::SNS::Topic', 1);
     const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm')) as Resource[];
-    // Every route, both Cognito triggers, the SES feedback function and the catalogue seed.
-    expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(routes.length + 4);
+    // Every route, both Cognito triggers, the SES feedback function, the catalogue seed and the
+    // reminder job.
+    expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(routes.length + 5);
     expect(
       alarms.some((a) => a.Properties.MetricName === '5xx' || a.Properties.MetricName === '5XXError'),
     ).toBe(true);
@@ -1150,6 +1157,42 @@ describe('SES feedback', () => {
       id.startsWith('SesFeedback'),
     )?.[1] as Resource;
     expect(feedback.Properties.DeadLetterConfig).toEqual({ TargetArn: expect.anything() });
+  });
+});
+
+describe('daily reminders', () => {
+  const reminderFunction = () =>
+    Object.entries(api.findResources('AWS::Lambda::Function')).find(([id]) =>
+      id.startsWith('RemindersSendReminders'),
+    ) as [string, Resource];
+
+  it('runs the job at 06:00 German time every day, retried, then dead-lettered with an alarm', () => {
+    const [functionId, fn] = reminderFunction();
+    expect(fn.Properties.Timeout).toBe(900);
+    api.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(0 6 * * ? *)',
+      ScheduleExpressionTimezone: 'Europe/Berlin',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: Match.objectLike({
+        Arn: { 'Fn::GetAtt': [functionId, 'Arn'] },
+        RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+        DeadLetterConfig: { Arn: Match.anyValue() },
+      }),
+    });
+    const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm')) as Resource[];
+    expect(alarms.some((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible')).toBe(true);
+  });
+
+  it('the scheduler may invoke only this function and dead-letter only into its queue; the job may mail', () => {
+    const [functionId, fn] = reminderFunction();
+    const schedulerPolicies = (Object.values(api.findResources('AWS::IAM::Policy')) as Resource[]).filter(
+      (p) => JSON.stringify(p.Properties.Roles).includes('RemindersSchedulerRole'),
+    );
+    const granted = schedulerPolicies.flatMap(statements);
+    expect(granted.flatMap((s) => s.Action).sort()).toEqual(['lambda:InvokeFunction', 'sqs:SendMessage']);
+    expect(JSON.stringify(granted)).toContain(functionId);
+    const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(variables.MAIL_CONFIGURATION_SET).toBe('relocation-prod');
   });
 });
 

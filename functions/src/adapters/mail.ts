@@ -13,6 +13,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text?: string;
+  /** Extra headers (List-Unsubscribe on reminders); SES v2 sets them on the message it builds. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -34,6 +36,9 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
             Html: { Data: mail.html, Charset: 'UTF-8' },
             ...(mail.text ? { Text: { Data: mail.text, Charset: 'UTF-8' } } : {}),
           },
+          ...(mail.headers
+            ? { Headers: Object.entries(mail.headers).map(([Name, Value]) => ({ Name, Value })) }
+            : {}),
         },
       },
     }),

@@ -33,7 +33,10 @@ export const metricDimensions = (stage: string): Record<(typeof METRIC_DIMENSION
  * - Deletions: an account actually deleted (by its owner or an admin);
  * - MailFailures: a status mail not sent: failed after all its attempts, or not written
  *   because the app's origin could not be looked up;
- * - ScanFailures: an upload the malware scan could not check (refused).
+ * - ScanFailures: an upload the malware scan could not check (refused);
+ * - RemindersSent: a reminder mail sent by the daily job (one per customer and day at most);
+ * - ReminderFailures: a customer's reminder schedule not settled (a write's refresh, or the
+ *   daily job's look at them) or a reminder written as handled whose mail then failed.
  */
 export const BUSINESS_METRICS = [
   'SignUps',
@@ -46,6 +49,8 @@ export const BUSINESS_METRICS = [
   'ScanFailures',
   'MessagesFromCustomers',
   'MessagesFromTeam',
+  'RemindersSent',
+  'ReminderFailures',
 ] as const;
 
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];

@@ -29,6 +29,7 @@ import { actorOf, adminAudit } from './audit';
 import { requireCustomer } from './customers';
 import { newTask } from './journey';
 import { mailTo, notify } from './notify';
+import { refreshReminders } from './reminder-schedule';
 
 /** PostConfirmation: every confirmed sign-up gets its customer profile, once. */
 export async function createCustomerProfile(userId: string, email: string, language: Profile['language']) {
@@ -59,6 +60,9 @@ export async function verifyAccount(admin: AdminAccount, userId: string): Promis
     adminAudit(actorOf(admin), userId, 'account_verified'),
   );
   countMetric('Verifications');
+  // Reminders are due to a verified and onboarded account only (the tasks and dates, and so the
+  // overdue count, are as before).
+  if (profile.onboarding_completed) await refreshReminders(userId);
   await mailTo(profile, (origin) => accountVerifiedMail(profile.language, `${origin}/dashboard`), {
     userId,
     mail: 'accountVerified',
@@ -127,6 +131,7 @@ export async function requestDeletion(
  */
 export async function withdrawDeletion(caller: CustomerAccount): Promise<Profile> {
   await closeDeletionRequest(caller.userId);
+  await refreshReminders(caller.userId);
   await notify(caller.profile, 'deletionWithdrawn', {}, { userId: caller.userId });
   return withoutDeletionRequest(caller.profile);
 }
@@ -151,6 +156,7 @@ export async function rejectDeletion(admin: AdminAccount, userId: string, reason
     userId,
     adminAudit(actorOf(admin), userId, 'deletion_rejected', { teamNote: reason }),
   );
+  await refreshReminders(userId);
   await notify(profile, 'deletionRejected', { reason }, { userId });
   return withoutDeletionRequest(profile);
 }

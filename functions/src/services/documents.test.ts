@@ -55,6 +55,7 @@ const partitionWith = (stored: StoredProfile | null, documents: DocumentRecord[]
   workflows: [],
   deletionRequest: null,
   deleting: false,
+  reminders: null,
 });
 
 vi.mock('../store/documents');

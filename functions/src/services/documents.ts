@@ -14,6 +14,7 @@ import { readUserPartition } from '../store/user-partition';
 import { actorOf, adminAudit } from './audit';
 import { customerProfile } from './customers';
 import { assertNoPendingDeletion } from './profiles';
+import { refreshReminders } from './reminder-schedule';
 import { confirmUpload, customerUpload, issueUpload, replacementUpload } from './uploads';
 
 const DOWNLOAD_SECONDS = 300;
@@ -43,7 +44,11 @@ export async function completeOnboarding(caller: CustomerAccount): Promise<Profi
   assertNoPendingDeletion(caller.profile);
   const types = (await listDocuments(caller.userId)).map((d) => d.document_type);
   if (!hasRequiredDocuments(types)) throw new Conflict('requiredDocuments');
-  return markOnboardingCompleted(caller.profile, clock.iso());
+  const profile = await markOnboardingCompleted(caller.profile, clock.iso());
+  // Reminders are due to a verified and onboarded account only (the tasks and dates, and so the
+  // overdue count, are as before).
+  if (profile.account_verified) await refreshReminders(caller.userId);
+  return profile;
 }
 
 /** A customer's documents for the team, newest first: one read of the partition. */

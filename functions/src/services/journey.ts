@@ -17,6 +17,7 @@ import { readUserPartition, type UserPartition } from '../store/user-partition';
 import { actorOf, adminAudit } from './audit';
 import { customerOf } from './customers';
 import { notify } from './notify';
+import { refreshReminders } from './reminder-schedule';
 
 /**
  * Who looks: the customer sees their own notes and the team's note for them; the team also
@@ -231,7 +232,7 @@ export async function completeMyTask(
   notes: string | undefined,
 ): Promise<UserTask> {
   const { task } = await ownTask(caller, taskId, 'complete');
-  return completeTask(
+  const completed = await completeTask(
     task,
     {
       completedAt: clock.iso(),
@@ -241,6 +242,8 @@ export async function completeMyTask(
     },
     ['not_started'],
   );
+  await refreshReminders(caller.userId);
+  return completed;
 }
 
 /**
@@ -277,6 +280,7 @@ export async function completeSupportTask(
       teamNote: input.team_note || null,
     }),
   );
+  await refreshReminders(task.user_id);
   const customer = await customerOf(task.user_id);
   if (customer) {
     await notify(

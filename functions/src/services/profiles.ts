@@ -15,6 +15,7 @@ import { actorOf, adminAudit, changedFields, markFailedIfRefused } from './audit
 import { customerProfile, requireCustomer } from './customers';
 import { assignUnlockedTasks, buildJourney } from './journey';
 import { notify } from './notify';
+import { refreshReminders } from './reminder-schedule';
 import { toWorkflows } from './workflows';
 
 /**
@@ -35,7 +36,10 @@ export async function updateMyDetails(
   details: OnboardingDetails,
 ): Promise<Profile> {
   assertNoPendingDeletion(account.profile);
-  return updateProfile(account.profile, details, clock.iso());
+  const updated = await updateProfile(account.profile, details, clock.iso());
+  // Nationality, family and dates decide which tasks apply and when they are due.
+  await refreshReminders(account.userId);
+  return updated;
 }
 
 /**
@@ -103,6 +107,7 @@ export async function editProfile(
     now,
     emailChanged ? [auditCompletion(audit, now)] : withAudit([], audit),
   );
+  await refreshReminders(userId);
   if (emailChanged) {
     const values = { oldEmail: profile.email, newEmail: updated.email };
     for (const to of [profile, updated]) await notify(to, 'emailChanged', { values }, { userId });

@@ -18,6 +18,7 @@ import { actorOf, adminAudit, changedFields } from './audit';
 import { customerOf } from './customers';
 import { type Audience, ownTask } from './journey';
 import { notify } from './notify';
+import { refreshReminders } from './reminder-schedule';
 
 const taskName = (catalogue: Catalogue, templateId: string, language: Language) =>
   catalogue.templates.find((t) => t.id === templateId)?.texts[language].task_name ?? '';
@@ -130,6 +131,8 @@ export async function changeWorkflow(
     fields: [...changes.map((c) => c.field), ...(noteChanged ? ['notes'] : [])],
   });
   const updated = await updateWorkflow(workflow, change, task, audit);
+  // A completed workflow completes its task, a cancelled one reopens it: the reminders follow.
+  if (update.status !== workflow.status) await refreshReminders(workflow.user_id);
   const catalogue = await loadCatalogue();
   const notice =
     update.status === workflow.status

@@ -41,6 +41,8 @@ import {
   PENDING_DELETIONS,
   phases,
   profiles,
+  REMINDERS,
+  reminderSchedules,
   type StoredProfile,
   searchWords,
   type Tombstone,
@@ -193,6 +195,31 @@ describe('keys of each entity (README key design)', () => {
     });
     expect(workflows.key(USER, 'wf-3')).toEqual(workflows.keyOf(w));
     expect(workflowById('wf-3')).toBe('WORKFLOWID#wf-3');
+  });
+
+  it('reminder schedule: USER#<id> / REMINDERS, listed under REMINDERS by <wake day>#<id>, not indexed without a wake day', () => {
+    const schedule = {
+      user_id: USER,
+      wake_day: '2027-03-01',
+      sent: { tax_id: { soon: '2027-03-05', overdue: null } },
+      version: 3,
+    };
+    const item = reminderSchedules.toItem(schedule);
+    expect(keysOf(item)).toEqual({
+      PK: `USER#${USER}`,
+      SK: 'REMINDERS',
+      GSI1PK: REMINDERS,
+      GSI1SK: `2027-03-01#${USER}`,
+    });
+    expect(REMINDERS).toBe('REMINDERS');
+    expect(reminderSchedules.fromItem(item)).toEqual(schedule);
+    expect(reminderSchedules.key(USER)).toEqual(reminderSchedules.keyOf(schedule));
+    expect(keysOf(reminderSchedules.toItem({ ...schedule, wake_day: null }))).toEqual({
+      PK: `USER#${USER}`,
+      SK: 'REMINDERS',
+    });
+    // Read with the rest of the partition (before its history).
+    expect('REMINDERS' < PARTITION_STATE_END).toBe(true);
   });
 
   it('deletion request: USER#<id> / DELETION_REQUEST, listed under DELETION_REQUESTS#pending by <requested_at>#<user>', () => {

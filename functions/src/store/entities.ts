@@ -229,6 +229,39 @@ export const deletionRequests = entity<DeletionRequest, [userId: string]>({
   }),
 });
 
+/** Which reminders of one task were handled: the due date each was for (null: none yet). */
+export interface ReminderMark {
+  /** The due date whose "due soon" reminder was handled. */
+  soon: string | null;
+  /** The due date whose "overdue" reminder was handled. */
+  overdue: string | null;
+}
+
+/**
+ * A customer's reminder schedule (services/reminder-plan.ts): the German day on which the
+ * daily job must next look at them, and which reminders were handled, per task template.
+ * Listed under REMINDERS by `<wake day>#<user>`, so the job for a day reads only who is due
+ * by then; without a wake day (nothing dated is open) it is not indexed at all.
+ */
+export interface ReminderSchedule {
+  user_id: string;
+  wake_day: string | null;
+  sent: Record<string, ReminderMark>;
+  /** Raised by every write: each write is conditioned on the version it read. */
+  version: number;
+}
+/** GSI1 partition of the reminder schedules, by wake day. */
+export const REMINDERS = 'REMINDERS';
+const REMINDERS_SORT = 'REMINDERS';
+const reminderScheduleKey = (userId: string): TableKey => ({ PK: userPartition(userId), SK: REMINDERS_SORT });
+export const reminderSchedules = entity<ReminderSchedule, [userId: string]>({
+  key: reminderScheduleKey,
+  keyOf: (schedule) => reminderScheduleKey(schedule.user_id),
+  sortPrefix: REMINDERS_SORT,
+  indexOf: (schedule) =>
+    schedule.wake_day ? { GSI1PK: REMINDERS, GSI1SK: `${schedule.wake_day}#${schedule.user_id}` } : null,
+});
+
 /** An issued presigned upload: what it may become, confirmed at most once. */
 export interface UploadTicketRecord {
   upload_id: string;

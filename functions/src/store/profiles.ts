@@ -15,7 +15,7 @@ import {
   stateOf,
   wordChange,
 } from './customer-index';
-import { CUSTOMER_LIST, CUSTOMER_PAGE_KEY, profiles } from './entities';
+import { CUSTOMER_LIST, CUSTOMER_PAGE_KEY, profiles, type StoredProfile } from './entities';
 import { getStoredProfile, stateCondition, withStateRead } from './profile-state';
 import { GSI1 } from './table';
 import { putNewTask } from './tasks';
@@ -272,3 +272,40 @@ export function blockMail(userId: string, email: string, reason: MailBlock): Pro
     ExpressionAttributeValues: { ':reason': reason, ':email': email },
   });
 }
+
+/**
+ * Sets a customer's count of overdue plan tasks (services/reminder-schedule.ts), for the
+ * profile as read, with the dashboard's lists and counts that follow it (customer-index.ts):
+ * like every change of a listed flag, only for the profile still in the state it was read in.
+ */
+export function overdueTasksWrite(stored: StoredProfile, count: number): TransactItems {
+  const before = stored.profile;
+  const after: Profile = { ...before, overdue_tasks: count };
+  const condition = stateCondition(stored, {}, { ':overdue': count, ':overdueBefore': before.overdue_tasks });
+  // Profiles from before the plan have no count: none is overdue.
+  const same =
+    before.overdue_tasks === 0
+      ? '(attribute_not_exists(overdue_tasks) OR overdue_tasks = :overdueBefore)'
+      : 'overdue_tasks = :overdueBefore';
+  return [
+    {
+      Update: {
+        TableName: env.tableName,
+        Key: profiles.key(before.id),
+        UpdateExpression: 'SET overdue_tasks = :overdue',
+        ...condition,
+        ConditionExpression: `${condition.ConditionExpression} AND ${same}`,
+      },
+    },
+    ...stateChange(before, stateOf(before), stateOf(after)),
+  ];
+}
+
+/** That the profile exists, inside a transaction that does not write it. */
+export const profileExists = (userId: string): TransactItems[number] => ({
+  ConditionCheck: {
+    TableName: env.tableName,
+    Key: profiles.key(userId),
+    ConditionExpression: 'attribute_exists(PK)',
+  },
+});

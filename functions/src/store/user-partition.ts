@@ -15,6 +15,8 @@ import {
   messages,
   PARTITION_STATE_END,
   profiles,
+  type ReminderSchedule,
+  reminderSchedules,
   type StoredProfile,
   searchWords,
   type TableKey,
@@ -33,6 +35,8 @@ export interface UserPartition {
   deletionRequest: DeletionRequest | null;
   /** The account's deletion has begun (its marker is in the partition): nothing may act for it. */
   deleting: boolean;
+  /** The customer's reminder schedule, once one was written. */
+  reminders: ReminderSchedule | null;
 }
 
 /**
@@ -47,6 +51,7 @@ export async function readUserPartition(userId: string): Promise<UserPartition> 
   });
   const profile = items.find(profiles.owns);
   const deletion = items.find(deletionRequests.owns);
+  const reminders = items.find(reminderSchedules.owns);
   return {
     stored: profile ? profiles.fromItem(profile) : null,
     documents: items.filter(documents.owns).map(documents.fromItem),
@@ -54,6 +59,7 @@ export async function readUserPartition(userId: string): Promise<UserPartition> 
     workflows: items.filter(workflows.owns).map(workflows.fromItem),
     deletionRequest: deletion ? deletionRequests.fromItem(deletion) : null,
     deleting: items.some(deletionMarkers.owns),
+    reminders: reminders ? reminderSchedules.fromItem(reminders) : null,
   };
 }
 

@@ -1,0 +1,67 @@
+// The reminder schedules (entities.ts reminderSchedules): the write of one, conditioned on the
+// version read, and the daily job's read of the customers due by a day, page by page through
+// GSI1 (never a scan: the cost follows what is due, not how many customers there are).
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { env } from '../config';
+import { dynamo, type TransactItems } from './client';
+import { REMINDERS, type ReminderMark, type ReminderSchedule, reminderSchedules } from './entities';
+import { GSI1 } from './table';
+
+/**
+ * Writes a customer's schedule as `next`, only if it is still as `read` (its version; absent
+ * when none was read): of two computations from one read, only the first is written.
+ */
+export function scheduleWrite(
+  userId: string,
+  read: ReminderSchedule | null,
+  next: { wake_day: string | null; sent: Record<string, ReminderMark> },
+): TransactItems[number] {
+  return {
+    Put: {
+      TableName: env.tableName,
+      Item: reminderSchedules.toItem({ user_id: userId, ...next, version: (read?.version ?? 0) + 1 }),
+      ...(read
+        ? {
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': read.version },
+          }
+        : { ConditionExpression: 'attribute_not_exists(PK)' }),
+    },
+  };
+}
+
+/** Whether writing `next` over `read` would change nothing. */
+export function scheduleUnchanged(
+  read: ReminderSchedule | null,
+  next: { wake_day: string | null; sent: Record<string, ReminderMark> },
+): boolean {
+  if (!read) return next.wake_day === null && Object.keys(next.sent).length === 0;
+  return read.wake_day === next.wake_day && JSON.stringify(read.sent) === JSON.stringify(next.sent);
+}
+
+/**
+ * The customers whose wake day is `day` or earlier (days a run missed are caught up), one
+ * GSI1 page at a time, as user ids. The index is eventually consistent: the caller reads each
+ * customer's partition itself and writes on the version it read.
+ */
+export async function* dueSchedules(day: string, pageSize = 100): AsyncGenerator<string[]> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: env.tableName,
+        IndexName: GSI1.name,
+        // Every sort key is `<YYYY-MM-DD>#<user>`: up to the end of `day` is before `day` + '#\uffff'.
+        KeyConditionExpression: '#pk = :pk AND #sk <= :last',
+        ExpressionAttributeNames: { '#pk': GSI1.partitionKey, '#sk': GSI1.sortKey },
+        ExpressionAttributeValues: { ':pk': REMINDERS, ':last': `${day}#\uffff` },
+        ProjectionExpression: 'user_id',
+        Limit: pageSize,
+        ExclusiveStartKey: start,
+      }),
+    );
+    const ids = (out.Items ?? []).map((item) => String(item.user_id));
+    if (ids.length > 0) yield ids;
+    start = out.LastEvaluatedKey;
+  } while (start);
+}
