@@ -166,8 +166,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const pool = await ensureUserPool(cognito, dataDir);
       process.env.USER_POOL_ID = pool.userPoolId;
       await (await import('@functions/store/catalogue-seed')).seedCatalogue();
-      // Stored tasks follow the catalogue (a task's phase, tasks that no longer apply).
-      const migrated = await (await import('@functions/store/plan-migration')).migratePlans();
+      // Stored tasks follow the catalogue (a task's phase, tasks that no longer apply), and
+      // every customer has a reminder schedule and overdue count for it.
+      const { refreshReminders } = await import('@functions/services/reminder-schedule');
+      const migrated = await (await import('@functions/store/plan-migration')).migratePlans({
+        afterCustomer: refreshReminders,
+      });
       if (migrated.customers > 0) log(`plans migrated: ${JSON.stringify(migrated)}`);
       const profiles = await import('@functions/store/profiles');
       await ensureAdmin(cognito, pool.userPoolId, options.admin, profiles);

@@ -171,5 +171,10 @@ describe('migratePlans', () => {
     expect(await migratePlans()).toEqual({ customers: 0, moved: 0, deleted: 0, done: true });
     expect(await migratePlans({ again: true })).toEqual({ customers: 4, moved: 0, deleted: 0, done: true });
     expect(await Promise.all([indian, french, swiss, unknown].map(tasksOf))).toEqual(snapshot);
+
+    // The caller's upkeep (the reminder schedule) runs once for every customer of the run.
+    const settled: string[] = [];
+    await migratePlans({ again: true, afterCustomer: async (id) => void settled.push(id) });
+    expect(settled.sort()).toEqual([indian, french, swiss, unknown].map((u) => u.id).sort());
   });
 });

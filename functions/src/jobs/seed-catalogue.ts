@@ -1,6 +1,7 @@
 import type { CloudFormationCustomResourceEvent, Context } from 'aws-lambda';
 import { lambdaHandler } from '../lib/lambda';
 import { log } from '../lib/log';
+import { refreshReminders } from '../services/reminder-schedule';
 import { seedCatalogue } from '../store/catalogue-seed';
 import { migratePlans } from '../store/plan-migration';
 
@@ -33,7 +34,11 @@ async function seed(event: CloudFormationCustomResourceEvent, context: Context) 
     // next deploy that changes the catalogue, or a local start) go on where it stopped; the
     // warning below says so.
     const remaining = () => context.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY;
-    const migrated = await migratePlans({ shouldStop: () => remaining() < PAGE_RESERVE_MS });
+    const migrated = await migratePlans({
+      shouldStop: () => remaining() < PAGE_RESERVE_MS,
+      // Customers from before the plan get their reminder schedule and overdue count here.
+      afterCustomer: refreshReminders,
+    });
     if (migrated.done) log.info('plans migrated', { ...migrated });
     else log.warn('plan migration stopped before its end; the next run goes on', { ...migrated });
   }

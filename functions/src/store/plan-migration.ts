@@ -24,7 +24,12 @@ const PARALLEL = 8;
  * is from an older catalogue, whose migration starts again from the first customer.
  */
 function planCatalogueVersion(): string {
-  const placement = TASK_TEMPLATES.map(({ id, phase_id, applies_to }) => [id, phase_id, applies_to ?? null]);
+  const placement = TASK_TEMPLATES.map(({ id, phase_id, applies_to, due }) => [
+    id,
+    phase_id,
+    applies_to ?? null,
+    due ?? null,
+  ]);
   return createHash('sha256').update(JSON.stringify(placement)).digest('hex').slice(0, 16);
 }
 
@@ -139,7 +144,17 @@ async function writeCheckpoint(version: string, cursor: string | null, done: boo
  * the next run, which changes nothing on it.
  */
 export async function migratePlans(
-  options: { shouldStop?: () => boolean; again?: boolean; pageSize?: number } = {},
+  options: {
+    shouldStop?: () => boolean;
+    again?: boolean;
+    pageSize?: number;
+    /**
+     * Run for each customer after their tasks: the caller's upkeep of what derives from the
+     * plan (the reminder schedule and overdue count, which customers from before the plan
+     * have none of, and which due rules changed since). Must be idempotent like the rest.
+     */
+    afterCustomer?: (userId: string) => Promise<void>;
+  } = {},
 ): Promise<PlanMigrationResult> {
   const version = planCatalogueVersion();
   const checkpoint = await readCheckpoint();
@@ -151,7 +166,13 @@ export async function migratePlans(
     if (options.shouldStop?.()) return result;
     const page = await listCustomers(options.pageSize ?? PAGE_SIZE, cursor);
     for (let i = 0; i < page.items.length; i += PARALLEL) {
-      const counts = await Promise.all(page.items.slice(i, i + PARALLEL).map(migrateCustomer));
+      const counts = await Promise.all(
+        page.items.slice(i, i + PARALLEL).map(async (profile) => {
+          const count = await migrateCustomer(profile);
+          await options.afterCustomer?.(profile.id);
+          return count;
+        }),
+      );
       for (const count of counts) {
         result.moved += count.moved;
         result.deleted += count.deleted;
