@@ -70,11 +70,12 @@ describe('DynamoDB calls per request', () => {
       operations: { BatchGetItem: 1, Query: 1 },
       total: 2,
     });
-    expect(await callsOf('/api/admin/users?filter=pending', admin)).toEqual({
-      status: 200,
-      operations: { BatchGetItem: 2, Query: 1 },
-      total: 3,
-    });
+    for (const filter of ['pending', 'overdue'])
+      expect(await callsOf(`/api/admin/users?filter=${filter}`, admin), filter).toEqual({
+        status: 200,
+        operations: { BatchGetItem: 2, Query: 1 },
+        total: 3,
+      });
     expect(await callsOf('/api/admin/stats', admin)).toMatchObject({ status: 200, total: 2 });
     // Beyond the admin's own account read (a BatchGetItem of tombstone and profile): the
     // detail is one Query of the customer's partition (the profile is in it, not read again);
