@@ -11,6 +11,7 @@ export const CUSTOMER_FILTERS = [
   'onboarded',
   'documents',
   'unread',
+  'overdue',
 ] as const;
 export type CustomerFilter = (typeof CUSTOMER_FILTERS)[number];
 
@@ -23,6 +24,8 @@ export const MATCHES_FILTER: Record<CustomerFilter, (p: Profile) => boolean> = {
   documents: (p) => p.documents_count > 0,
   // Customers with messages no admin has read yet.
   unread: (p) => p.unread_by_team > 0,
+  // Customers with an open task of their plan past its due date, as last counted on the profile.
+  overdue: (p) => p.overdue_tasks > 0,
 };
 
 /** The stat cards' figures (GET /api/admin/stats). */

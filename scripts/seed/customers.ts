@@ -8,6 +8,7 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord, Profile, UserTask, WorkflowRecord } from '@shared/api';
 import { ALWAYS_UNLOCKED_PHASE } from '@shared/journey';
 import { NATIONALITIES } from '@shared/nationalities';
+import { appliesTo, dueFor, planToday } from '@shared/plan';
 import { env } from '../../functions/src/config';
 import type { Catalogue } from '../../functions/src/store/catalogue';
 import { catalogueFromFiles } from '../../functions/src/store/catalogue-seed';
@@ -105,7 +106,8 @@ export interface SeededCustomer {
  * onboarded (passport and contract on file), 45 % verified (with the phase-1 tasks, a third of
  * them with an eSIM service request), 4 % with a pending deletion request, one in ten with a
  * message to the team nobody has read yet (by number, so the names and states stay those of
- * the seeds before messages existed).
+ * the seeds before messages existed), and one in ten of the verified entered some weeks ago
+ * with tasks overdue.
  */
 export function seedCustomer(
   i: number,
@@ -126,6 +128,10 @@ export function seedCustomer(
   const leaving = verified && random() < 0.09;
   const writing = i % 10 === 3;
   const arrival = new Date(now + Math.floor((random() * 180 - 60) * 86_400_000)).toISOString().slice(0, 10);
+  // One in ten verified customers (by number) entered Germany some weeks ago with the tasks
+  // before arrival still open: those due by today are overdue, as the daily count finds them.
+  const entered = verified && i % 10 === 6 ? planToday(new Date(now - (14 + (i % 30)) * 86_400_000)) : null;
+  const phaseOne = verified ? catalogue.templates.filter((t) => t.phase_id === ALWAYS_UNLOCKED_PHASE) : [];
   const profile: Profile = {
     ...base,
     first_name: first,
@@ -134,7 +140,8 @@ export function seedCustomer(
     whatsapp_number: `+49151${String(1_000_000 + i).slice(-7)}`,
     nationality: pick(NATIONALITIES).name,
     target_city: pick(CITIES),
-    intended_arrival_date: arrival,
+    intended_arrival_date: entered ?? arrival,
+    entry_date: entered,
     onboarding_completed: onboarded,
     account_verified: verified,
     account_verified_at: verified ? created : null,
@@ -145,8 +152,12 @@ export function seedCustomer(
     documents_count: onboarded ? 2 : 0,
     unread_by_team: writing ? 1 : 0,
     reminders_enabled: true,
-    overdue_tasks: 0,
   };
+  const today = planToday(new Date(now));
+  profile.overdue_tasks = phaseOne.filter((template) => {
+    const due = dueFor(template.due, profile).due_date;
+    return appliesTo(template.applies_to, profile) && due !== null && due < today;
+  }).length;
   const items: Item[] = [profiles.toItem({ profile, role: 'customer' })];
   // List entries and search words as sign-up, edits and state changes write them.
   for (const write of newCustomerIndex(profile)) if (write.Put?.Item) items.push(write.Put.Item);
@@ -169,7 +180,6 @@ export function seedCustomer(
     }
   }
   if (verified) {
-    const phaseOne = catalogue.templates.filter((t) => t.phase_id === ALWAYS_UNLOCKED_PHASE);
     const requested =
       random() < 0.33 ? phaseOne.find((t) => t.completion_type === 'service_request') : undefined;
     const requestedType = requested?.service_type;

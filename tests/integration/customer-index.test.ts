@@ -1,7 +1,8 @@
 // The admin dashboard's counts, filter lists and search, kept by the store's own
 // transactions, against DynamoDB Local. Random sequences of the operations that change what
 // they describe (sign-up, profile edits, verification, onboarding, first and last document,
-// deletion request and its withdrawal, account deletion, becoming an admin) run with some
+// deletion request and its withdrawal, account deletion, becoming an admin, overdue tasks
+// counted up and down) run with some
 // concurrency on a table of this file's own; afterwards the counts equal a recount from the
 // profiles, every filter lists exactly its customers newest first, and a search finds exactly
 // the customers whose words it begins. The repair command's rebuild restores a damaged index.
@@ -27,6 +28,7 @@ import {
   markOnboardingCompleted,
   newProfile,
   putProfileIfAbsent,
+  setOverdueTasks,
   setProfileRole,
   updateProfile,
   verifyWithTasks,
@@ -149,9 +151,17 @@ async function randomHistory(seed: number, steps: number, parallel: number) {
         created_at: now(),
       }),
     (id) => markReadByTeam(id, pick([1, 2, 100])),
+    // Overdue tasks counted again (the daily job, a task done, a date changed): up, down, to none.
+    (id) => setOverdueTasks(id, pick([0, 0, 1, 3])),
+    // The same count written by a plain edit of the profile.
+    async (id) => {
+      const stored = await getStoredProfile(id, { consistent: true });
+      if (stored?.role !== 'customer') return;
+      await updateProfile(stored.profile, { overdue_tasks: pick([0, 2]) }, now());
+    },
   ];
   // Sign-ups weigh more, so most customers exist most of the time; deletions and admins less.
-  const weights = [6, 4, 3, 3, 5, 2, 2, 2, 1, 1, 3, 2];
+  const weights = [6, 4, 3, 3, 5, 2, 2, 2, 1, 1, 3, 2, 3, 2];
   const total = weights.reduce((a, b) => a + b, 0);
   const operation = () => {
     let r = next() * total;
@@ -195,8 +205,9 @@ async function expectIndexMatchesProfiles() {
       documents: sum.documents + shard.documents,
       deletions: sum.deletions + shard.deletions,
       unread: sum.unread + shard.unread,
+      overdue: sum.overdue + shard.overdue,
     }),
-    { total: 0, verified: 0, onboarded: 0, documents: 0, deletions: 0, unread: 0 },
+    { total: 0, verified: 0, onboarded: 0, documents: 0, deletions: 0, unread: 0, overdue: 0 },
   );
   expect(await readCustomerCounts()).toEqual(recount);
 
@@ -217,6 +228,7 @@ async function expectIndexMatchesProfiles() {
     ['polnisch', 'total'],
     ['example', 'onboarded'],
     ['c', 'documents'],
+    ['example', 'overdue'],
   ] as [string, CustomerFilter][]) {
     const words = wordsOf(search);
     const found = await everyPage((cursor) => searchPage(words, filter, 3, cursor));

@@ -32,7 +32,7 @@ describe('listCustomerPage', () => {
 });
 
 describe('customerStats', () => {
-  it('answers the seven cards from the kept counts: pending is everyone not verified', async () => {
+  it('answers the eight cards from the kept counts: pending is everyone not verified', async () => {
     vi.mocked(readCustomerCounts).mockResolvedValue({
       total: 10,
       verified: 4,
@@ -40,6 +40,7 @@ describe('customerStats', () => {
       documents: 7,
       unread: 3,
       deletions: 1,
+      overdue: 2,
     });
     await expect(customerStats()).resolves.toEqual({
       total: 10,
@@ -49,6 +50,7 @@ describe('customerStats', () => {
       onboarded: 6,
       documents: 7,
       unread: 3,
+      overdue: 2,
     });
   });
 });

@@ -29,5 +29,6 @@ export async function customerStats(): Promise<CustomerStats> {
     onboarded: counts.onboarded,
     documents: counts.documents,
     unread: counts.unread,
+    overdue: counts.overdue,
   };
 }

@@ -1,7 +1,7 @@
 // What the admin dashboard lists and counts, kept in step with the profiles, so the dashboard
 // reads nothing in proportion to the number of customers. Every
 // transaction that changes a listed flag (sign-up, verification, onboarding, first and last
-// document, deletion request, deletion) or a searchable field carries the writes built here,
+// document, deletion request, deletion, first and last overdue task) or a searchable field carries the writes built here,
 // so the lists, the counts and the search can never disagree with the profiles they describe.
 import type { Profile } from '@shared/api';
 import { customerWords } from '@shared/search-words';
@@ -26,14 +26,30 @@ export interface CustomerState {
   deletion: boolean;
   /** Messages from the customer no admin has read (the Unread messages card). */
   unread: boolean;
+  /** An open task past its due date (the Overdue tasks card). */
+  overdue: boolean;
 }
 
-export const stateOf = (profile: Profile): CustomerState => ({
+/**
+ * The profile fields a customer's state is made of (stateOf reads no others, its type holds it
+ * to that): a write of any of them may move the customer between lists and counts.
+ */
+export const STATE_FIELDS = [
+  'account_verified',
+  'onboarding_completed',
+  'documents_count',
+  'deletion_requested',
+  'unread_by_team',
+  'overdue_tasks',
+] as const satisfies readonly (keyof Profile)[];
+
+export const stateOf = (profile: Pick<Profile, (typeof STATE_FIELDS)[number]>): CustomerState => ({
   verified: profile.account_verified,
   onboarded: profile.onboarding_completed,
   documents: profile.documents_count > 0,
   deletion: profile.deletion_requested,
   unread: profile.unread_by_team > 0,
+  overdue: profile.overdue_tasks > 0,
 });
 
 export const ON_LIST: Record<ListedState, (state: CustomerState) => boolean> = {
@@ -42,6 +58,7 @@ export const ON_LIST: Record<ListedState, (state: CustomerState) => boolean> = {
   onboarded: (s) => s.onboarded,
   documents: (s) => s.documents,
   unread: (s) => s.unread,
+  overdue: (s) => s.overdue,
 };
 
 export const COUNTED: Record<keyof CustomerCounts, (state: CustomerState) => boolean> = {
@@ -51,6 +68,7 @@ export const COUNTED: Record<keyof CustomerCounts, (state: CustomerState) => boo
   documents: (s) => s.documents,
   deletions: (s) => s.deletion,
   unread: (s) => s.unread,
+  overdue: (s) => s.overdue,
 };
 
 /**
@@ -136,6 +154,7 @@ export function countDeletionRequest(userId: string, delta: 1 | -1): TransactIte
     documents: false,
     deletion: false,
     unread: false,
+    overdue: false,
   };
   const withRequest = { ...none, deletion: true };
   const customer = { id: userId, created_at: '' };

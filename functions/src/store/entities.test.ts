@@ -2,6 +2,7 @@
 // and index keys, records that survive a trip through the table, and no key attribute ever
 // leaking into a record.
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { CUSTOMER_FILTERS } from '@shared/customer-filters';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,12 +26,16 @@ import {
   auditFacts,
   auditPartition,
   CATALOGUE,
+  COUNT_SHARDS,
+  COUNTS,
   CUSTOMER_LIST,
+  customerCounts,
   deletionMarkers,
   deletionRequests,
   documentById,
   documents,
   type Item,
+  LISTED_STATES,
   listEntries,
   MAILED,
   type MessageCount,
@@ -274,6 +279,31 @@ describe('keys of each entity (README key design)', () => {
       'health_insurance',
     );
     expect(taskTemplates.toItem(template)).toMatchObject({ service_type: null });
+  });
+
+  it('list entry: USER#<id> / LIST#<state>, listed under CUSTOMERS#<state> by <created_at>#<id>, one list per filter but all customers and pending deletions', () => {
+    expect(LISTED_STATES).toEqual(['verified', 'pending', 'onboarded', 'documents', 'unread', 'overdue']);
+    for (const state of LISTED_STATES)
+      expect(keysOf(listEntries.toItem({ user_id: USER, state, created_at: NOW }))).toEqual({
+        PK: `USER#${USER}`,
+        SK: `LIST#${state}`,
+        GSI1PK: `CUSTOMERS#${state}`,
+        GSI1SK: `${NOW}#${USER}`,
+      });
+    // All customers are the profiles themselves, pending deletions the requests.
+    expect([...LISTED_STATES, 'total', 'deletions'].sort()).toEqual([...CUSTOMER_FILTERS].sort());
+  });
+
+  it('customer counts: STATS#CUSTOMERS / SHARD#<0-7>, a count per stat card but pending (total less verified)', () => {
+    expect(COUNTS).toEqual(['total', 'verified', 'onboarded', 'documents', 'deletions', 'unread', 'overdue']);
+    expect(COUNT_SHARDS).toBe(8);
+    const counts = { total: 5, verified: 3, onboarded: 4, documents: 4, deletions: 1, unread: 2, overdue: 1 };
+    const item = customerCounts.toItem({ ...counts, shard: 7 });
+    expect(keysOf(item)).toEqual({ PK: 'STATS#CUSTOMERS', SK: 'SHARD#7' });
+    expect(customerCounts.fromItem(item)).toEqual({ ...counts, shard: 7 });
+    // A shard written before a count existed reads it as zero.
+    const { overdue: _o, ...older } = item;
+    expect(customerCounts.fromItem(older).overdue).toBe(0);
   });
 
   it("every user item lives in the user's partition", () => {

@@ -334,7 +334,7 @@ export const taskTemplates = entity<TaskTemplate, [templateId: string]>({
  * profiles themselves) and pending deletions (the requests): one entry per list a customer is
  * on, in their partition, listed through GSI1 newest first like the profiles.
  */
-export const LISTED_STATES = ['verified', 'pending', 'onboarded', 'documents', 'unread'] as const;
+export const LISTED_STATES = ['verified', 'pending', 'onboarded', 'documents', 'unread', 'overdue'] as const;
 export type ListedState = (typeof LISTED_STATES)[number];
 export interface ListEntry {
   user_id: string;
@@ -397,6 +397,7 @@ export interface CustomerCounts {
   documents: number;
   deletions: number;
   unread: number;
+  overdue: number;
 }
 export const COUNTS: readonly (keyof CustomerCounts)[] = [
   'total',
@@ -405,6 +406,7 @@ export const COUNTS: readonly (keyof CustomerCounts)[] = [
   'documents',
   'deletions',
   'unread',
+  'overdue',
 ];
 /**
  * The counts are spread over shards, a customer always counted in the same one: concurrent

@@ -11,6 +11,7 @@ import {
   customersOnly,
   leavingCustomerIndex,
   newCustomerIndex,
+  STATE_FIELDS,
   stateChange,
   stateOf,
   wordChange,
@@ -135,9 +136,57 @@ export async function listCustomers(limit: number, cursor: string | null): Promi
 }
 
 /**
+ * The update of some of a profile's fields, read as `before`, with what it changes of the
+ * dashboard's index in the same transaction: the search words, and the list entries and counts
+ * when the fields include one a customer's state is made of. Such a write applies only to a
+ * customer still in the state read (as every write computed from that state), so two writes
+ * racing on one read cannot both move the customer between lists. `also` adds to the condition.
+ */
+function fieldsUpdate(
+  before: Profile,
+  fields: Partial<Profile>,
+  also: { condition: string; values: Record<string, unknown> } | null = null,
+): TransactItems {
+  const after: Profile = { ...before, ...fields };
+  const entries = Object.entries(fields);
+  const ofState = entries.some(([name]) => (STATE_FIELDS as readonly string[]).includes(name));
+  const guard = ofState
+    ? stateCondition({ profile: before, role: 'customer' })
+    : {
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: {},
+        ExpressionAttributeValues: {},
+      };
+  return [
+    {
+      Update: {
+        TableName: env.tableName,
+        Key: profiles.key(before.id),
+        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: also
+          ? `${guard.ConditionExpression} AND ${also.condition}`
+          : guard.ConditionExpression,
+        ExpressionAttributeNames: {
+          ...guard.ExpressionAttributeNames,
+          ...Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
+        },
+        ExpressionAttributeValues: {
+          ...guard.ExpressionAttributeValues,
+          ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value ?? null])),
+          ...also?.values,
+        },
+      },
+    },
+    ...(ofState ? stateChange(before, stateOf(before), stateOf(after)) : []),
+    ...wordChange(before.id, before, after),
+  ];
+}
+
+/**
  * Sets profile fields and updated_at, for a profile read as `before`: the customer's search
- * words change with it, in one transaction. A profile edited by someone else since it was
- * read is a conflict (the words were computed from what was read).
+ * words (and lists and counts, should a field of their state change) change with it, in one
+ * transaction. A profile edited by someone else since it was read is a conflict (the words were
+ * computed from what was read).
  */
 export async function updateProfile(
   before: Profile,
@@ -145,29 +194,32 @@ export async function updateProfile(
   now: string,
   alongside: TransactItems = [],
 ): Promise<Profile> {
-  const after: Profile = { ...before, ...fields, updated_at: now };
-  const entries = Object.entries({ ...fields, updated_at: now });
   await transact(
     [
-      {
-        Update: {
-          TableName: env.tableName,
-          Key: profiles.key(before.id),
-          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-          ConditionExpression: 'attribute_exists(PK) AND updated_at = :before',
-          ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value ?? null])),
-            ':before': before.updated_at,
-          },
-        },
-      },
-      ...wordChange(before.id, before, after),
+      ...fieldsUpdate(
+        before,
+        { ...fields, updated_at: now },
+        { condition: 'updated_at = :before', values: { ':before': before.updated_at } },
+      ),
       ...alongside,
     ],
     'profileChanged',
   );
-  return after;
+  return { ...before, ...fields, updated_at: now };
+}
+
+/**
+ * A customer's count of open tasks past their due date, and with it their place on the
+ * dashboard's Overdue tasks list and count. Not updated_at: that is when the customer's details
+ * last changed (the admin's "Profile Updated"), and a recount changes none of them. Nothing to
+ * do for an admin's profile (never listed), a missing one, or a count that is already so.
+ */
+export async function setOverdueTasks(userId: string, count: number): Promise<void> {
+  await withStateRead(userId, (stored) =>
+    stored.role !== 'customer' || stored.profile.overdue_tasks === count
+      ? []
+      : fieldsUpdate(stored.profile, { overdue_tasks: count }),
+  );
 }
 
 /**

@@ -42,7 +42,7 @@ import {
   saveCustomerMessage,
   saveTeamMessage,
 } from './messages';
-import { putProfileIfAbsent, updateProfile, verifyWithTasks } from './profiles';
+import { putProfileIfAbsent, setOverdueTasks, updateProfile, verifyWithTasks } from './profiles';
 import { completeTask, createTaskIfAbsent, createTasksIfAbsent } from './tasks';
 import { putTicket } from './uploads';
 import { startServiceRequest, updateWorkflow } from './workflows';
@@ -122,6 +122,24 @@ const counted = (deltas: Record<string, number>) => ({
       .join(', ')}`,
     ExpressionAttributeNames: Object.fromEntries(Object.keys(deltas).map((name) => [`#${name}`, name])),
     ExpressionAttributeValues: Object.fromEntries(Object.entries(deltas).map(([name, d]) => [`:${name}`, d])),
+  },
+});
+/**
+ * The condition that the profile is still the customer's in the state read (verified, onboarded,
+ * no documents, no deletion request, as the fixture): unread and overdue as given.
+ */
+const inStateRead = ({ unread = 0, overdue = 0 }: { unread?: number; overdue?: number } = {}) => ({
+  ConditionExpression: `attribute_exists(PK) AND #role = :sr AND account_verified = :sv AND onboarding_completed = :so AND documents_count = :sc AND deletion_requested = :sd AND ${
+    unread > 0 ? 'unread_by_team > :su0' : '(attribute_not_exists(unread_by_team) OR unread_by_team = :su0)'
+  } AND ${overdue > 0 ? 'overdue_tasks > :su0' : '(attribute_not_exists(overdue_tasks) OR overdue_tasks = :su0)'}`,
+  ExpressionAttributeNames: { '#role': 'role' },
+  ExpressionAttributeValues: {
+    ':su0': 0,
+    ':sr': 'customer',
+    ':sv': true,
+    ':so': true,
+    ':sc': 0,
+    ':sd': false,
   },
 });
 /** The stored profile the store reads before a counted write. */
@@ -926,6 +944,101 @@ describe("admin actions written with their audit record, in the change's own tra
   });
 });
 
+describe('overdue tasks', () => {
+  /** The overdue count set on the profile, for a customer still in the state read. */
+  const overdueSet = (count: number, was: number) => {
+    const guard = inStateRead({ overdue: was });
+    return {
+      Update: {
+        TableName: 't',
+        Key: PROFILE_KEY,
+        UpdateExpression: 'SET #f0 = :v0',
+        ConditionExpression: guard.ConditionExpression,
+        ExpressionAttributeNames: { ...guard.ExpressionAttributeNames, '#f0': 'overdue_tasks' },
+        ExpressionAttributeValues: { ...guard.ExpressionAttributeValues, ':v0': count },
+      },
+    };
+  };
+
+  it("setOverdueTasks of a first overdue task: the count on the profile, the customer onto the 'overdue' list and count", async () => {
+    storedProfile({ overdue_tasks: 0 });
+    await setOverdueTasks(USER, 2);
+    expect(written()).toEqual([overdueSet(2, 0), listed('overdue'), counted({ overdue: 1 })]);
+  });
+
+  it("setOverdueTasks to none: off the 'overdue' list and count", async () => {
+    storedProfile({ overdue_tasks: 3 });
+    await setOverdueTasks(USER, 0);
+    expect(written()).toEqual([overdueSet(0, 3), unlisted('overdue'), counted({ overdue: -1 })]);
+  });
+
+  it('setOverdueTasks from some to more: the count only, still on condition of the state read (some overdue)', async () => {
+    storedProfile({ overdue_tasks: 1 });
+    await setOverdueTasks(USER, 4);
+    expect(written()).toEqual([overdueSet(4, 1)]);
+  });
+
+  it("setOverdueTasks writes nothing for the count it already has, an admin's profile or none", async () => {
+    storedProfile({ overdue_tasks: 2 });
+    await setOverdueTasks(USER, 2);
+    ddb.on(GetCommand).resolves({ Item: { ...profile(), role: 'admin', ...PROFILE_KEY } });
+    await setOverdueTasks(USER, 2);
+    ddb.on(GetCommand).resolves({});
+    await setOverdueTasks(USER, 2);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('setOverdueTasks: the state changed meanwhile, read again and written for the new state', async () => {
+    ddb
+      .on(GetCommand)
+      .resolvesOnce({ Item: { ...profile({ overdue_tasks: 0 }), role: 'customer', ...PROFILE_KEY } })
+      .resolves({ Item: { ...profile({ overdue_tasks: 1 }), role: 'customer', ...PROFILE_KEY } });
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancellation('ConditionalCheckFailed', 'None', 'None'))
+      .resolves({});
+    await setOverdueTasks(USER, 2);
+    const calls = ddb.commandCalls(TransactWriteCommand);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.args[0].input.TransactItems).toEqual([overdueSet(2, 1)]);
+  });
+
+  it("a plain updateProfile of overdue_tasks carries the list and count too, with updated_at, for the customer's state read", async () => {
+    const before = profile({ overdue_tasks: 0 });
+    await updateProfile(before, { overdue_tasks: 1 }, NOW);
+    const guard = inStateRead();
+    expect(written()).toEqual([
+      {
+        Update: {
+          TableName: 't',
+          Key: PROFILE_KEY,
+          UpdateExpression: 'SET #f0 = :v0, #f1 = :v1',
+          ConditionExpression: `${guard.ConditionExpression} AND updated_at = :before`,
+          ExpressionAttributeNames: {
+            ...guard.ExpressionAttributeNames,
+            '#f0': 'overdue_tasks',
+            '#f1': 'updated_at',
+          },
+          ExpressionAttributeValues: {
+            ...guard.ExpressionAttributeValues,
+            ':v0': 1,
+            ':v1': NOW,
+            ':before': before.updated_at,
+          },
+        },
+      },
+      listed('overdue'),
+      counted({ overdue: 1 }),
+    ]);
+  });
+
+  it('an updateProfile of other fields keeps its plain condition: a change of state meanwhile does not refuse it', async () => {
+    const before = profile();
+    await updateProfile(before, { target_city: 'Munich' }, NOW);
+    expect(written()[0]?.Update?.ConditionExpression).toBe('attribute_exists(PK) AND updated_at = :before');
+  });
+});
+
 describe('messages', () => {
   const message = (overrides: Partial<MessageItem> = {}): MessageItem => ({
     id: 'm-1',
@@ -946,28 +1059,18 @@ describe('messages', () => {
     },
   });
   /** The profile's update, on condition that its listed state is still the one read. */
-  const profileUpdate = (UpdateExpression: string, unread: number, values: Record<string, unknown>) => ({
-    Update: {
-      TableName: 't',
-      Key: PROFILE_KEY,
-      UpdateExpression,
-      ConditionExpression: `attribute_exists(PK) AND #role = :sr AND account_verified = :sv AND onboarding_completed = :so AND documents_count = :sc AND deletion_requested = :sd AND ${
-        unread > 0
-          ? 'unread_by_team > :su0'
-          : '(attribute_not_exists(unread_by_team) OR unread_by_team = :su0)'
-      }`,
-      ExpressionAttributeNames: { '#role': 'role' },
-      ExpressionAttributeValues: {
-        ...values,
-        ':su0': 0,
-        ':sr': 'customer',
-        ':sv': true,
-        ':so': true,
-        ':sc': 0,
-        ':sd': false,
+  const profileUpdate = (UpdateExpression: string, unread: number, values: Record<string, unknown>) => {
+    const guard = inStateRead({ unread });
+    return {
+      Update: {
+        TableName: 't',
+        Key: PROFILE_KEY,
+        UpdateExpression,
+        ...guard,
+        ExpressionAttributeValues: { ...values, ...guard.ExpressionAttributeValues },
       },
-    },
-  });
+    };
+  };
 
   it("a customer's first unread message: stored, counted for the team, onto the 'unread' list and count (+1 in the shard)", async () => {
     storedProfile({ unread_by_team: 0 });

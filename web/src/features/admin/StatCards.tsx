@@ -18,7 +18,7 @@ export function StatCards({
   const { t } = useTranslation();
   return (
     <>
-      <div className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
+      <div className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-8">
         {CUSTOMER_FILTERS.map((f) => (
           <button
             key={f}
