@@ -218,7 +218,7 @@ export async function setOverdueTasks(userId: string, count: number): Promise<vo
   await withStateRead(userId, (stored) =>
     stored.role !== 'customer' || stored.profile.overdue_tasks === count
       ? []
-      : fieldsUpdate(stored.profile, { overdue_tasks: count }),
+      : overdueTasksWrite(stored, count),
   );
 }
 
@@ -332,25 +332,16 @@ export function blockMail(userId: string, email: string, reason: MailBlock): Pro
  */
 export function overdueTasksWrite(stored: StoredProfile, count: number): TransactItems {
   const before = stored.profile;
-  const after: Profile = { ...before, overdue_tasks: count };
-  const condition = stateCondition(stored, {}, { ':overdue': count, ':overdueBefore': before.overdue_tasks });
   // Profiles from before the plan have no count: none is overdue.
   const same =
     before.overdue_tasks === 0
       ? '(attribute_not_exists(overdue_tasks) OR overdue_tasks = :overdueBefore)'
       : 'overdue_tasks = :overdueBefore';
-  return [
-    {
-      Update: {
-        TableName: env.tableName,
-        Key: profiles.key(before.id),
-        UpdateExpression: 'SET overdue_tasks = :overdue',
-        ...condition,
-        ConditionExpression: `${condition.ConditionExpression} AND ${same}`,
-      },
-    },
-    ...stateChange(before, stateOf(before), stateOf(after)),
-  ];
+  return fieldsUpdate(
+    before,
+    { overdue_tasks: count },
+    { condition: same, values: { ':overdueBefore': before.overdue_tasks } },
+  );
 }
 
 /** That the profile exists, inside a transaction that does not write it. */
