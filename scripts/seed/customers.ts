@@ -8,8 +8,9 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord, Profile, UserTask, WorkflowRecord } from '@shared/api';
 import { ALWAYS_UNLOCKED_PHASE } from '@shared/journey';
 import { NATIONALITIES } from '@shared/nationalities';
-import { appliesTo, dueFor, planToday } from '@shared/plan';
+import { planToday } from '@shared/plan';
 import { env } from '../../functions/src/config';
+import { planReminders, remindersDue } from '../../functions/src/services/reminder-plan';
 import type { Catalogue } from '../../functions/src/store/catalogue';
 import { catalogueFromFiles } from '../../functions/src/store/catalogue-seed';
 import { dynamo } from '../../functions/src/store/client';
@@ -21,6 +22,7 @@ import {
   type Item,
   messages,
   profiles,
+  reminderSchedules,
   tasks,
   workflows,
 } from '../../functions/src/store/entities';
@@ -153,14 +155,8 @@ export function seedCustomer(
     unread_by_team: writing ? 1 : 0,
     reminders_enabled: true,
   };
-  const today = planToday(new Date(now));
-  profile.overdue_tasks = phaseOne.filter((template) => {
-    const due = dueFor(template.due, profile).due_date;
-    return appliesTo(template.applies_to, profile) && due !== null && due < today;
-  }).length;
-  const items: Item[] = [profiles.toItem({ profile, role: 'customer' })];
-  // List entries and search words as sign-up, edits and state changes write them.
-  for (const write of newCustomerIndex(profile)) if (write.Put?.Item) items.push(write.Put.Item);
+  const items: Item[] = [];
+  const seededTasks: UserTask[] = [];
 
   const files: string[] = [];
   if (onboarded) {
@@ -197,6 +193,7 @@ export function seedCustomer(
         created_at: created,
       };
       items.push(tasks.toItem(task));
+      seededTasks.push(task);
       if (template === requested && requestedType) {
         const workflow: WorkflowRecord = {
           id: randomUUID(),
@@ -240,6 +237,22 @@ export function seedCustomer(
       }),
     );
   }
+  // The overdue count and the reminder schedule as the daily job keeps them (the schedule
+  // without marks: nothing was mailed yet).
+  const plan = planReminders({
+    today: planToday(new Date(now)),
+    templates: catalogue.templates,
+    tasks: seededTasks,
+    facts: profile,
+    sent: {},
+    eligible: remindersDue(profile),
+    act: false,
+  });
+  profile.overdue_tasks = plan.overdueCount;
+  items.push(profiles.toItem({ profile, role: 'customer' }));
+  // List entries and search words as sign-up, edits and state changes write them.
+  for (const write of newCustomerIndex(profile)) if (write.Put?.Item) items.push(write.Put.Item);
+  items.push(reminderSchedules.toItem({ user_id: id, wake_day: plan.wakeDay, sent: {}, version: 1 }));
   return { profile, items, files };
 }
 

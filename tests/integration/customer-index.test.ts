@@ -10,8 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { DeleteItemCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Profile } from '@shared/api';
 import { CUSTOMER_FILTERS, type CustomerFilter, MATCHES_FILTER } from '@shared/customer-filters';
+import { planToday } from '@shared/plan';
 import { customerWords, matchesWords, wordsOf } from '@shared/search-words';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { remindersDue } from '../../functions/src/services/reminder-plan';
 import { catalogueFromFiles } from '../../functions/src/store/catalogue-seed';
 import { readCustomerCounts } from '../../functions/src/store/customer-index';
 import {
@@ -34,7 +36,7 @@ import {
   verifyWithTasks,
 } from '../../functions/src/store/profiles';
 import { putTicket } from '../../functions/src/store/uploads';
-import { deleteUserItems } from '../../functions/src/store/user-partition';
+import { deleteUserItems, readUserPartition } from '../../functions/src/store/user-partition';
 import { ensureTable } from '../../infra/local/bootstrap';
 import { seedCustomer, random as seedRandom, writeCustomers } from '../../scripts/seed/customers';
 import { endpoints, objectKeys } from '../support/documents';
@@ -265,6 +267,15 @@ describe("the admin dashboard's counts, lists and search stay exact", () => {
         filter,
       ).toBe(true);
     expect(customers.length).toBeGreaterThanOrEqual(seeded.length);
+    // Each has a reminder schedule; one who may get reminders and has overdue tasks is due
+    // for the next daily run (its overdue reminder).
+    const today = planToday(new Date());
+    const due = seeded.filter((c) => c.profile.overdue_tasks > 0 && remindersDue(c.profile));
+    expect(due.length).toBeGreaterThan(0);
+    for (const { profile } of due) {
+      const wake = (await readUserPartition(profile.id)).reminders?.wake_day;
+      expect(wake !== null && wake !== undefined && wake <= today, profile.id).toBe(true);
+    }
     // Their documents' files are there to preview.
     const first = seeded.find((c) => c.files.length > 0);
     expect((await objectKeys(url, first?.profile.id ?? '')).sort()).toEqual([...(first?.files ?? [])].sort());
