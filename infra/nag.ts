@@ -40,7 +40,7 @@ export const ACKNOWLEDGED: { id: string; reason: string }[] = [
   {
     id: 'AwsSolutions-SMG4',
     reason:
-      'The unsubscribe links\' HMAC key is no credential of a service: rotating it automatically would void every link already mailed. It is replaced by hand if it ever leaks (docs/runbook.md).',
+      "The unsubscribe links' HMAC key is no credential of a service: rotating it automatically would void every link already mailed. It is replaced by hand if it ever leaks (docs/runbook.md).",
   },
   {
     id: 'AwsSolutions-CFR1',

@@ -836,8 +836,8 @@ describe('the key of the unsubscribe links', () => {
       const secretStatements = (policy ? statements(policy[1]) : []).filter((s) =>
         [s.Action].flat().some((a) => a.startsWith('secretsmanager:')),
       );
-      const fn = functions.find(([id]) => id.startsWith(pascal(route.handler)))?.[1];
-      const variables = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const fn = functions.find(([id]) => id.startsWith(pascal(route.handler)))?.[1] as Resource;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       if (readers.includes(route.handler)) {
         expect(secretStatements, route.handler).toEqual([
           expect.objectContaining({ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue' }),
