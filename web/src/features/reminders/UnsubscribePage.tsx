@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClass } from '../../components/Button';
-import { LanguageSwitcher } from '../../components/LanguageSwitcher';
-import { Logo } from '../../components/Logo';
-import { PageHeading } from '../../components/PageHeading';
+import { CardPage } from '../../components/CardPage';
 import { useUnsubscribe } from './api';
 
 /**
@@ -47,20 +45,11 @@ export default function UnsubscribePage() {
   }
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="mx-auto flex max-w-5xl items-center justify-between px-4 py-4">
-        <Logo />
-        <LanguageSwitcher />
-      </header>
-      <main className="mx-auto max-w-md px-4 pb-16">
-        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <PageHeading className="text-2xl">{t('unsubscribe.title')}</PageHeading>
-          <div className="mt-4">{body}</div>
-          <Link to="/account" className={buttonClass('secondary', 'mt-6')}>
-            {t('unsubscribe.toAccount')}
-          </Link>
-        </section>
-      </main>
-    </div>
+    <CardPage title={t('unsubscribe.title')}>
+      {body}
+      <Link to="/account" className={buttonClass('secondary', 'mt-6')}>
+        {t('unsubscribe.toAccount')}
+      </Link>
+    </CardPage>
   );
 }
