@@ -3,6 +3,7 @@
 import type { CalendarLink, JourneyResponse } from '@shared/api';
 import ICAL from 'ical.js';
 import { describe, expect, inject, it } from 'vitest';
+import { partitionItems } from '../support/attack';
 import { api, dateFromToday } from '../support/auth';
 import { customerWith, detailsArrivingOn } from '../support/customers';
 
@@ -136,6 +137,22 @@ describe('the calendar feed', () => {
     expect([gone.response.status, gone.text]).toEqual([404, '']);
     expect((await feed(reset.body.url)).response.status).toBe(200);
     expect((await api<CalendarLink>(url, '/api/me/calendar', { token: c.idToken })).body).toEqual(reset.body);
+  });
+
+  it("goes with the account: a deleted customer's address answers 404, and nothing of the feed is left", async () => {
+    const c = await customerWith(url, { arrival: dateFromToday(20) });
+    const link = (await api<CalendarLink>(url, '/api/me/calendar', { token: c.idToken })).body;
+    expect((await feed(link.url)).response.status).toBe(200);
+    // Unverified: the account goes at once.
+    const deleted = await api<{ deleted: boolean }>(url, '/api/me/deletion', {
+      token: c.idToken,
+      method: 'POST',
+      body: {},
+    });
+    expect(deleted.body.deleted).toBe(true);
+    const gone = await feed(link.url);
+    expect([gone.response.status, gone.text]).toEqual([404, '']);
+    expect(await partitionItems(url, c.userId)).toEqual([]);
   });
 
   it('answers an unknown or malformed address 404 with an empty body', async () => {
