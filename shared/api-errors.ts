@@ -27,6 +27,7 @@ export const API_ERRORS = {
   uploadUnavailable: 'This upload was already used or has expired; please upload the file again',
   uploadMismatch: 'This upload was requested for another document or file',
   invalidCursor: 'Invalid cursor',
+  badUnsubscribeLink: 'This unsubscribe link is not valid',
   emailMismatch: 'Email does not match',
   deletionPending: 'A deletion request is already pending',
   taskAlreadyCompleted: 'This task is already completed',

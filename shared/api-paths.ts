@@ -23,6 +23,13 @@ export const API_PATHS = {
   myMessages: '/api/me/messages',
   myMessagesRead: '/api/me/messages/read',
   myActivity: '/api/me/activity',
+  myReminders: '/api/me/reminders',
+  myCalendar: '/api/me/calendar',
+  myCalendarReset: '/api/me/calendar/reset',
+  /** The calendar feed at its secret address: `{file}` is `<token>.ics` (public, no sign-in). */
+  calendarFeed: '/api/calendar/{file}',
+  /** The signed unsubscribe link of reminder mails (public, no sign-in). */
+  remindersUnsubscribe: '/api/reminders/unsubscribe',
   adminUsers: '/api/admin/users',
   adminStats: '/api/admin/stats',
   adminUser: '/api/admin/users/{userId}',

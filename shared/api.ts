@@ -55,6 +55,18 @@ export interface Profile {
   updated_at: string;
 }
 
+/** The customer's calendar feed: its secret address, for subscribing (webcal:) or downloading. */
+export interface CalendarLink {
+  url: string;
+  webcal_url: string;
+  download_url: string;
+}
+
+/** The customer's reminder e-mail setting. */
+export interface RemindersSetting {
+  reminders_enabled: boolean;
+}
+
 export interface MeResponse {
   role: Role;
   profile: Profile;

@@ -13,6 +13,7 @@ export const SPA_ROUTES = [
   '/verify-email',
   '/forgot-password',
   '/reset-password',
+  '/unsubscribe',
   '/dashboard',
   '/messages',
   '/account',

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { API_PATHS } from '@shared/api-paths';
 import { describe, expect, it } from 'vitest';
 import { findRoute, routeKey, routes, triggers } from './routes';
 
@@ -19,10 +20,11 @@ describe('route table', () => {
     },
   );
 
-  it('keeps every /api/admin route admin-only and only /api/health public', () => {
+  it('keeps every /api/admin route admin-only and only liveness and the secret or signed links public', () => {
+    const publicPaths: string[] = [API_PATHS.health, API_PATHS.calendarFeed, API_PATHS.remindersUnsubscribe];
     for (const route of routes) {
       if (route.path.startsWith('/api/admin/')) expect(route.access).toBe('admin');
-      if (route.access === 'public') expect(route.path).toBe('/api/health');
+      if (route.access === 'public') expect(publicPaths).toContain(route.path);
       expect(route.path.startsWith('/api/')).toBe(true);
     }
   });

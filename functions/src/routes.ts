@@ -20,6 +20,7 @@ import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journ
 import { messageSchema, messagesReadSchema } from '@shared/schemas/messages';
 import { customerListQuerySchema, historyQuerySchema, pageQuerySchema } from '@shared/schemas/pagination';
 import { adminProfileSchema, languageSchema, onboardingDetailsSchema } from '@shared/schemas/profile';
+import { calendarFeedQuerySchema, remindersSchema, unsubscribeQuerySchema } from '@shared/schemas/reminders';
 import * as z from 'zod';
 
 export type Access = 'public' | 'user' | 'customer' | 'admin';
@@ -39,6 +40,8 @@ export interface Permissions {
   audit?: true;
   /** Writes links to the SPA without sending the mail itself (Cognito's message trigger). */
   links?: boolean;
+  /** Reads the key that signs unsubscribe links (a Secrets Manager secret on AWS). */
+  unsubscribeKey?: true;
   /** Cognito admin actions on the user pool. */
   cognito?: readonly (
     | 'cognito-idp:AdminDeleteUser'
@@ -227,6 +230,51 @@ export const ROUTES = {
     access: 'customer',
     query: historyQuerySchema,
     permissions: { table: 'read' },
+  },
+  'update-my-reminders': {
+    method: 'PUT',
+    path: API_PATHS.myReminders,
+    access: 'customer',
+    body: remindersSchema,
+    permissions: { table: 'write' },
+  },
+  'get-my-calendar': {
+    method: 'GET',
+    path: API_PATHS.myCalendar,
+    access: 'customer',
+    permissions: { table: 'write', links: true }, // creates the feed's address on first use
+  },
+  'reset-my-calendar': {
+    method: 'POST',
+    path: API_PATHS.myCalendarReset,
+    access: 'customer',
+    permissions: { table: 'write', links: true },
+  },
+  'calendar-feed': {
+    method: 'GET',
+    path: API_PATHS.calendarFeed,
+    access: 'public',
+    // Any file name is looked at by the handler: whatever names no current token is the same
+    // empty 404, so the answer tells nothing about tokens (checked before any store call).
+    params: { file: z.string() },
+    query: calendarFeedQuerySchema,
+    permissions: { table: 'read', links: true },
+  },
+  'open-unsubscribe-link': {
+    method: 'GET',
+    path: API_PATHS.remindersUnsubscribe,
+    access: 'public',
+    query: unsubscribeQuerySchema,
+    permissions: {}, // sends the browser on to the page that confirms: a GET changes nothing
+  },
+  'unsubscribe-reminders': {
+    method: 'POST',
+    path: API_PATHS.remindersUnsubscribe,
+    access: 'public',
+    // The signed query is the authorization. No body schema: the one-click POST of RFC 8058
+    // sends `List-Unsubscribe=One-Click` form-encoded, and nothing in a body changes the outcome.
+    query: unsubscribeQuerySchema,
+    permissions: { table: 'write', unsubscribeKey: true },
   },
   'admin-list-users': {
     method: 'GET',

@@ -31,6 +31,7 @@ import { Startup } from './readiness';
 import { serveReminders, startDailyReminders } from './reminders';
 import { startSesFeedbackProxy } from './ses-feedback';
 import { createStaticWeb } from './static-web';
+import { localUnsubscribeKey, unsubscribeKeyFile } from './unsubscribe-key';
 
 export interface LocalStackOptions {
   port: number;
@@ -111,6 +112,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MAIL_FROM: 'no-reply@relocate-germany.example',
       SUPPORT_EMAIL: SUPPORT.email,
       APP_ORIGIN: origin,
+      // Signs unsubscribe links (AWS: a Secrets Manager secret, UNSUBSCRIBE_KEY_SECRET).
+      UNSUBSCRIBE_KEY: localUnsubscribeKey(dataDir),
       // The malware scan's verdict from the file itself (EICAR is the threat): the same
       // confirm path as GuardDuty's on AWS (functions/src/adapters/malware-scan.ts).
       MALWARE_SCAN: 'stub',
@@ -216,6 +219,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       bucket: BUCKET,
       region: process.env.AWS_REGION,
       s3Credentials: S3_CREDENTIALS,
+      // Tests sign unsubscribe links with it, as the reminder mails do.
+      unsubscribeKeyFile: unsubscribeKeyFile(dataDir),
     };
 
     const server: Server = createServer();

@@ -36,6 +36,8 @@ export class ApiStack extends Stack {
       config: StageConfig;
       table: ResourceRef;
       documents: ResourceRef;
+      /** The secret that signs unsubscribe links (the Data stack's). */
+      unsubscribeKeyArn: string;
       userPool: UserPool;
       client: UserPoolClient;
       /** Functions of the other stacks (Cognito triggers, catalogue seed) that alarm here too. */
@@ -78,6 +80,7 @@ export class ApiStack extends Stack {
         bucket: documents,
         userPoolId: userPool.userPoolId,
         userPoolArn: userPool.userPoolArn,
+        unsubscribeKeyArn: props.unsubscribeKeyArn,
       });
       functions.push(fn);
       this.api.addRoutes({

@@ -47,6 +47,8 @@ export interface FunctionDeps {
   bucket?: ResourceRef;
   userPoolId?: string;
   userPoolArn?: string;
+  /** The Secrets Manager secret that signs unsubscribe links (for `unsubscribeKey` functions). */
+  unsubscribeKeyArn?: string;
   environment?: Record<string, string>;
   /** For a function invoked asynchronously: where failed events end up. */
   deadLetterQueue?: IQueue;
@@ -97,6 +99,7 @@ export function lambdaFor(
       // Confirming uploads waits for GuardDuty's verdict (functions/src/adapters/malware-scan.ts).
       ...(permissions.bucket === 'write' && deps.config.malwareScan ? { MALWARE_SCAN: 'guardduty' } : {}),
       ...(deps.userPoolId ? { USER_POOL_ID: deps.userPoolId } : {}),
+      ...(permissions.unsubscribeKey ? { UNSUBSCRIBE_KEY_SECRET: unsubscribeKeyArn(deps) } : {}),
       ...deps.environment,
     },
     bundling: {
@@ -146,6 +149,16 @@ export function lambdaFor(
       }),
     );
   }
+  if (permissions.unsubscribeKey) {
+    // Only the functions that sign or verify unsubscribe links may read their key.
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [unsubscribeKeyArn(deps)],
+      }),
+    );
+  }
   if (permissions.cognito?.length && deps.userPoolArn) {
     fn.addToRolePolicy(
       new PolicyStatement({
@@ -156,6 +169,12 @@ export function lambdaFor(
     );
   }
   return fn;
+}
+
+function unsubscribeKeyArn(deps: FunctionDeps): string {
+  if (!deps.unsubscribeKeyArn)
+    throw new Error('A function that signs unsubscribe links needs the key secret');
+  return deps.unsubscribeKeyArn;
 }
 
 function originEnvironment(config: StageConfig): Record<string, string> {

@@ -168,11 +168,18 @@ describe('API stack, generated from the route table', () => {
     }
   });
 
-  it('gives GET routes read access only, except the four that write on read', () => {
+  it('gives GET routes read access only, except the five that write on read', () => {
     // get-me creates a missing profile; get-journey and admin-get-user assign the tasks of
     // newly unlocked phases (whoever looks first); admin-download-document records the
-    // admin's view or download (the audit trail records it).
-    const writingReads = ['get-me', 'get-journey', 'admin-get-user', 'admin-download-document'];
+    // admin's view or download (the audit trail records it); get-my-calendar creates the
+    // calendar feed's address on first use.
+    const writingReads = [
+      'get-me',
+      'get-journey',
+      'admin-get-user',
+      'admin-download-document',
+      'get-my-calendar',
+    ];
     const gets = routes.filter((route) => route.method === 'GET');
     expect(gets.length).toBeGreaterThan(5);
     for (const route of gets) {
@@ -836,6 +843,42 @@ describe('logs', () => {
   });
 });
 
+describe('the key of the unsubscribe links', () => {
+  it('is a secret CloudFormation generates in the Data stack (never a value in the template)', () => {
+    data.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),
+    });
+    data.resourcePropertiesCountIs('AWS::SecretsManager::Secret', { SecretString: Match.anyValue() }, 0);
+  });
+
+  it('is readable by exactly the functions that sign or verify the links, which are told where it is', () => {
+    const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    const functions = Object.entries(api.findResources('AWS::Lambda::Function')) as [string, Resource][];
+    const readers = routes.filter((route) => route.permissions.unsubscribeKey).map((r) => r.handler);
+    expect(readers).toEqual(['unsubscribe-reminders']);
+    for (const route of routes) {
+      const policy = policies.find(([id]) =>
+        id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),
+      );
+      const secretStatements = (policy ? statements(policy[1]) : []).filter((s) =>
+        [s.Action].flat().some((a) => a.startsWith('secretsmanager:')),
+      );
+      const fn = functions.find(([id]) => id.startsWith(pascal(route.handler)))?.[1] as Resource;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      if (readers.includes(route.handler)) {
+        expect(secretStatements, route.handler).toEqual([
+          expect.objectContaining({ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue' }),
+        ]);
+        expect(JSON.stringify(secretStatements[0]?.Resource)).toContain('UnsubscribeKeyArn');
+        expect(JSON.stringify(variables.UNSUBSCRIBE_KEY_SECRET)).toContain('UnsubscribeKeyArn');
+      } else {
+        expect(secretStatements, route.handler).toEqual([]);
+        expect(variables.UNSUBSCRIBE_KEY_SECRET, route.handler).toBeUndefined();
+      }
+    }
+  });
+});
+
 describe('Data stack', () => {
   it('lets tombstones and unused upload tickets expire by themselves (TTL)', () => {
     data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
@@ -1110,7 +1153,7 @@ describe('a stage on its CloudFront URL (dev)', () => {
         id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),
       );
       const reads = JSON.stringify(policy?.[1] ?? {}).includes('ssm:GetParameter');
-      expect(reads, route.handler).toBe(Boolean(route.permissions.mail));
+      expect(reads, route.handler).toBe(Boolean(route.permissions.mail || route.permissions.links));
     }
   });
 });

@@ -26,6 +26,7 @@ export function addStageStacks(
     config,
     table: data.tableRef,
     documents: data.documentsRef,
+    unsubscribeKeyArn: data.unsubscribeKeyArn,
     userPool: auth.userPool,
     client: auth.client,
     alsoWatch: [...auth.triggers, data.seed],

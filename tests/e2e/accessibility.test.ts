@@ -166,6 +166,7 @@ describe.each(LANGUAGES)('in %s, axe finds nothing', (language: Language) => {
       ['/reset-password?email=a%40b.de&code=123456', 'reset.title'],
       ['/imprint', 'legal.imprint.title'],
       ['/privacy', 'legal.privacy.title'],
+      [`/unsubscribe?user=someone&sig=${'0'.repeat(64)}`, 'unsubscribe.title'],
       ['/no-such-page', 'notFound.code'],
     ])('on %s', async (path, key) => {
       expect(await scan(path, key)).toEqual([]);

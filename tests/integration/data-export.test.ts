@@ -104,6 +104,8 @@ async function busyCustomer() {
     },
   });
   expect(edited.status).toBe(200);
+  // The calendar feed's address exists (its token is a credential: not exported).
+  expect((await api(url, '/api/me/calendar', { token: c.idToken })).status).toBe(200);
   const deletion = await api<DeletionResponse>(url, '/api/me/deletion', {
     token: c.idToken,
     method: 'POST',
@@ -149,10 +151,13 @@ describe('POST /api/me/export', () => {
 
     // And so is every item stored, as stored, without the table's keys; the admin dashboard's
     // list entries and search words (derived from the profile, nothing of their own) and the
-    // hourly message counts (bookkeeping) aside.
+    // hourly message counts (bookkeeping) and the calendar feed's token (a credential) aside.
     const all = await partitionItems(c.userId);
-    const stored = all.filter((item) => !/^(LIST#|WORD#|~SENT#)/.test(String(item.SK)));
+    const stored = all.filter((item) => !/^(LIST#|WORD#|~SENT#|CALENDAR$)/.test(String(item.SK)));
     expect(all.filter((item) => String(item.SK).startsWith('~SENT#'))).toHaveLength(1);
+    const feed = all.find((item) => item.SK === 'CALENDAR');
+    expect(feed?.token).toEqual(expect.any(String));
+    expect(JSON.stringify(data)).not.toContain(String(feed?.token));
     expect(stored.length).toBeLessThan(all.length);
     // The conversation (without which admin wrote) and the activity, with the values
     // before and after that the partition keeps for it.

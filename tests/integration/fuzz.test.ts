@@ -88,6 +88,12 @@ function pathOf(route: RouteDef, segments: string[]): string {
   return route.path.replace(/\{\w+\}/g, () => segments[i++] ?? 'x');
 }
 
+/**
+ * Routes that answer a refusal with an empty body by design: the calendar feed's unknown
+ * address is an empty 404, nothing else (docs/product.md#calendar-feed).
+ */
+const EMPTY_REFUSALS = new Set(['GET /api/calendar/{file}']);
+
 /** Bodies that would really delete the fuzzing customer are left out of that one route. */
 const destroys = (route: RouteDef, text: string) => {
   if (routeKey(route) !== 'POST /api/me/deletion') return false;
@@ -121,6 +127,8 @@ describe('fuzzing every route (fast-check)', () => {
           async (segments, search, text) => {
             const response = await fetch(`${url}${pathOf(route, segments)}${search ? `?${search}` : ''}`, {
               method: route.method,
+              // A redirect (the unsubscribe link's GET) is the route's answer, not the page's.
+              redirect: 'manual',
               headers: {
                 'content-type': 'application/json',
                 ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -132,7 +140,9 @@ describe('fuzzing every route (fast-check)', () => {
               response.status,
               `${route.method} ${pathOf(route, segments)} → ${raw.slice(0, 200)}`,
             ).toBeLessThan(500);
-            if (response.status >= 400) expect(() => JSON.parse(raw)).not.toThrow();
+            if (response.status >= 400 && EMPTY_REFUSALS.has(routeKey(route)) && raw === '')
+              expect(response.status).toBe(404);
+            else if (response.status >= 400) expect(() => JSON.parse(raw)).not.toThrow();
             else admitted = true;
           },
         ),

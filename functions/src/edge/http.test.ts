@@ -221,6 +221,25 @@ describe('apiHandler authorization (from the route table)', () => {
   });
 });
 
+describe('apiHandler raw replies (not JSON)', () => {
+  it('sends the text and headers as they are, never stored by a cache, an empty one too', async () => {
+    const feed = apiHandler(ROUTES.health, async () => ({
+      raw: { text: 'BEGIN:VCALENDAR\r\n', headers: { 'content-type': 'text/calendar; charset=utf-8' } },
+    }));
+    expect(await feed(event('GET /api/health'), context)).toEqual({
+      statusCode: 200,
+      headers: { 'cache-control': 'no-store', 'content-type': 'text/calendar; charset=utf-8' },
+      body: 'BEGIN:VCALENDAR\r\n',
+    });
+    const gone = apiHandler(ROUTES.health, async () => ({ status: 404, raw: { text: '', headers: {} } }));
+    expect(await gone(event('GET /api/health'), context)).toEqual({
+      statusCode: 404,
+      headers: { 'cache-control': 'no-store' },
+      body: '',
+    });
+  });
+});
+
 describe('apiHandler path and query parameters (schemas on the route row)', () => {
   const withEvent = (key: string, extra: Partial<ApiEvent>, claims: Record<string, string> = admin) =>
     ({ ...event(key, claims), ...extra }) as ApiEvent;

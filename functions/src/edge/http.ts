@@ -79,6 +79,8 @@ export type ApiRequest<R extends RouteConfig> = {
 export interface Reply {
   status?: number;
   body?: unknown;
+  /** A reply that is not JSON (a calendar file, a redirect, an empty 404): sent as it is. */
+  raw?: { text: string; headers: Record<string, string> };
 }
 
 export function json(status: number, body: unknown): ApiResult {
@@ -231,6 +233,12 @@ export function apiHandler<const R extends RouteConfig>(
     const language = languageFrom(event.headers?.['accept-language']);
     const request = { params, body, query, language, ...(caller ? { caller } : {}) };
     const reply = await run(request as unknown as ApiRequest<R>);
+    if (reply.raw)
+      return {
+        statusCode: reply.status ?? 200,
+        headers: { 'cache-control': 'no-store', ...reply.raw.headers },
+        body: reply.raw.text,
+      };
     if (reply.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
     return json(reply.status ?? 200, reply.body ?? null);
   }

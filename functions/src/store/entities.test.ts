@@ -26,9 +26,12 @@ import {
   auditFacts,
   auditPartition,
   CATALOGUE,
+  type CalendarFeed,
   COUNT_SHARDS,
   COUNTS,
   CUSTOMER_LIST,
+  calendarFeedByToken,
+  calendarFeeds,
   customerCounts,
   deletionMarkers,
   deletionRequests,
@@ -103,6 +106,11 @@ const auditFact: AuditFact = {
   fields: ['last_name'],
   outcome: 'pending',
   has_details: true,
+};
+const calendarFeed: CalendarFeed = {
+  user_id: USER,
+  token: 'x'.repeat(43),
+  created_at: NOW,
 };
 const auditDone: AuditCompletion = { id: 'a-1', user_id: USER, at: NOW };
 const auditDetail: AuditDetails = {
@@ -306,6 +314,21 @@ describe('keys of each entity (README key design)', () => {
     expect(customerCounts.fromItem(older).overdue).toBe(0);
   });
 
+  it('calendar feed: USER#<id> / CALENDAR (gone with the account), found by its token as CALFEED#<token> / ITEM', () => {
+    expect(calendarFeeds.toItem(calendarFeed)).toEqual({
+      user_id: USER,
+      token: calendarFeed.token,
+      created_at: NOW,
+      PK: `USER#${USER}`,
+      SK: 'CALENDAR',
+      GSI1PK: `CALFEED#${calendarFeed.token}`,
+      GSI1SK: 'ITEM',
+    });
+    expect(calendarFeeds.key(USER)).toEqual(calendarFeeds.keyOf(calendarFeed));
+    expect(calendarFeedByToken('abc')).toBe('CALFEED#abc');
+    expect(calendarFeeds.fromItem(calendarFeeds.toItem(calendarFeed))).toEqual(calendarFeed);
+  });
+
   it("every user item lives in the user's partition", () => {
     expect(userPartitionKey(USER)).toBe(`USER#${USER}`);
   });
@@ -492,6 +515,7 @@ describe('fromItem never returns a key attribute', () => {
     ['audit fact', auditFacts.toItem(auditFact), auditFacts.fromItem],
     ['audit completion', auditCompletions.toItem(auditDone), auditCompletions.fromItem],
     ['audit details', auditDetails.toItem(auditDetail), auditDetails.fromItem],
+    ['calendar feed', calendarFeeds.toItem(calendarFeed), calendarFeeds.fromItem],
   ];
 
   it.each(stored)('%s', (_what, item, fromItem) => {
@@ -519,6 +543,7 @@ describe('owns: which items of a partition read are which entity', () => {
     messages.toItem(message),
     messageCounts.toItem(messageCount),
     auditDetails.toItem(auditDetail),
+    calendarFeeds.toItem(calendarFeed),
   ];
   it.each([
     ['profiles', profiles, 'PROFILE'],
@@ -531,6 +556,7 @@ describe('owns: which items of a partition read are which entity', () => {
     ['messages', messages, `~MSG#${NOW}#m-1`],
     ['message counts', messageCounts, '~SENT#2026-11-24T21'],
     ['audit details', auditDetails, '~AUDIT#a-1'],
+    ['calendar feeds', calendarFeeds, 'CALENDAR'],
   ] as const)('%s own exactly their items', (_what, entity, sk) => {
     expect(items.filter((i) => entity.owns(i)).map((i) => i.SK)).toEqual([sk]);
   });

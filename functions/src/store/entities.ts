@@ -214,6 +214,28 @@ const workflowItems = ownedItem<WorkflowRecord, string>('WORKFLOW#', 'WORKFLOWID
 export const workflows = workflowItems.entity;
 export const workflowById = workflowItems.byId;
 
+/**
+ * The secret address of a customer's calendar feed: one item in their partition (so the
+ * account's deletion takes it with the rest), found by its token alone through GSI1
+ * (`CALFEED#<token>` / ITEM), no scan. A reset writes the item anew with another token: the
+ * old one names nothing from then on.
+ */
+export interface CalendarFeed {
+  user_id: string;
+  /** At least 128 random bits, base64url (the feed's file name in its path). */
+  token: string;
+  created_at: string;
+}
+const CALENDAR_SORT = 'CALENDAR';
+const calendarFeedKey = (userId: string): TableKey => ({ PK: userPartition(userId), SK: CALENDAR_SORT });
+export const calendarFeedByToken = (token: string) => `CALFEED#${token}`;
+export const calendarFeeds = entity<CalendarFeed, [userId: string]>({
+  key: calendarFeedKey,
+  keyOf: (feed) => calendarFeedKey(feed.user_id),
+  sortPrefix: CALENDAR_SORT,
+  indexOf: (feed) => ({ GSI1PK: calendarFeedByToken(feed.token), GSI1SK: BY_ID }),
+});
+
 /** At most one pending deletion request per user. */
 const deletionRequestKey = (userId: string): TableKey => ({
   PK: userPartition(userId),

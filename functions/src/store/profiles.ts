@@ -352,3 +352,16 @@ export const profileExists = (userId: string): TransactItems[number] => ({
     ConditionExpression: 'attribute_exists(PK)',
   },
 });
+
+/**
+ * E-mail reminders on or off; true when the profile exists (setting it again changes nothing,
+ * so an unsubscribe link works any number of times).
+ */
+export function setRemindersEnabled(userId: string, enabled: boolean): Promise<boolean> {
+  return tryUpdate({
+    Key: profiles.key(userId),
+    UpdateExpression: 'SET reminders_enabled = :enabled',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':enabled': enabled },
+  });
+}

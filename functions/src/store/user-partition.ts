@@ -6,6 +6,7 @@ import { batchWrite, queryAll } from './client';
 import { leavingCustomerIndex } from './customer-index';
 import {
   auditDetails,
+  calendarFeeds,
   deletionMarkers,
   deletionRequests,
   documents,
@@ -122,9 +123,14 @@ export async function readUserItems(
 ): Promise<{ kind: ItemKind; sortKey: string; attributes: Item }[]> {
   const items = await queryAll({ partition: userPartitionKey(userId), consistent: true });
   // The admin dashboard's list entries and search words are derived from the profile and hold
-  // nothing of their own, and the hourly message counts are bookkeeping: left out.
+  // nothing of their own, and the hourly message counts are bookkeeping: left out. So is the
+  // calendar feed's token: a credential (like a password), not data about the customer.
   const own = items.filter(
-    (item) => !listEntries.owns(item) && !searchWords.owns(item) && !messageCounts.owns(item),
+    (item) =>
+      !listEntries.owns(item) &&
+      !searchWords.owns(item) &&
+      !messageCounts.owns(item) &&
+      !calendarFeeds.owns(item),
   );
   return own.map((item) => ({
     kind: KINDS.find(([, owns]) => owns(item))?.[0] ?? 'other',

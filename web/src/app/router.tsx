@@ -37,6 +37,8 @@ const PAGES: Record<Exclude<SpaRoute, '/'>, { area: Area; load: () => Module }> 
   '/verify-email': { area: 'session', load: () => import('../features/auth/VerifyEmailPage') },
   '/forgot-password': { area: 'session', load: () => import('../features/auth/ForgotPasswordPage') },
   '/reset-password': { area: 'session', load: () => import('../features/auth/ResetPasswordPage') },
+  // The unsubscribe link of reminder mails: works signed in or not (the link is signed).
+  '/unsubscribe': { area: 'session', load: () => import('../features/reminders/UnsubscribePage') },
   '/dashboard': { area: 'signedIn', load: () => import('../features/dashboard/DashboardPage') },
   '/messages': { area: 'signedIn', load: () => import('../features/dashboard/MessagesPage') },
   '/account': { area: 'signedIn', load: () => import('../features/account/AccountPage') },

@@ -18,6 +18,7 @@ import { ActivityPanel } from './ActivityPanel';
 import { useRequestDeletion, useWithdrawDeletion } from './api';
 import { DataExportPanel } from './DataExportPanel';
 import { PersonalInfoPanel } from './PersonalInfoPanel';
+import { RemindersPanel } from './RemindersPanel';
 import { SecurityPanel } from './SecurityPanel';
 
 export default function AccountPage() {
@@ -73,6 +74,7 @@ export default function AccountPage() {
           profile={profile}
           editable={me.data.role === 'customer' && !profile.deletion_requested}
         />
+        {me.data.role === 'customer' && <RemindersPanel enabled={profile.reminders_enabled} />}
         <SecurityPanel />
         <DataExportPanel />
         {/* What the team did to the account: a customer's (an admin's account is no case). */}

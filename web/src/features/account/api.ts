@@ -1,4 +1,12 @@
-import type { AuditRecord, DeletionResponse, DownloadLink, Page, Profile } from '@shared/api';
+import type {
+  AuditRecord,
+  CalendarLink,
+  DeletionResponse,
+  DownloadLink,
+  Page,
+  Profile,
+  RemindersSetting,
+} from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
 import { HISTORY_PAGE_SIZE } from '@shared/constants';
 import type { PasswordChangeRequest } from '@shared/schemas/auth';
@@ -68,3 +76,30 @@ export const listMyActivity = (cursor: string | null) =>
 export const getMyActivityQueryOptions = () => pagedQueryOptions(['activity'], listMyActivity);
 
 export const useMyActivity = () => useInfiniteQuery(getMyActivityQueryOptions());
+
+export const setReminders = (enabled: boolean) =>
+  apiFetch<RemindersSetting>(apiPath(API_PATHS.myReminders), { method: 'PUT', body: { enabled } });
+
+/** E-mail reminders on or off: the cached profile follows the answer. */
+export function useSetReminders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setReminders,
+    onSuccess: ({ reminders_enabled }) =>
+      queryClient.setQueryData(getMeQueryOptions().queryKey, (me) =>
+        me ? { ...me, profile: { ...me.profile, reminders_enabled } } : me,
+      ),
+  });
+}
+
+export const resetCalendar = () =>
+  apiFetch<CalendarLink>(apiPath(API_PATHS.myCalendarReset), { method: 'POST' });
+
+/** Reset calendar link: the dashboard's calendar link (its query, ['calendar']) is the new one. */
+export function useResetCalendar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetCalendar,
+    onSuccess: (link) => queryClient.setQueryData(['calendar'], link),
+  });
+}

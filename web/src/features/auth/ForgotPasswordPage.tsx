@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { CardPage } from '../../components/CardPage';
 import { requestPasswordReset } from '../../lib/auth';
 import { authReady } from '../../lib/auth-ready';
 import { serverMessage } from '../../lib/errors';
-import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton, SwitchLink } from './FormParts';
 import { resetPasswordPath } from './links';
 
@@ -40,7 +40,7 @@ export default function ForgotPasswordPage() {
   });
 
   return (
-    <AuthLayout title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
+    <CardPage title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <EmailField error={errors.email?.message} {...register('email')} />
         <SubmitButton busy={isSubmitting} label={t('forgot.submit')} busyLabel={t('forgot.submitting')} />
@@ -60,6 +60,6 @@ export default function ForgotPasswordPage() {
         </div>
       )}
       <SwitchLink prompt={t('forgot.remembered')} to="/login" label={t('forgot.toLogin')} />
-    </AuthLayout>
+    </CardPage>
   );
 }

@@ -5,13 +5,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { CardPage } from '../../components/CardPage';
 import { TextField } from '../../components/TextField';
 import { authReady } from '../../lib/auth-ready';
 import { serverMessage } from '../../lib/errors';
 import { resolveHomePath } from '../../lib/home-path';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useSession } from '../../lib/session';
-import { AuthLayout } from './AuthLayout';
 import { AuthForm, EmailField, SubmitButton, SwitchLink } from './FormParts';
 import { type LoginState, type VerifyEmailState, verifyEmailPath } from './links';
 import { useSignedInRedirect } from './signed-in-redirect';
@@ -73,7 +73,7 @@ export default function LoginPage() {
   // The form shows while a stored session is being checked too: it is what the prerendered page
   // showed before the app loaded (a signed-in visitor is sent on once the check is done).
   return (
-    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+    <CardPage title={t('login.title')} subtitle={t('login.subtitle')}>
       {notice && (
         // Not a live region: the same words were announced by the page that sent the visitor here.
         <p className="mb-4 rounded-xl border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-800">
@@ -98,6 +98,6 @@ export default function LoginPage() {
         <SubmitButton busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
       </AuthForm>
       <SwitchLink prompt={t('login.noAccount')} to="/signup" label={t('login.toSignup')} />
-    </AuthLayout>
+    </CardPage>
   );
 }

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { CardPage } from '../../components/CardPage';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { TextField } from '../../components/TextField';
 import { confirmPasswordReset } from '../../lib/auth';
@@ -11,7 +12,6 @@ import { authReady } from '../../lib/auth-ready';
 import { commonPasswords } from '../../lib/common-passwords';
 import { serverMessage } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton } from './FormParts';
 import { forgotPasswordPath } from './links';
 
@@ -51,7 +51,7 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <AuthLayout title={t('reset.title')} subtitle={t('reset.subtitle')}>
+    <CardPage title={t('reset.title')} subtitle={t('reset.subtitle')}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <EmailField error={errors.email?.message} {...register('email')} />
         <TextField
@@ -80,6 +80,6 @@ export default function ResetPasswordPage() {
           {t('reset.newCode')}
         </Link>
       </p>
-    </AuthLayout>
+    </CardPage>
   );
 }

@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { CardPage } from '../../components/CardPage';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { authReady } from '../../lib/auth-ready';
 import { commonPasswords } from '../../lib/common-passwords';
 import { serverMessage } from '../../lib/errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { markedPart } from '../../lib/marked-part';
-import { AuthLayout } from './AuthLayout';
 import { AuthForm, EmailField, SubmitButton, SwitchLink } from './FormParts';
 import { verifyEmailPath } from './links';
 import { useSignedInRedirect } from './signed-in-redirect';
@@ -48,7 +48,7 @@ export default function SignupPage() {
 
   // Shown while a stored session is being checked too, as the prerendered page showed it.
   return (
-    <AuthLayout title={t('signup.title')} subtitle={t('signup.subtitle')}>
+    <CardPage title={t('signup.title')} subtitle={t('signup.subtitle')}>
       <AuthForm onSubmit={onSubmit} prepare={validation.prepare}>
         <EmailField error={errors.email?.message} {...register('email')} />
         <NewPasswordFields
@@ -74,6 +74,6 @@ export default function SignupPage() {
         {privacy[2]}
       </p>
       <SwitchLink prompt={t('signup.haveAccount')} to="/login" label={t('signup.toLogin')} />
-    </AuthLayout>
+    </CardPage>
   );
 }

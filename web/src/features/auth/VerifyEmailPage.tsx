@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
+import { CardPage } from '../../components/CardPage';
 import { TextField } from '../../components/TextField';
 import { confirmSignUp, isAlreadyConfirmed, resendVerification, type SessionUser } from '../../lib/auth';
 import { authReady } from '../../lib/auth-ready';
@@ -14,7 +15,6 @@ import { useCooldown } from '../../lib/cooldown';
 import { serverMessage } from '../../lib/errors';
 import { resolveHomePath } from '../../lib/home-path';
 import { useSession } from '../../lib/session';
-import { AuthLayout } from './AuthLayout';
 import { EmailField, SubmitButton } from './FormParts';
 import type { LoginState, VerifyEmailState } from './links';
 
@@ -112,7 +112,7 @@ export default function VerifyEmailPage() {
 
   if (verifying) {
     return (
-      <AuthLayout title={t('verify.verifying')}>
+      <CardPage title={t('verify.verifying')}>
         <div role="status" className="flex items-center gap-3 text-slate-700">
           <span
             className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
@@ -120,12 +120,12 @@ export default function VerifyEmailPage() {
           />
           {t('verify.verifying')}
         </div>
-      </AuthLayout>
+      </CardPage>
     );
   }
 
   return (
-    <AuthLayout title={t('verify.checkTitle')}>
+    <CardPage title={t('verify.checkTitle')}>
       <p className="text-slate-700">
         {linkEmail ? t('verify.checkBodyTo', { email: linkEmail }) : t('verify.checkBody')}
       </p>
@@ -155,6 +155,6 @@ export default function VerifyEmailPage() {
       >
         {cooldown.seconds > 0 ? t('verify.resendIn', { seconds: cooldown.seconds }) : t('verify.resend')}
       </Button>
-    </AuthLayout>
+    </CardPage>
   );
 }

@@ -1,4 +1,4 @@
-import type { Conversation, JourneyResponse, Message, Workflow } from '@shared/api';
+import type { CalendarLink, Conversation, JourneyResponse, Message, Workflow } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
 import { HISTORY_PAGE_SIZE } from '@shared/constants';
 import type { MessageInput, MessagesRead } from '@shared/schemas/messages';
@@ -128,3 +128,11 @@ export function useReadMyMessages() {
     onError: (error) => console.error('Could not mark the messages read', error),
   });
 }
+
+export const getCalendarLink = () => apiFetch<CalendarLink>(apiPath(API_PATHS.myCalendar));
+
+/** The calendar feed's secret address (created on first use); My Account's reset replaces it. */
+export const getCalendarLinkQueryOptions = () =>
+  queryOptions({ queryKey: ['calendar'], queryFn: getCalendarLink, staleTime: Number.POSITIVE_INFINITY });
+
+export const useCalendarLink = () => useQuery(getCalendarLinkQueryOptions());

@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../components/Button';
-import { LanguageSwitcher } from '../../components/LanguageSwitcher';
-import { Logo } from '../../components/Logo';
-import { PageHeading } from '../../components/PageHeading';
+import { Button } from './Button';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+import { PageHeading } from './PageHeading';
 
-export function AuthLayout({
+/**
+ * A page of one card under the logo and the language switch, for people who may not be signed
+ * in: the sign-in forms, the unsubscribe page.
+ */
+export function CardPage({
   title,
   subtitle,
   children,
