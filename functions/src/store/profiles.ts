@@ -218,7 +218,7 @@ export async function setOverdueTasks(userId: string, count: number): Promise<vo
   await withStateRead(userId, (stored) =>
     stored.role !== 'customer' || stored.profile.overdue_tasks === count
       ? []
-      : overdueTasksWrite(stored, count),
+      : fieldsUpdate(stored.profile, { overdue_tasks: count }),
   );
 }
 
