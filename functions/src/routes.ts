@@ -497,7 +497,8 @@ export const JOB_PERMISSIONS = {
   // Finds the user of a bounced address and marks their profile.
   'ses-feedback': { table: 'write', cognito: ['cognito-idp:AdminGetUser'] },
   // Settles the customers due on a day (schedules, overdue counts) and mails their reminders.
-  'send-reminders': { table: 'write', mail: true },
+  // The reminder mail carries the signed unsubscribe link.
+  'send-reminders': { table: 'write', mail: true, unsubscribeKey: true },
 } as const satisfies Record<string, Permissions>;
 
 export const routeKey = (route: Pick<RouteConfig, 'method' | 'path'>) => `${route.method} ${route.path}`;

@@ -110,7 +110,11 @@ export class ApiStack extends Stack {
       }),
     };
 
-    const reminders = new DailyReminders(this, 'Reminders', { config, table });
+    const reminders = new DailyReminders(this, 'Reminders', {
+      config,
+      table,
+      unsubscribeKeyArn: props.unsubscribeKeyArn,
+    });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       config,
       api: this.api,

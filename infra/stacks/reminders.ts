@@ -22,7 +22,11 @@ export class DailyReminders extends Construct {
   readonly function: NodejsFunction;
   readonly failures: Queue;
 
-  constructor(scope: Construct, id: string, props: { config: StageConfig; table: ResourceRef }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { config: StageConfig; table: ResourceRef; unsubscribeKeyArn: string },
+  ) {
     super(scope, id);
     this.function = lambdaFor(
       this,

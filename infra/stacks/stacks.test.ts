@@ -876,6 +876,18 @@ describe('the key of the unsubscribe links', () => {
         expect(variables.UNSUBSCRIBE_KEY_SECRET, route.handler).toBeUndefined();
       }
     }
+    // The daily reminder job signs the link it mails.
+    const job = functions.find(([id]) => id.startsWith('RemindersSendReminders'))?.[1] as Resource;
+    const jobVariables = (job.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(JSON.stringify(jobVariables.UNSUBSCRIBE_KEY_SECRET)).toContain('UnsubscribeKeyArn');
+    const jobPolicy = policies.find(([id]) =>
+      id.startsWith('RemindersSendRemindersServiceRoleDefaultPolicy'),
+    );
+    expect(
+      (jobPolicy ? statements(jobPolicy[1]) : []).filter((s) =>
+        [s.Action].flat().some((a) => a.startsWith('secretsmanager:')),
+      ),
+    ).toEqual([expect.objectContaining({ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue' })]);
   });
 });
 

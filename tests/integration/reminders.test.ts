@@ -58,6 +58,27 @@ describe('the daily reminders', () => {
     expect(await remindersTo(c.email)).toHaveLength(1);
   });
 
+  it("the mail's own unsubscribe link (one click, no sign-in) stops the next reminders; the overdue count goes on", async () => {
+    const c = await remindedCustomer();
+    await runReminders(c.soon);
+    const [mail] = await remindersTo(c.email);
+    const link = /^<(.+)>$/.exec(mail?.headers['List-Unsubscribe'] ?? '')?.[1] ?? '';
+    // The one-click POST of RFC 8058, as a mail client sends it.
+    const click = await fetch(link, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(click.status).toBeLessThan(300);
+    expect((await api<MeResponse>(url, '/api/me', { token: c.idToken })).body.profile.reminders_enabled).toBe(
+      false,
+    );
+
+    await runReminders(c.overdue);
+    expect(await remindersTo(c.email)).toHaveLength(1);
+    expect(await overdueTasks(c.idToken)).toBeGreaterThan(0);
+  });
+
   it('two concurrent runs for the same day send it once', async () => {
     const c = await remindedCustomer();
     await Promise.all([runReminders(c.soon), runReminders(c.soon), runReminders(c.soon)]);
