@@ -65,6 +65,13 @@ describe.each(LANGUAGES)('plan dates in %s', (language) => {
     // Arrives today (the date of entry too): phase 2 is open; no move-in date yet.
     const c = await customerWith(url, { arrival: day(0), onboarded: true, verified: true });
     await complete(c.idToken, 'first_accommodation');
+    // The account's language (the calendar feed's), as a pick in the switcher would set it.
+    const chosen = await api(url, '/api/me/language', {
+      token: c.idToken,
+      method: 'PUT',
+      body: { language },
+    });
+    expect(chosen.status).toBe(200);
     await logIn(page, c.email, c.password);
     await page.waitForURL('**/dashboard');
     await setLanguage(page.context(), url, language);
@@ -100,6 +107,13 @@ describe.each(LANGUAGES)('plan dates in %s', (language) => {
     const hint = taskRow('address_registration').getByRole('link', { name: t('due.addMoveInDate') });
     await hint.waitFor();
     expect(await chip(taskRow('address_registration')).count()).toBe(0);
+    // Add to calendar: a webcal: subscription and a download of the same feed, in the account's language.
+    const subscribe = card.getByRole('link', { name: t('dashboard.addToCalendar'), exact: true });
+    expect(await subscribe.getAttribute('href')).toMatch(/^webcal:\/\/.+\.ics$/);
+    const download = card.getByRole('link', { name: t('dashboard.downloadCalendar'), exact: true });
+    const feed = await page.request.get((await download.getAttribute('href')) ?? '');
+    expect(feed.headers()['content-type']).toContain('text/calendar');
+    expect(await feed.text()).toContain(`SUMMARY:${taskName(language, 'emergency_numbers')}`);
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 360, height: 800 });
     expect(

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { DueChip } from '../../components/DueChip';
 import { Panel } from '../../components/Panel';
 import { editDetailsPath } from '../../lib/edit-details';
+import { AddToCalendar } from './AddToCalendar';
 import { missingPlanDate, type NextUpItem, nextUp } from './next-up';
 
 /**
@@ -62,10 +63,12 @@ export function NextUpCard({
           )}
         </p>
       )}
-      {/*
-        Add to calendar: the AddToCalendar control (built separately: the plan's dates as a
-        calendar feed) goes here, in the card's footer below the list.
-      */}
+      {/* The dated tasks as a calendar feed, once there are any. */}
+      {items.length > 0 && (
+        <div className="mt-4 border-t border-slate-100 pt-3">
+          <AddToCalendar />
+        </div>
+      )}
     </Panel>
   );
 }
