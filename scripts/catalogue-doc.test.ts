@@ -3,10 +3,10 @@ import { TASK_TEMPLATES } from '@shared/catalogue';
 import { describe, expect, it } from 'vitest';
 import { DOC, planTable, withTable } from './catalogue-doc';
 
-describe('docs/product.md#the-plan', () => {
+describe("the README's Catalogue section", () => {
   it('holds the table the catalogue generates (npx tsx scripts/catalogue-doc.ts rewrites it)', () => {
     const doc = readFileSync(DOC, 'utf8');
-    expect(doc).toContain('## The plan');
+    expect(doc).toContain('## Catalogue');
     expect(withTable(doc)).toBe(doc);
   });
 
