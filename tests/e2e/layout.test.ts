@@ -352,6 +352,21 @@ describe('the layout checks are wired up', () => {
       await context.close();
     }
   });
+
+  it('scrolls smoothly only for those who have not asked for less motion', async () => {
+    const context = await languageContext('en');
+    try {
+      const page = await context.newPage();
+      await open(page, '/login', 'en', () => heading(page, en.login.title));
+      const behaviour = () => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      expect(await behaviour()).toBe('smooth');
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await behaviour()).toBe('auto');
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe.each(LANGUAGES)('in %s', (language) => {
