@@ -4,6 +4,7 @@
 // customer's document.
 import type { AuditRecord, DocumentRecord, MeResponse, Page } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { snapshot } from '../support/attack';
 import { adminToken, api, dateFromToday, newCustomer } from '../support/auth';
 import { objectKeys, upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
@@ -150,5 +151,18 @@ describe('documents with an expiry date or a title', () => {
     });
     expect(patch.status).toBe(404);
     expect((await myDocuments(token)).find((d) => d.id === doc.id)).toEqual(doc);
+  });
+
+  it('deleting the account removes every document, the several of type other too, with their files', async () => {
+    const c = await newCustomer(url);
+    const id = await userIdOf(c.idToken);
+    for (const title of ['One', 'Two'])
+      await upload(url, c.idToken, 'other', 'letter.pdf', tinyPdf(), undefined, { title });
+    expect((await myDocuments(c.idToken)).length).toBe(2);
+    const deleted = await api(url, '/api/me/deletion', { token: c.idToken, method: 'POST', body: {} });
+    expect(deleted.status).toBe(200);
+    const left = await snapshot(url, id);
+    expect(left.items).toEqual([]);
+    expect(left.objects).toEqual([]);
   });
 });
