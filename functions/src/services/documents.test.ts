@@ -79,6 +79,21 @@ const confirm = { upload_id: UPLOAD_ID, file_name: 'passport.pdf' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ACTOR = { id: ADMIN, email: 'admin@example.com' };
 
+/** The order a document's removal takes its steps in: record, file, the audit record done. */
+function removalOrder(): string[] {
+  const order: string[] = [];
+  vi.mocked(deleteDocumentRecord).mockImplementation(async () => {
+    order.push('record');
+  });
+  vi.mocked(removeObject).mockImplementation(async (key) => {
+    order.push(`file ${key}`);
+  });
+  vi.mocked(completeAudit).mockImplementation(async () => {
+    order.push('done');
+  });
+  return order;
+}
+
 let unpin: () => void;
 beforeEach(() => {
   vi.resetAllMocks();
@@ -443,16 +458,7 @@ describe('admin document operations by id', () => {
   it('deleteDocument removes the record (with its count, recorded pending), then the file, then marks the record done', async () => {
     const doc = document({ document_type: 'rental_agreement', id: 'doc-9' });
     vi.mocked(findDocument).mockResolvedValue(doc);
-    const order: string[] = [];
-    vi.mocked(deleteDocumentRecord).mockImplementation(async () => {
-      order.push('record');
-    });
-    vi.mocked(removeObject).mockImplementation(async (key) => {
-      order.push(`file ${key}`);
-    });
-    vi.mocked(completeAudit).mockImplementation(async () => {
-      order.push('done');
-    });
+    const order = removalOrder();
     await deleteDocument(admin(), doc.id);
     const audit = {
       id: expect.stringMatching(UUID),
@@ -554,13 +560,7 @@ describe('documents with an expiry date or a title', () => {
   it('deleteMyDocument removes the record (with its count), then the file; nothing recorded', async () => {
     const doc = document({ id: 'doc-5', document_type: 'other' });
     vi.mocked(findDocument).mockResolvedValue(doc);
-    const order: string[] = [];
-    vi.mocked(deleteDocumentRecord).mockImplementation(async () => {
-      order.push('record');
-    });
-    vi.mocked(removeObject).mockImplementation(async (key) => {
-      order.push(`file ${key}`);
-    });
+    const order = removalOrder();
     await deleteMyDocument(customer(), 'doc-5');
     expect(deleteDocumentRecord).toHaveBeenCalledWith(doc, undefined);
     expect(order).toEqual(['record', `file ${doc.file_path}`]);
