@@ -13,6 +13,7 @@ export const API_PATHS = {
   myDocuments: '/api/me/documents',
   myUploads: '/api/me/documents/uploads',
   myDocument: '/api/me/documents/{type}',
+  myDocumentById: '/api/me/documents/by-id/{documentId}',
   myJourney: '/api/me/journey',
   myTaskCompletion: '/api/me/tasks/{taskId}/complete',
   myServiceRequest: '/api/me/tasks/{taskId}/service-request',

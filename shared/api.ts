@@ -1,6 +1,6 @@
 import type { TaskSource } from './catalogue';
 import type { Language, Role } from './constants';
-import type { DocumentType } from './documents';
+import type { RelocationDocumentType } from './document-clocks';
 import type { CompletionType, TaskStatus, WorkflowStatus, WorkflowType } from './journey';
 import type { PlanCity, PlanDate } from './plan';
 import type { FamilyMembers } from './schemas/profile';
@@ -122,11 +122,15 @@ export interface RuntimeConfig {
 export interface DocumentRecord {
   id: string;
   user_id: string;
-  document_type: DocumentType;
+  document_type: RelocationDocumentType;
   file_name: string;
   file_path: string;
   file_size: number;
   uploaded_at: string;
+  /** The date the document runs out (YYYY-MM-DD), for types with an expiry; else null. */
+  expires_on: string | null;
+  /** What a document of type `other` is, in the customer's words; null for every other type. */
+  title: string | null;
 }
 
 /** A presigned upload: PUT the file's bytes to `url` with exactly these headers. */
@@ -290,6 +294,7 @@ export const AUDIT_ACTIONS = [
   'document_downloaded',
   'document_replaced',
   'document_deleted',
+  'document_expiry_changed',
   'support_task_completed',
   'workflow_changed',
   'deletion_rejected',
@@ -315,7 +320,7 @@ export interface AuditRecord {
   actor: { id: string; email: string } | null;
   /** What the action was on, besides the account. */
   target: {
-    document_type?: DocumentType;
+    document_type?: RelocationDocumentType;
     document_id?: string;
     task_template_id?: string;
     workflow_id?: string;

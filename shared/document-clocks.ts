@@ -1,7 +1,6 @@
 // The documents of a relocation and their clocks (docs/product.md#documents-with-expiry): which
 // types there are beyond onboarding's three, which carry an expiry date, when the daily job
 // reminds of one, and how an expiry date reads. Pure, in German calendar days (YYYY-MM-DD).
-// Not yet offered by the API or the SPA: the rules come first, with their tests.
 import { DOCUMENT_TYPES } from './documents';
 import { daysBetween } from './journey';
 import { addDays, addMonths } from './plan';
@@ -40,7 +39,7 @@ export const EXPIRY_MAX_YEARS = 15;
  */
 export type Lead = { months: number } | { days: number };
 
-/** The types with an expiry date (required at upload), and how long before it the reminder goes. */
+/** The types with an expiry date, and how long before it the reminder goes. */
 export const EXPIRY_LEADS: Partial<Record<RelocationDocumentType, Lead>> = {
   passport: { months: 6 },
   national_visa: { days: 8 * 7 },
@@ -56,6 +55,13 @@ export const EXPIRY_LEADS: Partial<Record<RelocationDocumentType, Lead>> = {
 export const DRIVING_LICENCE_CLOCK = { months: 6 } as const;
 
 export const hasExpiry = (type: RelocationDocumentType): boolean => EXPIRY_LEADS[type] !== undefined;
+
+/**
+ * Whether an upload of the type must give its expiry date: every type with one, except
+ * onboarding's (the passport), whose step 2 asks for the file alone; there the date is optional.
+ */
+export const expiryRequired = (type: RelocationDocumentType): boolean =>
+  hasExpiry(type) && !(DOCUMENT_TYPES as readonly string[]).includes(type);
 
 const before = (date: string, lead: Lead) =>
   'months' in lead ? addMonths(date, -lead.months) : addDays(date, -lead.days);

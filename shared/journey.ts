@@ -23,6 +23,13 @@ export const ALWAYS_UNLOCKED_PHASE = 'before_arrival';
 export const PHASE_COUNT = 4;
 export const GERMAN_TIME_ZONE = 'Europe/Berlin';
 
+/** A real calendar date written YYYY-MM-DD (no 30 February). */
+export const isRealDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
+
 /** Today's calendar date in Germany, as YYYY-MM-DD. */
 export function germanDate(now: Date): string {
   // en-CA formats as YYYY-MM-DD.

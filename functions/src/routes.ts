@@ -4,7 +4,7 @@
 // functions/src/handlers/x.ts and names its row: apiHandler(ROUTES['x'], ...).
 
 import { API_PATHS, type ApiPath } from '@shared/api-paths';
-import { DOCUMENT_TYPES } from '@shared/documents';
+import { RELOCATION_DOCUMENT_TYPES } from '@shared/document-clocks';
 import {
   adminDeleteUserSchema,
   deletionRejectionSchema,
@@ -15,7 +15,7 @@ import {
   workflowUpdateSchema,
 } from '@shared/schemas/admin';
 import { passwordChangeRequestSchema } from '@shared/schemas/auth';
-import { uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
+import { documentExpirySchema, uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
 import { messageSchema, messagesReadSchema } from '@shared/schemas/messages';
 import { customerListQuerySchema, historyQuerySchema, pageQuerySchema } from '@shared/schemas/pagination';
@@ -88,7 +88,7 @@ export interface RouteDef extends RouteConfig {
 
 /** Every id in our paths is a UUID, a catalogue key or a millisecond timestamp: short and plain. */
 const id = z.string().regex(/^[\w-]{1,128}$/);
-const documentType = z.enum(DOCUMENT_TYPES, 'unknownDocumentType');
+const documentType = z.enum(RELOCATION_DOCUMENT_TYPES, 'unknownDocumentType');
 
 const deletes: Permissions['cognito'] = ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'];
 
@@ -142,6 +142,21 @@ export const ROUTES = {
     params: { type: documentType },
     body: uploadConfirmSchema,
     permissions: { table: 'write', bucket: 'write' },
+  },
+  'delete-my-document': {
+    method: 'DELETE',
+    path: API_PATHS.myDocumentById,
+    access: 'customer',
+    params: { documentId: id },
+    permissions: { table: 'write', bucket: 'write' },
+  },
+  'update-my-document-expiry': {
+    method: 'PATCH',
+    path: API_PATHS.myDocumentById,
+    access: 'customer',
+    params: { documentId: id },
+    body: documentExpirySchema,
+    permissions: { table: 'write' },
   },
   'get-journey': {
     method: 'GET',
@@ -380,6 +395,14 @@ export const ROUTES = {
       table: 'write',
       bucket: 'write',
     },
+  },
+  'admin-update-document-expiry': {
+    method: 'PATCH',
+    path: API_PATHS.adminDocument,
+    access: 'admin',
+    params: { documentId: id },
+    body: documentExpirySchema,
+    permissions: { audit: true, table: 'write' },
   },
   'admin-complete-task': {
     method: 'POST',

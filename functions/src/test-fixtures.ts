@@ -205,6 +205,8 @@ export function document(overrides: Partial<DocumentRecord> = {}): DocumentRecor
     file_path: `${USER}/old-upload.pdf`,
     file_size: 1234,
     uploaded_at: '2026-11-01T09:00:00.000Z',
+    expires_on: null,
+    title: null,
     ...overrides,
   };
 }

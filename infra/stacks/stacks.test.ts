@@ -316,6 +316,7 @@ const RECORDING_ROUTES = [
   'admin-download-document',
   'admin-replace-document',
   'admin-delete-document',
+  'admin-update-document-expiry',
   'admin-complete-task',
   'admin-update-workflow',
   'admin-reject-deletion',

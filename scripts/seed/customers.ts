@@ -171,6 +171,8 @@ export function seedCustomer(
         file_path: key,
         file_size: SEED_PDF.length,
         uploaded_at: created,
+        expires_on: null,
+        title: null,
       };
       items.push(documents.toItem(record));
     }

@@ -1,5 +1,5 @@
 import { EMAIL_MAX_LENGTH, LANGUAGES } from '../constants';
-import { germanDate } from '../journey';
+import { germanDate, isRealDate } from '../journey';
 import { NATIONALITIES } from '../nationalities';
 import * as z from './zod';
 
@@ -15,7 +15,6 @@ const NAME_PATTERN = /^[\p{L}\p{M}\s'’-]+$/u;
 /** Optional plus, first digit 1-9, 2 to 15 digits in all. */
 export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
 const POSTAL_CODE_PATTERN = /^\d{5}$/;
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 const nationalityNames = new Set<string>(NATIONALITIES.map((n) => n.name));
 
@@ -35,13 +34,6 @@ const whatsapp = z
   .max(WHATSAPP_MAX, 'validation.whatsappMax')
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(PHONE_PATTERN, 'validation.whatsappPattern'));
-
-/** A real calendar date written YYYY-MM-DD (no 30 February). */
-const isRealDate = (value: string) => {
-  if (!DATE_PATTERN.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
 
 const emptyToNull = (value: string | null | undefined) => {
   const trimmed = value?.trim() ?? '';

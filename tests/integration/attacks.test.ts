@@ -327,8 +327,14 @@ describe("object level: customer B with customer A's ids", () => {
       api(url, `/api/me/tasks/${a.documentId}/complete`, { token: b.idToken, method: 'POST', body: {} }),
       confirm(b.idToken, 'employment_contract', a.uploadId, 'contract.pdf'),
       confirm(b.idToken, 'passport', a.uploadId, 'contract.pdf'),
+      api(url, `/api/me/documents/by-id/${a.documentId}`, { token: b.idToken, method: 'DELETE' }),
+      api(url, `/api/me/documents/by-id/${a.documentId}`, {
+        token: b.idToken,
+        method: 'PATCH',
+        body: { expires_on: null },
+      }),
     ]);
-    expect(attempts.map((r) => r.status)).toEqual([404, 404, 404, 404, 400, 400]);
+    expect(attempts.map((r) => r.status)).toEqual([404, 404, 404, 404, 400, 400, 404, 404]);
     const seen = await Promise.all(
       ['/api/me/documents', '/api/me/workflows', '/api/me/journey', '/api/me'].map((path) =>
         api(url, path, { token: b.idToken }).then((r) => JSON.stringify(r.body)),

@@ -55,6 +55,13 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
     path: '/api/me/documents/employment_contract',
     body: { upload_id: ids.uploadId, file_name: 'contract.pdf' },
   }),
+  'DELETE /api/me/documents/by-id/{documentId}': (ids) => ({
+    path: `/api/me/documents/by-id/${ids.documentId}`,
+  }),
+  'PATCH /api/me/documents/by-id/{documentId}': (ids) => ({
+    path: `/api/me/documents/by-id/${ids.documentId}`,
+    body: { expires_on: null },
+  }),
   'GET /api/me/journey': () => ({ path: '/api/me/journey' }),
   'POST /api/me/tasks/{taskId}/complete': (ids) => ({
     path: `/api/me/tasks/${ids.taskId}/complete`,
@@ -95,6 +102,10 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
     body: { upload_id: String(Date.now()), file_name: 'x.pdf' },
   }),
   'DELETE /api/admin/documents/{documentId}': (ids) => ({ path: `/api/admin/documents/${ids.documentId}` }),
+  'PATCH /api/admin/documents/{documentId}': (ids) => ({
+    path: `/api/admin/documents/${ids.documentId}`,
+    body: { expires_on: null },
+  }),
   'POST /api/admin/tasks/{taskId}/complete': (ids) => ({
     path: `/api/admin/tasks/${ids.taskId}/complete`,
     body: {},

@@ -118,6 +118,8 @@ async function randomHistory(seed: number, steps: number, parallel: number) {
         file_path: ticket.key,
         file_size: 100,
         uploaded_at: at,
+        expires_on: null,
+        title: null,
       };
       const previous = (await listDocuments(id)).find((d) => d.document_type === type) ?? null;
       await saveDocument(document, previous, ticket);

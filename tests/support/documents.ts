@@ -29,7 +29,10 @@ export async function objectKeys(url: string, userId: string): Promise<string[]>
   return keys;
 }
 
-/** The browser's three steps: ask for an upload, PUT the bytes, confirm. */
+/**
+ * The browser's three steps: ask for an upload (with the document's expiry date or title,
+ * when given), PUT the bytes, confirm.
+ */
 export async function upload(
   url: string,
   token: string,
@@ -37,11 +40,12 @@ export async function upload(
   fileName: string,
   bytes: Buffer,
   declaredSize = bytes.length,
+  details: { expires_on?: string | null; title?: string } = {},
 ) {
   const ticket = await api<UploadTicket>(url, '/api/me/documents/uploads', {
     token,
     method: 'POST',
-    body: { document_type: type, file_name: fileName, file_size: declaredSize },
+    body: { document_type: type, file_name: fileName, file_size: declaredSize, ...details },
   });
   if (ticket.status !== 201) return { ticket, confirm: null };
   const put = await fetch(ticket.body.url, {

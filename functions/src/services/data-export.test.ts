@@ -185,6 +185,25 @@ describe('exportMyData', () => {
     expect(Object.keys(files)).toHaveLength(4);
   });
 
+  it('exports several documents of type other with their titles, each file under its own name', async () => {
+    const letter = (id: string, title: string) =>
+      document({ id, document_type: 'other', title, file_name: 'scan.pdf', file_path: `${USER}/${id}.pdf` });
+    const visa = document({ id: 'v', document_type: 'national_visa', expires_on: '2027-03-01' });
+    const items = [letter('o-1', 'Kita letter'), letter('o-2', 'Bank letter'), visa];
+    vi.mocked(queryAll).mockResolvedValue(items.map((d) => documents.toItem(d)));
+    vi.mocked(listObjects).mockResolvedValue([
+      { key: `${USER}/o-1.pdf`, size: 1 },
+      { key: `${USER}/o-2.pdf`, size: 1 },
+    ]);
+    await exportMyData(customer());
+    const { data } = storedArchive();
+    expect(data.documents).toEqual(items);
+    expect(data.files.map((f) => f.archive_path)).toEqual([
+      'documents/other/scan.pdf',
+      'documents/2-o-2.pdf',
+    ]);
+  });
+
   it('stores the archive under exports/ and links it for five minutes as an attachment', async () => {
     const link = await exportMyData(customer());
     const { key, type } = storedArchive();

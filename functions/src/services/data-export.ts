@@ -124,8 +124,8 @@ function jsonValue(_name: string, value: unknown): unknown {
 
 /**
  * Every object in the customer's folder with its archive path: a document's file as
- * `documents/<type>/<file name>` (one document per type, so names cannot clash), any other
- * file (none is expected) under its own key's name.
+ * `documents/<type>/<file name>`, any other file (none is expected) under its own key's name;
+ * a name taken already (two documents of type `other` with the same file name) is numbered.
  */
 async function collectFiles(userId: string, documentItems: Item[]) {
   const folder = objectKeys.userFolder(userId);

@@ -8,7 +8,7 @@ import { MAX_DOCUMENT_BYTES } from '@shared/documents';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { objectHead, presignDownload, presignUpload, readHead, removeObject } from '../adapters/storage';
 import { pinClock } from '../lib/clock';
-import { Conflict, Invalid, NotFound, TooLarge, Unauthenticated } from '../lib/errors';
+import { Conflict, Invalid, NotFound, TooLarge, Unauthenticated, ValidationFailed } from '../lib/errors';
 import { completeAudit, recordAudit } from '../store/audit';
 import {
   deleteDocumentRecord,
@@ -16,6 +16,7 @@ import {
   getDocument,
   listDocuments,
   saveDocument,
+  setDocumentExpiry,
 } from '../store/documents';
 import type { StoredProfile } from '../store/entities';
 import { getStoredProfile } from '../store/profile-state';
@@ -43,9 +44,12 @@ import {
   createMyUpload,
   createReplacement,
   deleteDocument,
+  deleteMyDocument,
   documentDownload,
   listMyDocuments,
   listUserDocuments,
+  updateDocumentExpiry,
+  updateMyDocumentExpiry,
 } from './documents';
 
 const partitionWith = (stored: StoredProfile | null, documents: DocumentRecord[]): UserPartition => ({
@@ -74,6 +78,21 @@ const confirm = { upload_id: UPLOAD_ID, file_name: 'passport.pdf' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ACTOR = { id: ADMIN, email: 'admin@example.com' };
+
+/** The order a document's removal takes its steps in: record, file, the audit record done. */
+function removalOrder(): string[] {
+  const order: string[] = [];
+  vi.mocked(deleteDocumentRecord).mockImplementation(async () => {
+    order.push('record');
+  });
+  vi.mocked(removeObject).mockImplementation(async (key) => {
+    order.push(`file ${key}`);
+  });
+  vi.mocked(completeAudit).mockImplementation(async () => {
+    order.push('done');
+  });
+  return order;
+}
 
 let unpin: () => void;
 beforeEach(() => {
@@ -145,6 +164,8 @@ describe('createMyUpload', () => {
       key: `${USER}/${result.upload_id}.docx`,
       created_at: NOW,
       expires_at: NOW_SECONDS + 86_400,
+      expires_on: null,
+      title: null,
     });
     expect(result.headers).toEqual({
       'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -437,16 +458,7 @@ describe('admin document operations by id', () => {
   it('deleteDocument removes the record (with its count, recorded pending), then the file, then marks the record done', async () => {
     const doc = document({ document_type: 'rental_agreement', id: 'doc-9' });
     vi.mocked(findDocument).mockResolvedValue(doc);
-    const order: string[] = [];
-    vi.mocked(deleteDocumentRecord).mockImplementation(async () => {
-      order.push('record');
-    });
-    vi.mocked(removeObject).mockImplementation(async (key) => {
-      order.push(`file ${key}`);
-    });
-    vi.mocked(completeAudit).mockImplementation(async () => {
-      order.push('done');
-    });
+    const order = removalOrder();
     await deleteDocument(admin(), doc.id);
     const audit = {
       id: expect.stringMatching(UUID),
@@ -480,5 +492,140 @@ describe('admin document operations by id', () => {
     await expect(deleteDocument(admin(), 'doc-1')).rejects.toThrow('S3 down');
     expect(deleteDocumentRecord).toHaveBeenCalledOnce();
     expect(completeAudit).not.toHaveBeenCalled();
+  });
+});
+
+describe('documents with an expiry date or a title', () => {
+  it('createMyUpload records the expiry date and title on the ticket; the confirm puts them on the document', async () => {
+    await createMyUpload(customer(), {
+      document_type: 'other',
+      file_name: 'letter.pdf',
+      file_size: 1000,
+      title: 'Kita letter',
+      expires_on: null,
+    });
+    expect(vi.mocked(putTicket).mock.calls[0]?.[0]).toMatchObject({ expires_on: null, title: 'Kita letter' });
+
+    vi.mocked(getTicket).mockResolvedValue(
+      ticket({ document_type: 'national_visa', expires_on: '2027-05-01', title: null }),
+    );
+    const record = await confirmMyUpload(customer(), 'national_visa', confirm);
+    expect(record).toMatchObject({ document_type: 'national_visa', expires_on: '2027-05-01', title: null });
+  });
+
+  it('an upload of `other` is a new document each time: no current one is read by type', async () => {
+    vi.mocked(listDocuments).mockResolvedValue([document({ id: 'other-1', document_type: 'other' })]);
+    vi.mocked(getTicket).mockResolvedValue(ticket({ document_type: 'other', title: 'A', expires_on: null }));
+    const record = await confirmMyUpload(customer(), 'other', confirm);
+    expect(getDocument).not.toHaveBeenCalled();
+    expect(record.id).not.toBe('other-1');
+    expect(saveDocument).toHaveBeenCalledWith(record, null, expect.anything(), []);
+  });
+
+  it('a retried confirm of an `other` already recorded returns that document', async () => {
+    const done = document({ id: 'other-2', document_type: 'other', file_path: `${USER}/${UPLOAD_ID}.pdf` });
+    vi.mocked(listDocuments).mockResolvedValue([document({ id: 'other-1', document_type: 'other' }), done]);
+    vi.mocked(getTicket).mockResolvedValue(null);
+    await expect(confirmMyUpload(customer(), 'other', confirm)).resolves.toBe(done);
+    expect(saveDocument).not.toHaveBeenCalled();
+  });
+
+  it("an admin's replacement keeps the document's expiry date and title", async () => {
+    const doc = document({ document_type: 'other', title: 'Kita letter', expires_on: null });
+    vi.mocked(findDocument).mockResolvedValue(doc);
+    vi.mocked(getTicket).mockResolvedValue(
+      ticket({ upload_id: String(NOW_MS), document_id: doc.id, document_type: 'other', file_name: 'n.pdf' }),
+    );
+    const record = await confirmReplacement(admin(), doc.id, {
+      upload_id: String(NOW_MS),
+      file_name: 'n.pdf',
+    });
+    expect(record).toMatchObject({ id: doc.id, title: 'Kita letter', expires_on: null });
+  });
+
+  it.each([
+    ['deleteMyDocument', () => deleteMyDocument(customer(), 'doc-x')],
+    [
+      'updateMyDocumentExpiry',
+      () => updateMyDocumentExpiry(customer(), 'doc-x', { expires_on: '2030-01-01' }),
+    ],
+  ])("%s of another customer's document: NotFound documentNotFound, nothing touched", async (_what, run) => {
+    vi.mocked(findDocument).mockResolvedValue(document({ id: 'doc-x', user_id: 'someone-else' }));
+    await expectRefused(run(), NotFound, 'documentNotFound');
+    expect(deleteDocumentRecord).not.toHaveBeenCalled();
+    expect(setDocumentExpiry).not.toHaveBeenCalled();
+    expect(removeObject).not.toHaveBeenCalled();
+  });
+
+  it('deleteMyDocument removes the record (with its count), then the file; nothing recorded', async () => {
+    const doc = document({ id: 'doc-5', document_type: 'other' });
+    vi.mocked(findDocument).mockResolvedValue(doc);
+    const order = removalOrder();
+    await deleteMyDocument(customer(), 'doc-5');
+    expect(deleteDocumentRecord).toHaveBeenCalledWith(doc, undefined);
+    expect(order).toEqual(['record', `file ${doc.file_path}`]);
+    expect(completeAudit).not.toHaveBeenCalled();
+  });
+
+  it('deleteMyDocument and updateMyDocumentExpiry are refused while a deletion request is pending', async () => {
+    await expectRefused(deleteMyDocument(pending(), 'doc-1'), Conflict, 'actionsLockedByDeletion');
+    await expectRefused(
+      updateMyDocumentExpiry(pending(), 'doc-1', { expires_on: null }),
+      Conflict,
+      'actionsLockedByDeletion',
+    );
+    expect(findDocument).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'a type without an expiry, given a date',
+      'employment_contract',
+      '2030-01-01',
+      'validation.expiryNotAllowed',
+    ],
+    ['a required expiry, cleared', 'residence_permit', null, 'validation.expiryRequired'],
+  ] as const)(
+    'updateMyDocumentExpiry of %s: ValidationFailed, nothing written',
+    async (_w, type, date, key) => {
+      vi.mocked(findDocument).mockResolvedValue(document({ document_type: type }));
+      const refusal = updateMyDocumentExpiry(customer(), 'doc-1', { expires_on: date });
+      await expect(refusal).rejects.toBeInstanceOf(ValidationFailed);
+      await expect(refusal).rejects.toMatchObject({ fields: { expires_on: key } });
+      expect(setDocumentExpiry).not.toHaveBeenCalled();
+    },
+  );
+
+  it("updateMyDocumentExpiry clears a passport's optional date, unrecorded", async () => {
+    const doc = document({ expires_on: '2031-02-03' });
+    vi.mocked(findDocument).mockResolvedValue(doc);
+    await expect(updateMyDocumentExpiry(customer(), doc.id, { expires_on: null })).resolves.toEqual({
+      ...doc,
+      expires_on: null,
+    });
+    expect(setDocumentExpiry).toHaveBeenCalledWith(doc, null, undefined);
+  });
+
+  it('updateDocumentExpiry (admin) writes the date with its audit record: before and after', async () => {
+    const doc = document({ id: 'doc-3', document_type: 'national_visa', expires_on: '2027-01-01' });
+    vi.mocked(findDocument).mockResolvedValue(doc);
+    const record = await updateDocumentExpiry(admin(), 'doc-3', { expires_on: '2027-06-30' });
+    expect(record.expires_on).toBe('2027-06-30');
+    expect(setDocumentExpiry).toHaveBeenCalledWith(doc, '2027-06-30', {
+      id: expect.stringMatching(UUID),
+      at: NOW,
+      userId: USER,
+      actor: ACTOR,
+      action: 'document_expiry_changed',
+      target: { document_type: 'national_visa', document_id: 'doc-3' },
+      changes: [{ field: 'expires_on', before: '2027-01-01', after: '2027-06-30' }],
+    });
+  });
+
+  it('an unchanged date writes nothing', async () => {
+    const doc = document({ expires_on: '2030-01-01' });
+    vi.mocked(findDocument).mockResolvedValue(doc);
+    await expect(updateDocumentExpiry(admin(), doc.id, { expires_on: '2030-01-01' })).resolves.toBe(doc);
+    expect(setDocumentExpiry).not.toHaveBeenCalled();
   });
 });

@@ -1,14 +1,26 @@
 // Documents: the customer's uploads and onboarding's document step, and the team's view,
 // download, replacement and removal of them (uploads themselves: services/uploads.ts).
 import type { DocumentRecord, DownloadLink, Profile, UploadTicket } from '@shared/api';
-import { type DocumentType, hasRequiredDocuments, newestFirst } from '@shared/documents';
-import type { UploadConfirm, UploadRequest } from '@shared/schemas/documents';
+import type { RelocationDocumentType } from '@shared/document-clocks';
+import { extensionOf, hasRequiredDocuments, newestFirst } from '@shared/documents';
+import {
+  type DocumentExpiry,
+  expiryProblem,
+  type UploadConfirm,
+  type UploadRequest,
+} from '@shared/schemas/documents';
 import { presignDownload, removeObject } from '../adapters/storage';
 import type { AdminAccount, CustomerAccount } from '../edge/caller';
 import { clock } from '../lib/clock';
-import { Conflict, NotFound } from '../lib/errors';
-import { completeAudit, recordAudit } from '../store/audit';
-import { deleteDocumentRecord, findDocument, getDocument, listDocuments } from '../store/documents';
+import { Conflict, NotFound, ValidationFailed } from '../lib/errors';
+import { type Audit, completeAudit, recordAudit } from '../store/audit';
+import {
+  deleteDocumentRecord,
+  findDocument,
+  getDocument,
+  listDocuments,
+  setDocumentExpiry,
+} from '../store/documents';
 import { markOnboardingCompleted } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
 import { actorOf, adminAudit } from './audit';
@@ -23,20 +35,88 @@ export function listMyDocuments(caller: CustomerAccount): Promise<DocumentRecord
   return listDocuments(caller.userId);
 }
 
-/** A customer's upload of a document type; none while a deletion request is pending. */
+/**
+ * A customer's upload of a document type, with its expiry date and title (the schema checked
+ * them against the type); none while a deletion request is pending.
+ */
 export async function createMyUpload(caller: CustomerAccount, request: UploadRequest): Promise<UploadTicket> {
   assertNoPendingDeletion(caller.profile);
-  return issueUpload(customerUpload(caller.userId, request.document_type), request);
+  return issueUpload(customerUpload(caller.userId, request.document_type), request, {
+    expires_on: request.expires_on ?? null,
+    title: request.title ?? null,
+  });
 }
 
-/** A customer's upload becomes their document of that type (new, or replacing the old one). */
+/**
+ * A customer's upload becomes their document of that type (new, or replacing the old one); an
+ * upload of `other` is always a new document.
+ */
 export async function confirmMyUpload(
   caller: CustomerAccount,
-  type: DocumentType,
+  type: RelocationDocumentType,
   body: UploadConfirm,
 ): Promise<DocumentRecord> {
   assertNoPendingDeletion(caller.profile);
-  return confirmUpload(customerUpload(caller.userId, type), await getDocument(caller.userId, type), body);
+  const target = customerUpload(caller.userId, type);
+  let current: DocumentRecord | null;
+  if (type === 'other') {
+    // Only the document this very upload became (the confirm retried) is "current".
+    const key = target.keyFor(body.upload_id, extensionOf(body.file_name) ?? '');
+    current = (await listDocuments(caller.userId)).find((d) => d.file_path === key) ?? null;
+  } else {
+    current = await getDocument(caller.userId, type);
+  }
+  return confirmUpload(target, current, body);
+}
+
+/** The caller's own document: another customer's is as unknown as one that does not exist. */
+async function myDocument(caller: CustomerAccount, documentId: string): Promise<DocumentRecord> {
+  const document = await findDocument(documentId);
+  if (!document || document.user_id !== caller.userId) throw new NotFound('documentNotFound');
+  return document;
+}
+
+/**
+ * Removes a document: the record and its count go together (with an admin's record of it,
+ * pending); then the file, and the admin's record is marked done. A crash between leaves a
+ * file without a record (never a record without its file), removed with the account.
+ */
+async function removeDocument(document: DocumentRecord, audit?: Audit): Promise<void> {
+  await deleteDocumentRecord(document, audit);
+  await removeObject(document.file_path);
+  if (audit) await completeAudit(audit, clock.iso());
+}
+
+/** A customer removes one of their documents (file and record); none while a deletion request is pending. */
+export async function deleteMyDocument(caller: CustomerAccount, documentId: string): Promise<void> {
+  assertNoPendingDeletion(caller.profile);
+  await removeDocument(await myDocument(caller, documentId));
+}
+
+/**
+ * A document's expiry date set or (where the type's date is optional) cleared: refused for a
+ * type without one, and a required one cannot be cleared (expiryProblem). An admin's change is
+ * recorded with it, before and after.
+ */
+async function changeExpiry(
+  document: DocumentRecord,
+  expiresOn: string | null,
+  audit?: Audit,
+): Promise<DocumentRecord> {
+  const problem = expiryProblem(document.document_type, expiresOn);
+  if (problem) throw new ValidationFailed({ expires_on: problem });
+  if (document.expires_on === expiresOn) return document;
+  await setDocumentExpiry(document, expiresOn, audit);
+  return { ...document, expires_on: expiresOn };
+}
+
+export async function updateMyDocumentExpiry(
+  caller: CustomerAccount,
+  documentId: string,
+  body: DocumentExpiry,
+): Promise<DocumentRecord> {
+  assertNoPendingDeletion(caller.profile);
+  return changeExpiry(await myDocument(caller, documentId), body.expires_on);
 }
 
 /** Onboarding step 2 is finished only with a passport and an employment contract on file. */
@@ -115,17 +195,26 @@ export async function confirmReplacement(
   return confirmUpload(replacementUpload(document), document, body, audit);
 }
 
-/**
- * An admin removes a document: the record and its count go together, with the action's record
- * (pending); then the file, and the record is marked done.
- */
+/** An admin removes a document (removeDocument), recorded in the audit trail. */
 export async function deleteDocument(admin: AdminAccount, documentId: string): Promise<void> {
   const document = await documentById(documentId);
   const audit = adminAudit(actorOf(admin), document.user_id, 'document_deleted', {
     target: documentTarget(document),
     fields: ['file_name'],
   });
-  await deleteDocumentRecord(document, audit);
-  await removeObject(document.file_path);
-  await completeAudit(audit, clock.iso());
+  await removeDocument(document, audit);
+}
+
+/** An admin sets or clears a document's expiry date (changeExpiry), recorded with before and after. */
+export async function updateDocumentExpiry(
+  admin: AdminAccount,
+  documentId: string,
+  body: DocumentExpiry,
+): Promise<DocumentRecord> {
+  const document = await documentById(documentId);
+  const audit = adminAudit(actorOf(admin), document.user_id, 'document_expiry_changed', {
+    target: documentTarget(document),
+    changes: [{ field: 'expires_on', before: document.expires_on, after: body.expires_on }],
+  });
+  return changeExpiry(document, body.expires_on, audit);
 }

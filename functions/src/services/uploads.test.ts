@@ -440,6 +440,8 @@ describe('confirmUpload: the record', () => {
       file_path: t.key,
       file_size: 2048,
       uploaded_at: NOW,
+      expires_on: null,
+      title: null,
     };
     expect(result).toEqual(expected);
     expect(copyObject).toHaveBeenCalledWith(staged, t.key, undefined);

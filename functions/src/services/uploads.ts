@@ -3,11 +3,11 @@
 // uploads and admins' replacements both go through here (services/documents.ts).
 import { randomUUID } from 'node:crypto';
 import type { DocumentRecord, UploadTicket } from '@shared/api';
+import type { RelocationDocumentType } from '@shared/document-clocks';
 import {
   CONTENT_TYPES,
   contentMatchesExtension,
   type DocumentExtension,
-  type DocumentType,
   extensionOf,
   MAX_DOCUMENT_BYTES,
   SIGNATURE_BYTES,
@@ -38,7 +38,7 @@ const TICKET_SECONDS = INCOMING_EXPIRY_DAYS * 24 * 60 * 60;
 /** What an upload may become, and how its final object is named. */
 export interface UploadTarget {
   userId: string;
-  documentType: DocumentType;
+  documentType: RelocationDocumentType;
   /** The document an admin replaces; null for a customer's own upload of a type. */
   documentId: string | null;
   /**
@@ -54,7 +54,7 @@ export interface UploadTarget {
 }
 
 /** A customer's own upload of a document type: {userId}/{random id}.{ext}. */
-export const customerUpload = (userId: string, documentType: DocumentType): UploadTarget => ({
+export const customerUpload = (userId: string, documentType: RelocationDocumentType): UploadTarget => ({
   userId,
   documentType,
   documentId: null,
@@ -75,16 +75,23 @@ export const replacementUpload = (document: DocumentRecord): UploadTarget => ({
   nextId: (taken) => String(Number(taken) + 1), // two replacements in one millisecond
 });
 
+/** What a customer's upload says of its document besides the file (none: an admin's replacement keeps the document's). */
+export interface UploadDetails {
+  expires_on: string | null;
+  title: string | null;
+}
+
 /**
  * Issues an upload:
  * 1. the size must be within the limit;
- * 2. the ticket (user, document, file, final key) is recorded under a free id, unless the
- *    account's deletion has begun;
+ * 2. the ticket (user, document, file, details, final key) is recorded under a free id, unless
+ *    the account's deletion has begun;
  * 3. a PUT into the staging prefix is presigned for exactly that file.
  */
 export async function issueUpload(
   target: UploadTarget,
   file: { file_name: string; file_size: number },
+  details?: UploadDetails,
 ): Promise<UploadTicket> {
   if (file.file_size > MAX_DOCUMENT_BYTES) throw new TooLarge();
   const now = clock.now();
@@ -97,6 +104,7 @@ export async function issueUpload(
       document_type: target.documentType,
       document_id: target.documentId,
       file_name: file.file_name,
+      ...details,
       key: target.keyFor(uploadId, ext),
       created_at: now.toISOString(),
       expires_at: Math.floor(now.getTime() / 1000) + TICKET_SECONDS,
@@ -209,6 +217,9 @@ async function confirmTicket(
     file_path: ticket.key,
     file_size: size,
     uploaded_at: now.toISOString(),
+    // A customer's upload brings its own details; an admin's replacement keeps the document's.
+    expires_on: ticket.expires_on === undefined ? (previous?.expires_on ?? null) : ticket.expires_on,
+    title: ticket.title === undefined ? (previous?.title ?? null) : ticket.title,
   };
   try {
     await saveDocument(

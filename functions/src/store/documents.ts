@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord } from '@shared/api';
 import type { ApiErrorKey } from '@shared/api-errors';
-import { type DocumentType, newestFirst } from '@shared/documents';
+import type { RelocationDocumentType } from '@shared/document-clocks';
+import { newestFirst } from '@shared/documents';
 import { env } from '../config';
 import { accountNotDeleted } from './accounts';
 import { type Audit, withAudit } from './audit';
@@ -18,7 +19,11 @@ import {
 import { withStateRead } from './profile-state';
 import { consumeTicket } from './uploads';
 
-export async function getDocument(userId: string, type: DocumentType): Promise<DocumentRecord | null> {
+/** The user's document of a type held once (every type but `other`). */
+export async function getDocument(
+  userId: string,
+  type: Exclude<RelocationDocumentType, 'other'>,
+): Promise<DocumentRecord | null> {
   const out = await dynamo().send(
     new GetCommand({ TableName: env.tableName, Key: documents.key(userId, type) }),
   );
@@ -137,6 +142,36 @@ export async function deleteDocumentRecord(document: DocumentRecord, audit?: Aud
       },
     },
     withAudit([], audit, 'pending'),
+    'documentChanged',
+  );
+}
+
+/**
+ * Sets or clears a document's expiry date, only while the document is the one read (same
+ * file) and the account is not being deleted; an admin's record of it goes in the same
+ * transaction.
+ */
+export async function setDocumentExpiry(
+  document: DocumentRecord,
+  expiresOn: string | null,
+  audit?: Audit,
+): Promise<void> {
+  await transact(
+    withAudit(
+      [
+        {
+          Update: {
+            TableName: env.tableName,
+            Key: documents.keyOf(document),
+            UpdateExpression: 'SET expires_on = :expires',
+            ConditionExpression: 'file_path = :path',
+            ExpressionAttributeValues: { ':expires': expiresOn, ':path': document.file_path },
+          },
+        },
+        accountNotDeleted(document.user_id),
+      ],
+      audit,
+    ),
     'documentChanged',
   );
 }

@@ -186,6 +186,23 @@ describe('keys of each entity (README key design)', () => {
     expect(documentById('doc-5')).toBe('DOCID#doc-5');
   });
 
+  it('a document of type other: USER#<id> / DOC#other#<id> (several per user, still under DOC#)', () => {
+    const d = document({ id: 'doc-6', document_type: 'other', title: 'Kita letter' });
+    expect(keysOf(documents.toItem(d))).toEqual({
+      PK: `USER#${USER}`,
+      SK: 'DOC#other#doc-6',
+      GSI1PK: 'DOCID#doc-6',
+      GSI1SK: 'ITEM',
+    });
+    expect(documents.owns(documents.toItem(d))).toBe(true);
+    expect(documents.fromItem(documents.toItem(d))).toEqual(d);
+  });
+
+  it('a document stored before expiry dates and titles existed reads both as null', () => {
+    const { expires_on: _e, title: _t, ...older } = documents.toItem(document({ expires_on: '2030-01-01' }));
+    expect(documents.fromItem(older)).toEqual(document({ expires_on: null, title: null }));
+  });
+
   it('task: USER#<id> / TASK#<template>, found by TASKID#<id> / ITEM', () => {
     const t = task('tax_id', { id: 'task-9' });
     expect(keysOf(tasks.toItem(t))).toEqual({

@@ -13,7 +13,7 @@ import type {
 } from '@shared/api';
 import type { PhaseDefinition, TaskTemplateDefinition } from '@shared/catalogue';
 import type { Language, Role } from '@shared/constants';
-import type { DocumentType } from '@shared/documents';
+import type { RelocationDocumentType } from '@shared/document-clocks';
 import type { PlanCity } from '@shared/plan';
 import type { CursorShape } from './cursor';
 import { GSI1, KEY_ATTRIBUTES, TABLE_KEYS } from './table';
@@ -184,6 +184,7 @@ function ownedItem<R extends { id: string; user_id: string }, N extends string>(
   sortPrefix: string,
   idPrefix: string,
   nameOf: (record: R) => N,
+  fromAttributes?: (attributes: Item) => R,
 ) {
   const key = (userId: string, name: N): TableKey => ({
     PK: userPartition(userId),
@@ -196,12 +197,23 @@ function ownedItem<R extends { id: string; user_id: string }, N extends string>(
       keyOf: (record) => key(record.user_id, nameOf(record)),
       sortPrefix,
       indexOf: (record) => ({ GSI1PK: `${idPrefix}${record.id}`, GSI1SK: BY_ID }),
+      fromAttributes,
     }),
   };
 }
 
-/** One document per type and user: a new upload of a type replaces the old one. */
-const documentItems = ownedItem<DocumentRecord, DocumentType>('DOC#', 'DOCID#', (d) => d.document_type);
+/**
+ * How a document is named in its user's partition: one per type (a new upload of a type
+ * replaces the old one), except `other`, of which a customer may hold several (`other#<id>`).
+ */
+export const documentName = (document: Pick<DocumentRecord, 'id' | 'document_type'>): string =>
+  document.document_type === 'other' ? `other#${document.id}` : document.document_type;
+const documentItems = ownedItem<DocumentRecord, string>('DOC#', 'DOCID#', documentName, (attributes) => ({
+  ...(attributes as unknown as DocumentRecord),
+  // Documents stored before expiry dates and titles existed have neither.
+  expires_on: (attributes.expires_on as string | undefined) ?? null,
+  title: (attributes.title as string | undefined) ?? null,
+}));
 export const documents = documentItems.entity;
 export const documentById = documentItems.byId;
 
@@ -288,7 +300,10 @@ export const reminderSchedules = entity<ReminderSchedule, [userId: string]>({
 export interface UploadTicketRecord {
   upload_id: string;
   user_id: string;
-  document_type: DocumentType;
+  document_type: RelocationDocumentType;
+  /** The expiry date and title the upload was asked with (customers' uploads; absent: none). */
+  expires_on?: string | null;
+  title?: string | null;
   /** Set when an admin replaces this document; null for a customer's own upload. */
   document_id: string | null;
   file_name: string;

@@ -32,7 +32,7 @@ import type { TransactItems } from './client';
 import { encodeCursor } from './cursor';
 import { shardOf } from './customer-index';
 import { closeDeletionRequest, fileDeletionRequest } from './deletion-requests';
-import { deleteDocumentRecord, saveDocument } from './documents';
+import { deleteDocumentRecord, saveDocument, setDocumentExpiry } from './documents';
 import type { MessageItem } from './entities';
 import {
   claimMailWindow,
@@ -243,6 +243,42 @@ describe('deleteDocumentRecord', () => {
     storedProfile({ documents_count: 2 });
     cancelWith('ConditionalCheckFailed', 'None');
     await expectRefused(deleteDocumentRecord(document()), Conflict, 'documentChanged');
+  });
+});
+
+describe('setDocumentExpiry', () => {
+  it('sets the date only on the document read (same file) of an account not being deleted', async () => {
+    const doc = document({ id: 'doc-8', document_type: 'other', file_path: `${USER}/x.pdf` });
+    await setDocumentExpiry(doc, '2030-01-31');
+    expect(written()).toEqual([
+      {
+        Update: {
+          TableName: 't',
+          Key: { PK: `USER#${USER}`, SK: 'DOC#other#doc-8' },
+          UpdateExpression: 'SET expires_on = :expires',
+          ConditionExpression: 'file_path = :path',
+          ExpressionAttributeValues: { ':expires': '2030-01-31', ':path': `${USER}/x.pdf` },
+        },
+      },
+      NOT_DELETED,
+    ]);
+  });
+
+  it("an admin's change: its record with before and after in the same transaction, the tombstone checked once", async () => {
+    const changes = [{ field: 'expires_on', before: '2027-01-01', after: null }];
+    await setDocumentExpiry(document(), null, audit({ action: 'document_expiry_changed', changes }));
+    const items = written();
+    expect(items.slice(-2)).toEqual([
+      fact({ action: 'document_expiry_changed', has_details: true, fields: ['expires_on'] }),
+      details({ changes }),
+    ]);
+    expect(items.filter((item) => item.ConditionCheck)).toEqual([NOT_DELETED]);
+    expectOneOperationPerItem(items);
+  });
+
+  it('cancelled: Conflict documentChanged', async () => {
+    cancelWith('ConditionalCheckFailed', 'None');
+    await expectRefused(setDocumentExpiry(document(), null), Conflict, 'documentChanged');
   });
 });
 

@@ -11,6 +11,8 @@ const record = (document_type: DocumentType, file_name: string): DocumentRecord 
   file_path: `user-1/${file_name}`,
   file_size: 1234,
   uploaded_at: '2026-05-01T10:00:00.000Z',
+  expires_on: null,
+  title: null,
 });
 
 describe('documentsByType', () => {
