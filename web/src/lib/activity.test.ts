@@ -41,6 +41,10 @@ describe('an audit record in the activity views', () => {
     expect(recordSubject(t, { target: { document_type: 'passport', document_id: 'd-1' } })).toBe(
       'onboarding.documents.types.passport.title',
     );
+    // A type beyond onboarding's three has no onboarding card: its name is the document type's.
+    expect(recordSubject(t, { target: { document_type: 'national_visa', document_id: 'd-2' } })).toBe(
+      'documentTypes.national_visa',
+    );
     const named = ((key: string) =>
       key === 'tasks.esim_card.task_name' ? 'Order your eSIM card' : key) as TFunction;
     expect(recordSubject(named, { target: { workflow_id: 'w-1', task_template_id: 'esim_card' } })).toBe(

@@ -1,6 +1,7 @@
 import type { AuditAction, AuditChange, AuditRecord } from '@shared/api';
 import { TASK_STATUSES, WORKFLOW_STATUSES } from '@shared/journey';
 import type { TFunction } from 'i18next';
+import { documentName } from './document-names';
 import { formatCalendarDate } from './format';
 import { nationalityLabel } from './nationality';
 import { familyMembersLabel } from './profile-rows';
@@ -81,7 +82,7 @@ export function changeValue(t: TFunction, action: AuditAction, field: string, va
  */
 export function recordSubject(t: TFunction, record: Pick<AuditRecord, 'target'>): string | null {
   const target = record.target;
-  if (target?.document_type) return t(`onboarding.documents.types.${target.document_type}.title`);
+  if (target?.document_type) return documentName(t, { document_type: target.document_type });
   if (target?.task_template_id) {
     const key = `tasks.${target.task_template_id}.task_name`;
     const name = t(key, { ns: 'catalogue' });

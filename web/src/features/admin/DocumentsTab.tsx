@@ -13,6 +13,7 @@ import { Dialog } from '../../components/Dialog';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { ResponsiveList } from '../../components/ResponsiveList';
 import { tabId } from '../../components/Tabs';
+import { documentName } from '../../lib/document-names';
 import { serverMessage } from '../../lib/errors';
 import { focusIsLost } from '../../lib/focus';
 import { formatBytes, formatDate } from '../../lib/format';
@@ -29,7 +30,7 @@ function DocumentActions({ userId, document }: { userId: string; document: Docum
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
-  const title = t(`onboarding.documents.types.${document.document_type}.title`);
+  const title = documentName(t, document);
 
   const run = async (action: () => Promise<void>, failure: string) => {
     setBusy(true);
@@ -145,7 +146,7 @@ export function DocumentsTab({ userId, documents }: { userId: string; documents:
     count.current = documents.length;
   }, [documents.length]);
   if (documents.length === 0) return <p className="text-slate-600">{t('admin.documents.empty')}</p>;
-  const title = (d: DocumentRecord) => t(`onboarding.documents.types.${d.document_type}.title`);
+  const title = (d: DocumentRecord) => documentName(t, d);
   return (
     <ResponsiveList
       items={documents}
