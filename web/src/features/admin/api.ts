@@ -2,6 +2,7 @@ import type {
   AdminUserDetail,
   AuditRecord,
   Conversation,
+  DocumentRecord,
   DownloadLink,
   Message,
   Page,
@@ -18,6 +19,7 @@ import type {
   SupportCompletion,
   WorkflowUpdate,
 } from '@shared/schemas/admin';
+import type { DocumentExpiry } from '@shared/schemas/documents';
 import type { MessageInput, MessagesRead } from '@shared/schemas/messages';
 import type { AdminProfileInput } from '@shared/schemas/profile';
 import {
@@ -270,6 +272,22 @@ export function useDeleteDocument(userId: string) {
   return useMutation({
     mutationFn: deleteDocument,
     onSuccess: () => userChanged(queryClient, userId, { customers: true }),
+  });
+}
+
+/** An admin sets or corrects a document's expiry date (recorded on the customer's timeline). */
+export const updateDocumentExpiry = ({ documentId, expires_on }: { documentId: string } & DocumentExpiry) =>
+  apiFetch<DocumentRecord>(apiPath(API_PATHS.adminDocument, { documentId }), {
+    method: 'PATCH',
+    body: { expires_on },
+  });
+
+/** The user's documents (their expiry states) and timeline reload. */
+export function useUpdateDocumentExpiry(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateDocumentExpiry,
+    onSuccess: () => userChanged(queryClient, userId, {}),
   });
 }
 
