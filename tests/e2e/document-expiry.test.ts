@@ -1,0 +1,112 @@
+// The team's view of documents with an expiry date: the admin's Documents tab shows each
+// date with its state today (Valid, Expires in N days, Expired), says when a passport has no
+// date yet, and sets or corrects a date (refused beyond 15 years ahead); the change shows on
+// the customer's Activity Timeline. In English and German.
+import type { DocumentRecord } from '@shared/api';
+import { addDays, addMonths, planToday } from '@shared/plan';
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { api } from '../support/auth';
+import { axeViolations, browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { customerWith } from '../support/customers';
+import { upload } from '../support/documents';
+import { tinyPdf } from '../support/files';
+import { LANGUAGES, setLanguage, text } from '../support/language';
+import { TEST_ADMIN } from '../support/stack-process';
+
+const url = inject('stackUrl');
+const session = browserSession(url);
+let page: Page;
+beforeEach(() => {
+  page = session.page;
+});
+
+/** A German calendar day `days` from today, as the document clocks count (Europe/Berlin). */
+const day = (days: number) => addDays(planToday(new Date()), days);
+
+describe.each(LANGUAGES)('document expiry in the admin console in %s', (language) => {
+  const t = (key: string, values: Record<string, string> = {}) => text(language, key, values);
+  /** '2 Apr 2027' (the short month as the browser's ICU writes it) or '02.04.2027'. */
+  const written = (date: string) => {
+    const [y, m, d] = date.split('-');
+    if (language === 'de') return new RegExp(`${d}\\.${m}\\.${y}`);
+    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][
+      Number(m) - 1
+    ];
+    return new RegExp(`${Number(d)} ${month}\\w? ${y}`);
+  };
+  const row = (typeKey: string) =>
+    page
+      .getByRole('tabpanel')
+      .getByRole('row')
+      .filter({ hasText: t(typeKey) });
+  /** The expiry date as the row writes it (the upload's date and time stand beside it). */
+  const expiryDate = (item: Locator, date: string) =>
+    item.locator(`time[datetime="${date}"]`, { hasText: written(date) });
+  const state = (typeKey: string) => row(typeKey).locator('[data-expiry-state]');
+
+  it('shows the expiry date and its state, and the admin corrects it', async () => {
+    const errors = await trackErrors(page);
+    const c = await customerWith(url);
+    const visa = await upload(url, c.idToken, 'national_visa', 'visa.pdf', tinyPdf(), undefined, {
+      expires_on: day(23),
+    });
+    expect(visa.confirm?.status).toBe(200);
+    // Onboarding's passport, uploaded without its (optional) date.
+    expect((await upload(url, c.idToken, 'passport', 'passport.pdf', tinyPdf())).confirm?.status).toBe(200);
+
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.waitForURL('**/admin');
+    await setLanguage(page.context(), url, language);
+    await page.goto(`/admin/users/${c.userId}`);
+    await page.getByRole('tab', { name: t('admin.user.tabs.documents') }).click();
+
+    await page.getByRole('columnheader', { name: t('admin.documents.expiresOn') }).waitFor();
+    await row('documentTypes.national_visa')
+      .getByText(written(day(23)))
+      .waitFor();
+    expect(await state('documentTypes.national_visa').getAttribute('data-expiry-state')).toBe('expiring');
+    expect(await state('documentTypes.national_visa').textContent()).toBe(
+      t('admin.documents.expiresInDays_other', { count: '23' }),
+    );
+    await row('documentTypes.passport').getByText(t('admin.documents.noExpiry')).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // More than 15 years ahead: refused, with the server's message at the field.
+    const visaRow = row('documentTypes.national_visa');
+    const input = visaRow.getByLabel(t('admin.documents.expiryDate'), { exact: true });
+    const save = visaRow.getByRole('button', {
+      name: t('admin.documents.saveExpiryOf', { name: t('documentTypes.national_visa') }),
+    });
+    await input.fill(addMonths(day(0), 16 * 12));
+    await save.click();
+    await toast(page, t('admin.documents.expiryFailed')).waitFor();
+    await visaRow.getByText(t('validation.expiryTooFar')).waitFor();
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+
+    // Corrected to yesterday: expired, in words and in the chip's colour.
+    await input.fill(day(-1));
+    await save.click();
+    await toast(page, t('admin.documents.expirySaved')).waitFor();
+    await visaRow.locator('[data-expiry-state="expired"]').waitFor();
+    expect(await state('documentTypes.national_visa').textContent()).toBe(t('admin.documents.expired'));
+    await expiryDate(visaRow, day(-1)).waitFor();
+    expect(await visaRow.getByText(t('validation.expiryTooFar')).count()).toBe(0);
+    const docs = await api<DocumentRecord[]>(url, '/api/me/documents', { token: c.idToken });
+    expect(docs.body.find((d) => d.document_type === 'national_visa')?.expires_on).toBe(day(-1));
+
+    // A valid date far ahead reads as Valid.
+    await input.fill(day(400));
+    await save.click();
+    await visaRow.locator('[data-expiry-state="valid"]').waitFor();
+    expect(await state('documentTypes.national_visa').textContent()).toBe(t('admin.documents.expiryValid'));
+
+    // The change is on the customer's timeline.
+    await page
+      .getByRole('region', { name: t('admin.user.timeline'), exact: true })
+      .getByText(t('activity.actions.document_expiry_changed'))
+      .first()
+      .waitFor();
+    expect(errors).toEqual([]);
+  });
+});
