@@ -3,7 +3,7 @@
 // date yet, and sets or corrects a date (refused beyond 15 years ahead); the change shows on
 // the customer's Activity Timeline. In English and German.
 import type { DocumentRecord } from '@shared/api';
-import { addDays, addMonths, planToday } from '@shared/plan';
+import { addMonths } from '@shared/plan';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { api } from '../support/auth';
@@ -12,6 +12,7 @@ import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
 import { LANGUAGES, setLanguage, text } from '../support/language';
+import { planDay, writtenPlanDate } from '../support/plan-days';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -21,20 +22,11 @@ beforeEach(() => {
   page = session.page;
 });
 
-/** A German calendar day `days` from today, as the document clocks count (Europe/Berlin). */
-const day = (days: number) => addDays(planToday(new Date()), days);
+const day = planDay;
 
 describe.each(LANGUAGES)('document expiry in the admin console in %s', (language) => {
   const t = (key: string, values: Record<string, string> = {}) => text(language, key, values);
-  /** '2 Apr 2027' (the short month as the browser's ICU writes it) or '02.04.2027'. */
-  const written = (date: string) => {
-    const [y, m, d] = date.split('-');
-    if (language === 'de') return new RegExp(`${d}\\.${m}\\.${y}`);
-    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][
-      Number(m) - 1
-    ];
-    return new RegExp(`${Number(d)} ${month}\\w? ${y}`);
-  };
+  const written = (date: string) => new RegExp(writtenPlanDate(language, date));
   const row = (typeKey: string) =>
     page
       .getByRole('tabpanel')
@@ -62,9 +54,7 @@ describe.each(LANGUAGES)('document expiry in the admin console in %s', (language
     await page.getByRole('tab', { name: t('admin.user.tabs.documents') }).click();
 
     await page.getByRole('columnheader', { name: t('admin.documents.expiresOn') }).waitFor();
-    await row('documentTypes.national_visa')
-      .getByText(written(day(23)))
-      .waitFor();
+    await expiryDate(row('documentTypes.national_visa'), day(23)).waitFor();
     expect(await state('documentTypes.national_visa').getAttribute('data-expiry-state')).toBe('expiring');
     expect(await state('documentTypes.national_visa').textContent()).toBe(
       t('admin.documents.expiresInDays_other', { count: '23' }),

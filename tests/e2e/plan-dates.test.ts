@@ -4,13 +4,13 @@
 // missing move-in date, which the customer's hint leads to in Edit details and the team only
 // reads about.
 import type { JourneyResponse } from '@shared/api';
-import { addDays, planToday } from '@shared/plan';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { api } from '../support/auth';
 import { axeViolations, browserSession, focusLandsOn, logIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { LANGUAGES, phaseName, setLanguage, taskName, text } from '../support/language';
+import { planDay, writtenPlanDate } from '../support/plan-days';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -20,8 +20,7 @@ beforeEach(() => {
   page = session.page;
 });
 
-/** A German calendar day `days` from today, as the plan counts (Europe/Berlin). */
-const day = (days: number) => addDays(planToday(new Date()), days);
+const day = planDay;
 
 /** Whether the element lies wholly inside the window. */
 const inView = (locator: Locator) =>
@@ -43,14 +42,7 @@ describe.each(LANGUAGES)('plan dates in %s', (language) => {
   const overdue = (days: number) => t('due.overdue_other', { count: String(days) });
   const dueIn = (days: number) => t('due.inDays_other', { count: String(days) });
   /** 'Due 12 Mar 2027' (the short month as the browser's ICU writes it) or 'Fällig am 12.03.2027'. */
-  const dueOn = (date: string) => {
-    const [y, m, d] = date.split('-');
-    if (language === 'de') return new RegExp(`^${t('due.on', { date: `${d}.${m}.${y}` })}$`);
-    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][
-      Number(m) - 1
-    ];
-    return new RegExp(`^${t('due.on', { date: `${Number(d)} ${month}\\w? ${y}` })}$`);
-  };
+  const dueOn = (date: string) => new RegExp(`^${t('due.on', { date: writtenPlanDate(language, date) })}$`);
 
   const taskRow = (templateId: Parameters<typeof taskName>[1]) =>
     page.getByRole('tabpanel').locator('li', {
