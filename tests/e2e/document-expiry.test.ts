@@ -6,13 +6,13 @@ import type { DocumentRecord } from '@shared/api';
 import { addMonths } from '@shared/plan';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { api } from '../support/auth';
+import { api, dateFromToday } from '../support/auth';
 import { axeViolations, browserSession, logIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
 import { LANGUAGES, setLanguage, text } from '../support/language';
-import { planDay, writtenPlanDate } from '../support/plan-days';
+import { writtenPlanDate } from '../support/plan-days';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -22,7 +22,7 @@ beforeEach(() => {
   page = session.page;
 });
 
-const day = planDay;
+const day = dateFromToday;
 
 describe.each(LANGUAGES)('document expiry in the admin console in %s', (language) => {
   const t = (key: string, values: Record<string, string> = {}) => text(language, key, values);

@@ -6,11 +6,11 @@
 import type { JourneyResponse } from '@shared/api';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { api } from '../support/auth';
+import { api, dateFromToday } from '../support/auth';
 import { axeViolations, browserSession, focusLandsOn, logIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { LANGUAGES, phaseName, setLanguage, taskName, text } from '../support/language';
-import { planDay, writtenPlanDate } from '../support/plan-days';
+import { writtenPlanDate } from '../support/plan-days';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -20,7 +20,7 @@ beforeEach(() => {
   page = session.page;
 });
 
-const day = planDay;
+const day = dateFromToday;
 
 /** Whether the element lies wholly inside the window. */
 const inView = (locator: Locator) =>

@@ -6,6 +6,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page, PendingDeletion, RuntimeConfig } from '@shared/api';
+import { addDays, planToday } from '@shared/plan';
 import type { MailboxEntry } from '../../infra/local/mailbox';
 import { waitFor } from '../../infra/local/ports';
 
@@ -156,7 +157,8 @@ export async function adminToken(url: string): Promise<string> {
 
 /** YYYY-MM-DD, `days` from today (negative: in the past). */
 export function dateFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  // German calendar days, as the server counts them (an hour a day, UTC is on another date).
+  return addDays(planToday(new Date()), days);
 }
 
 /** Every pending deletion request, newest first: all pages of the admin's list. */

@@ -1,8 +1,4 @@
-import { addDays, planToday } from '@shared/plan';
 import type { Language } from './language';
-
-/** A German calendar day `days` from today, as the plan and the document clocks count (Europe/Berlin). */
-export const planDay = (days: number) => addDays(planToday(new Date()), days);
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
