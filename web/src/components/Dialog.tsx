@@ -76,7 +76,11 @@ export function Dialog({
         event.preventDefault();
         onClose();
       }}
-      onClose={onClose}
+      // The native 'close' event of our own close() also comes a task later: by then the
+      // dialog may be open again (reopened from the keyboard at once), and that close is old.
+      onClose={(event) => {
+        if (!event.currentTarget.open) onClose();
+      }}
       onKeyDown={trapTab}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
     >
