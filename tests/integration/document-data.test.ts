@@ -46,7 +46,12 @@ describe('Download my data holds every document of the relocation', () => {
   it('with its type, expiry date or title, and its file (same-named files numbered apart)', async () => {
     const c = await customerWith(url, { arrival: dateFromToday(20), verified: true });
     const uploads = [
-      { type: 'passport', name: 'passport.pdf', bytes: tinyPdf(), details: { expires_on: dateFromToday(900) } },
+      {
+        type: 'passport',
+        name: 'passport.pdf',
+        bytes: tinyPdf(),
+        details: { expires_on: dateFromToday(900) },
+      },
       {
         type: 'residence_permit',
         name: 'permit.png',
