@@ -1,11 +1,13 @@
 import type { JourneyTask } from '@shared/api';
 import de from '@shared/locales/de/translation.json';
 import en from '@shared/locales/en/translation.json';
+import { parseMarkdown } from '@shared/markdown';
 import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from './Markdown';
+import { Markdown, MarkdownBlocks } from './Markdown';
 import { checkedDate, TaskFacts } from './TaskFacts';
 
 async function render(node: React.ReactNode, language: 'en' | 'de' = 'en'): Promise<string> {
@@ -120,5 +122,30 @@ describe('checkedDate', () => {
   it('reads as "25 Nov 2026" in English and "25.11.2026" in German, whatever the time zone', () => {
     expect(checkedDate('2026-11-25', 'en')).toBe('25 Nov 2026');
     expect(checkedDate('2026-11-25', 'de')).toBe('25.11.2026');
+  });
+});
+
+describe('MarkdownBlocks', () => {
+  it('renders "## " and "### " headings at their level, and links to guide articles inside the app', async () => {
+    const text =
+      'Intro.\n\n## Before you travel\n\nSee [Anmeldung](/guide/anmeldung).\n\n### Documents\n\n- passport';
+    const html = await render(
+      <MemoryRouter>
+        <MarkdownBlocks blocks={parseMarkdown(text, { guideLinks: true })} />
+      </MemoryRouter>,
+    );
+    expect(html).toBe(
+      '<div class="space-y-2 wrap-anywhere "><p>Intro.</p>' +
+        '<h2 class="pt-2 text-lg font-semibold text-slate-900">Before you travel</h2>' +
+        '<p>See <a class="text-brand-700 underline underline-offset-2" href="/guide/anmeldung" data-discover="true">Anmeldung</a>.</p>' +
+        '<h3 class="pt-1 font-semibold text-slate-900">Documents</h3>' +
+        '<ul class="list-disc space-y-1 pl-5"><li>passport</li></ul></div>',
+    );
+  });
+
+  it('keeps a guide link as written text in a catalogue text, which links only to https pages', async () => {
+    const html = await render(<Markdown text="See [Anmeldung](/guide/anmeldung)." />);
+    expect(html).not.toContain('<a');
+    expect(html).toContain('[Anmeldung](/guide/anmeldung)');
   });
 });

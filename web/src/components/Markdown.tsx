@@ -1,4 +1,6 @@
-import { type Inline, parseMarkdown } from '@shared/markdown';
+import { type Block, type Inline, parseMarkdown } from '@shared/markdown';
+import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
 import { ExternalLink } from './ExternalLink';
 
 /**
@@ -7,33 +9,65 @@ import { ExternalLink } from './ExternalLink';
  * to screen readers. Everything else, HTML included, is text: nothing is set as HTML.
  */
 export function Markdown({ text, className = '' }: { text: string; className?: string }) {
-  const inlines = (pieces: Inline[]) =>
-    pieces.map((piece, index) =>
-      piece.kind === 'link' ? (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text never reorder
-        <ExternalLink key={index} href={piece.href}>
-          {piece.text}
-        </ExternalLink>
-      ) : (
-        piece.text
-      ),
-    );
+  return <MarkdownBlocks blocks={parseMarkdown(text)} className={className} />;
+}
+
+/**
+ * Parsed blocks as React elements: besides paragraphs, lists and https links, "## " and
+ * "### " headings as h2 and h3 (the page's h1 is its title) and links to the guide's articles,
+ * which stay in the app.
+ */
+export function MarkdownBlocks({ blocks, className = '' }: { blocks: Block[]; className?: string }) {
   return (
     <div className={`space-y-2 wrap-anywhere ${className}`}>
-      {parseMarkdown(text).map((block, index) =>
-        block.kind === 'paragraph' ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one text never reorder
-          <p key={index}>{inlines(block.inlines)}</p>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one text never reorder
-          <ul key={index} className="list-disc space-y-1 pl-5">
-            {block.items.map((item, itemIndex) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the items of one list never reorder
-              <li key={itemIndex}>{inlines(item)}</li>
-            ))}
-          </ul>
-        ),
-      )}
+      {blocks.map((block, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one text never reorder
+        <Fragment key={index}>{blockElement(block)}</Fragment>
+      ))}
     </div>
   );
+}
+
+function blockElement(block: Block) {
+  switch (block.kind) {
+    case 'paragraph':
+      return <p>{inlines(block.inlines)}</p>;
+    case 'list':
+      return (
+        <ul className="list-disc space-y-1 pl-5">
+          {block.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the items of one list never reorder
+            <li key={index}>{inlines(item)}</li>
+          ))}
+        </ul>
+      );
+    case 'heading':
+      return block.level === 2 ? (
+        <h2 className="pt-2 text-lg font-semibold text-slate-900">{block.text}</h2>
+      ) : (
+        <h3 className="pt-1 font-semibold text-slate-900">{block.text}</h3>
+      );
+  }
+}
+
+function inlines(pieces: Inline[]) {
+  return pieces.map((piece, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text never reorder
+    <Fragment key={index}>{inlineElement(piece)}</Fragment>
+  ));
+}
+
+function inlineElement(piece: Inline) {
+  switch (piece.kind) {
+    case 'link':
+      return <ExternalLink href={piece.href}>{piece.text}</ExternalLink>;
+    case 'guide_link':
+      return (
+        <Link to={`/guide/${piece.slug}`} className="text-brand-700 underline underline-offset-2">
+          {piece.text}
+        </Link>
+      );
+    case 'text':
+      return piece.text;
+  }
 }
