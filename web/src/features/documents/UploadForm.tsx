@@ -11,6 +11,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
+import { UploadProgress } from '../../components/UploadProgress';
 import { documentName } from '../../lib/document-names';
 import { ApiError, serverMessage } from '../../lib/errors';
 import { useUploadMyDocument } from './api';
@@ -142,21 +143,7 @@ export function UploadForm({
           {t('myDocuments.replacesCurrent', { name: documentName(t, replaced), file: replaced.file_name })}
         </p>
       )}
-      {uploading && (
-        <div
-          role="progressbar"
-          aria-label={t('onboarding.documents.progress')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress * 100)}
-          className="h-2 overflow-hidden rounded-full bg-slate-100"
-        >
-          <div
-            className="h-full bg-brand-600 transition-all"
-            style={{ width: `${Math.round(progress * 100)}%` }}
-          />
-        </div>
-      )}
+      {uploading && <UploadProgress progress={progress} />}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={uploading}>
           {t('myDocuments.cancel')}
