@@ -22,19 +22,13 @@ import {
   setDocumentExpiry,
 } from '../store/documents';
 import { markOnboardingCompleted } from '../store/profiles';
+import { getTicket } from '../store/uploads';
 import { readUserPartition } from '../store/user-partition';
 import { actorOf, adminAudit } from './audit';
 import { customerProfile } from './customers';
 import { assertNoPendingDeletion } from './profiles';
 import { refreshReminders } from './reminder-schedule';
-import {
-  confirmReadTicket,
-  confirmUpload,
-  customerUpload,
-  issueUpload,
-  readTicket,
-  replacementUpload,
-} from './uploads';
+import { confirmReadTicket, confirmUpload, customerUpload, issueUpload, replacementUpload } from './uploads';
 
 const DOWNLOAD_SECONDS = 300;
 
@@ -88,7 +82,7 @@ export async function confirmMyUpload(
   if (type !== 'other') {
     return confirmUpload(customerUpload(caller.userId, type), await getDocument(caller.userId, type), body);
   }
-  const ticket = await readTicket(caller.userId, body);
+  const ticket = await getTicket(caller.userId, body.upload_id);
   const replaces = ticket?.document_id ?? null;
   const target = customerUpload(caller.userId, type, replaces);
   let current: DocumentRecord | null = null;

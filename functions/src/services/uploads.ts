@@ -270,14 +270,10 @@ export async function confirmUpload(
   body: { upload_id: string; file_name: string },
   audit?: Audit,
 ): Promise<DocumentRecord> {
-  return confirmReadTicket(target, current, await readTicket(target.userId, body), body, audit);
+  return confirmReadTicket(target, current, await getTicket(target.userId, body.upload_id), body, audit);
 }
 
-/** The ticket of an upload being confirmed (null: none, or no longer). */
-export const readTicket = (userId: string, body: { upload_id: string }): Promise<UploadTicketRecord | null> =>
-  getTicket(userId, body.upload_id);
-
-/** confirmUpload with its ticket read already (readTicket), for a caller who decides by it. */
+/** confirmUpload with its ticket read already (null: none, or no longer), for a caller who decides by it. */
 export async function confirmReadTicket(
   target: UploadTarget,
   current: DocumentRecord | null,
