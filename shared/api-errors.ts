@@ -9,6 +9,7 @@ export const API_ERRORS = {
   taskNotFound: 'Task not found',
   workflowNotFound: 'Workflow not found',
   documentNotFound: 'Document not found',
+  notAnOtherDocument: 'Only a document of type Other is replaced this way; upload its type instead',
   unknownDocumentType: 'Unknown document type',
   fileTooLarge: 'File is too large (max 10MB)',
   workflowClosed: 'This workflow is already completed or cancelled',

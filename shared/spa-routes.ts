@@ -16,6 +16,7 @@ export const SPA_ROUTES = [
   '/unsubscribe',
   '/dashboard',
   '/messages',
+  '/documents',
   '/account',
   '/onboarding/details',
   '/onboarding/documents',

@@ -89,6 +89,20 @@ describe('uploadRequestSchema: the title of other', () => {
     });
   });
 
+  it('replaces names an `other` only; a replacement may leave the title out (the old one stays)', () => {
+    const id = '0b7c4c1e-4d1a-4a51-9d3b-2f6f1f0f0a11';
+    expect(errors({ ...file, document_type: 'other', replaces: id })).toEqual({});
+    expect(errors({ ...file, document_type: 'other', replaces: id, title: 'x'.repeat(101) })).toEqual({
+      title: 'validation.titleMax',
+    });
+    expect(errors({ ...file, document_type: 'degree', replaces: id })).toEqual({
+      replaces: 'validation.replacesNotAllowed',
+    });
+    expect(errors({ ...file, document_type: 'other', title: 'A', replaces: 'no/slash' })).toEqual({
+      replaces: 'validation.invalidInput',
+    });
+  });
+
   it('other takes no expiry date', () => {
     expect(errors({ ...file, document_type: 'other', title: 'Letter', expires_on: '2030-01-01' })).toEqual({
       expires_on: 'validation.expiryNotAllowed',

@@ -38,6 +38,9 @@ export function expiryProblem(
   return !given && expiryRequired(type) ? 'validation.expiryRequired' : null;
 }
 
+/** A document's id as the routes take it (customers' documents have random UUIDs). */
+const documentId = z.string().regex(/^[\w-]{1,128}$/, 'validation.invalidInput');
+
 /** Step 1 of an upload: what the browser is about to send. */
 export const uploadRequestSchema = z
   .object({
@@ -53,13 +56,22 @@ export const uploadRequestSchema = z
       .min(1, 'validation.required')
       .max(OTHER_TITLE_MAX, 'validation.titleMax')
       .nullish(),
+    /**
+     * The customer's document of type `other` this upload replaces (its id, title kept unless a
+     * new one is given); absent: a new `other`. Any other type is held once and replaced by type.
+     */
+    replaces: documentId.nullish(),
   })
   .superRefine((value, ctx) => {
     const expiry = expiryProblem(value.document_type, value.expires_on);
     if (expiry) ctx.addIssue({ code: 'custom', path: ['expires_on'], message: expiry });
     const other = value.document_type === 'other';
     const titled = value.title !== null && value.title !== undefined;
-    if (other && !titled) ctx.addIssue({ code: 'custom', path: ['title'], message: 'validation.required' });
+    const replacing = value.replaces !== null && value.replaces !== undefined;
+    if (replacing && !other)
+      ctx.addIssue({ code: 'custom', path: ['replaces'], message: 'validation.replacesNotAllowed' });
+    if (other && !titled && !replacing)
+      ctx.addIssue({ code: 'custom', path: ['title'], message: 'validation.required' });
     if (!other && titled)
       ctx.addIssue({ code: 'custom', path: ['title'], message: 'validation.titleNotAllowed' });
   });

@@ -53,33 +53,33 @@ describe.each(LANGUAGES)('document expiry in the admin console in %s', (language
     await page.goto(`/admin/users/${c.userId}`);
     await page.getByRole('tab', { name: t('admin.user.tabs.documents') }).click();
 
-    await page.getByRole('columnheader', { name: t('admin.documents.expiresOn') }).waitFor();
+    await page.getByRole('columnheader', { name: t('expiry.expiresOn') }).waitFor();
     await expiryDate(row('documentTypes.national_visa'), day(23)).waitFor();
     expect(await state('documentTypes.national_visa').getAttribute('data-expiry-state')).toBe('expiring');
     expect(await state('documentTypes.national_visa').textContent()).toBe(
-      t('admin.documents.expiresInDays_other', { count: '23' }),
+      t('expiry.inDays_other', { count: '23' }),
     );
-    await row('documentTypes.passport').getByText(t('admin.documents.noExpiry')).waitFor();
+    await row('documentTypes.passport').getByText(t('expiry.none')).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     // More than 15 years ahead: refused, with the server's message at the field.
     const visaRow = row('documentTypes.national_visa');
-    const input = visaRow.getByLabel(t('admin.documents.expiryDate'), { exact: true });
+    const input = visaRow.getByLabel(t('expiry.date'), { exact: true });
     const save = visaRow.getByRole('button', {
       name: t('admin.documents.saveExpiryOf', { name: t('documentTypes.national_visa') }),
     });
     await input.fill(addMonths(day(0), 16 * 12));
     await save.click();
-    await toast(page, t('admin.documents.expiryFailed')).waitFor();
+    await toast(page, t('expiry.saveFailed')).waitFor();
     await visaRow.getByText(t('validation.expiryTooFar')).waitFor();
     expect(await input.getAttribute('aria-invalid')).toBe('true');
 
     // Corrected to yesterday: expired, in words and in the chip's colour.
     await input.fill(day(-1));
     await save.click();
-    await toast(page, t('admin.documents.expirySaved')).waitFor();
+    await toast(page, t('expiry.saved')).waitFor();
     await visaRow.locator('[data-expiry-state="expired"]').waitFor();
-    expect(await state('documentTypes.national_visa').textContent()).toBe(t('admin.documents.expired'));
+    expect(await state('documentTypes.national_visa').textContent()).toBe(t('expiry.expired'));
     await expiryDate(visaRow, day(-1)).waitFor();
     expect(await visaRow.getByText(t('validation.expiryTooFar')).count()).toBe(0);
     const docs = await api<DocumentRecord[]>(url, '/api/me/documents', { token: c.idToken });
@@ -89,7 +89,7 @@ describe.each(LANGUAGES)('document expiry in the admin console in %s', (language
     await input.fill(day(400));
     await save.click();
     await visaRow.locator('[data-expiry-state="valid"]').waitFor();
-    expect(await state('documentTypes.national_visa').textContent()).toBe(t('admin.documents.expiryValid'));
+    expect(await state('documentTypes.national_visa').textContent()).toBe(t('expiry.valid'));
 
     // The change is on the customer's timeline.
     await page

@@ -112,6 +112,8 @@ describe('customer dashboard', () => {
     await page.getByRole('menu').waitFor();
     expect(await focused()).toBe('My Account');
     await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('My Documents');
+    await page.keyboard.press('ArrowDown');
     expect(await focused()).toBe('Messages');
     await page.keyboard.press('ArrowDown');
     expect(await focused()).toBe('Logout');

@@ -320,6 +320,7 @@ const CUSTOMER: Check[] = [
   ['dashboard', '/dashboard', 'dashboard.title'],
   ['account', '/account', 'account.title'],
   ['messages', '/messages', 'messages.title'],
+  ['documents', '/documents', 'myDocuments.title'],
 ];
 const TABS = ['personal', 'tasks', 'workflows', 'documents', 'messages'] as const;
 
@@ -402,7 +403,8 @@ describe.each(LANGUAGES)('in %s', (language) => {
 
     it.each(CUSTOMER)('%s (%s) fits every width', async (name, path, key) => {
       await open(page, path, language, () => heading(page, t(key)));
-      if (name === 'onboarding-documents') await page.getByText(LONG_FILES.contract).waitFor();
+      if (name === 'onboarding-documents' || name === 'documents')
+        await page.getByText(LONG_FILES.contract).waitFor();
       if (name === 'dashboard') await page.getByRole('tab').first().waitFor();
       if (name === 'dashboard' || name === 'messages')
         await page.getByText(LONG_MESSAGE, { exact: false }).first().waitFor();

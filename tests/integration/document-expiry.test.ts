@@ -153,6 +153,65 @@ describe('documents with an expiry date or a title', () => {
     expect((await myDocuments(token)).find((d) => d.id === doc.id)).toEqual(doc);
   });
 
+  it('one `other` document is replaced by its id: same id, title kept or renewed, its old file gone', async () => {
+    const c = await newCustomer(url);
+    const id = await userIdOf(c.idToken);
+    const first = await upload(url, c.idToken, 'other', 'letter.pdf', tinyPdf(), undefined, {
+      title: 'Kita',
+    });
+    const second = await upload(url, c.idToken, 'other', 'bank.pdf', tinyPdf(), undefined, { title: 'Bank' });
+    const kita = first.confirm?.body as DocumentRecord;
+    const replaced = await upload(url, c.idToken, 'other', 'kita-2.pdf', tinyPdf(), undefined, {
+      replaces: kita.id,
+    });
+    expect(replaced.confirm?.status).toBe(200);
+    expect(replaced.confirm?.body).toMatchObject({ id: kita.id, title: 'Kita', file_name: 'kita-2.pdf' });
+    const renamed = await upload(url, c.idToken, 'other', 'kita-3.pdf', tinyPdf(), undefined, {
+      replaces: kita.id,
+      title: 'Kita contract',
+    });
+    expect(renamed.confirm?.body).toMatchObject({ id: kita.id, title: 'Kita contract' });
+    const mine = await myDocuments(c.idToken);
+    expect(mine.map((d) => [d.title, d.file_name]).sort()).toEqual([
+      ['Bank', 'bank.pdf'],
+      ['Kita contract', 'kita-3.pdf'],
+    ]);
+    const files = await objectKeys(url, id);
+    expect(files.sort()).toEqual(mine.map((d) => d.file_path).sort());
+    expect(files).not.toContain(kita.file_path);
+    expect(files).not.toContain(replaced.confirm?.body.file_path);
+    expect((await api<MeResponse>(url, '/api/me', { token: c.idToken })).body.profile.documents_count).toBe(
+      2,
+    );
+    expect(second.confirm?.status).toBe(200);
+  });
+
+  it("replacing by id is refused for another customer's document, one of another type, or with another type", async () => {
+    const c = await newCustomer(url);
+    const [mine] = (await myDocuments(token)).filter((d) => d.document_type === 'other');
+    if (!mine) throw new Error('no other document');
+    const before = await myDocuments(token);
+    const foreign = await upload(url, c.idToken, 'other', 'x.pdf', tinyPdf(), undefined, {
+      replaces: mine.id,
+    });
+    expect(foreign.ticket.status).toBe(404);
+    const own = await upload(url, c.idToken, 'degree', 'degree.pdf', tinyPdf());
+    const ownDegree = own.confirm?.body as DocumentRecord;
+    const notOther = await upload(url, c.idToken, 'other', 'x.pdf', tinyPdf(), undefined, {
+      replaces: ownDegree.id,
+    });
+    expect(notOther.ticket.status).toBe(409);
+    const wrongType = await upload(url, c.idToken, 'degree', 'x.pdf', tinyPdf(), undefined, {
+      replaces: ownDegree.id,
+    });
+    expect(wrongType.ticket.status).toBe(400);
+    expect((wrongType.ticket.body as unknown as Refusal).error.fields).toEqual({
+      replaces: 'validation.replacesNotAllowed',
+    });
+    expect(await myDocuments(token)).toEqual(before);
+    expect((await myDocuments(c.idToken)).map((d) => d.id)).toEqual([ownDegree.id]);
+  });
+
   it('deleting the account removes every document, the several of type other too, with their files', async () => {
     const c = await newCustomer(url);
     const id = await userIdOf(c.idToken);

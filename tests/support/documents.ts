@@ -40,7 +40,7 @@ export async function upload(
   fileName: string,
   bytes: Buffer,
   declaredSize = bytes.length,
-  details: { expires_on?: string | null; title?: string } = {},
+  details: { expires_on?: string | null; title?: string; replaces?: string } = {},
 ) {
   const ticket = await api<UploadTicket>(url, '/api/me/documents/uploads', {
     token,

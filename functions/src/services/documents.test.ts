@@ -530,6 +530,84 @@ describe('documents with an expiry date or a title', () => {
     expect(saveDocument).not.toHaveBeenCalled();
   });
 
+  describe('replacing one `other` document by id', () => {
+    const kept = document({
+      id: 'other-1',
+      document_type: 'other',
+      title: 'Kita letter',
+      file_path: `${USER}/old-other.pdf`,
+    });
+    const request = { document_type: 'other' as const, file_name: 'n.pdf', file_size: 1000 };
+
+    it('the ticket names the document; a title left out is not on it (the old one stays)', async () => {
+      vi.mocked(findDocument).mockResolvedValue(kept);
+      await createMyUpload(customer(), { ...request, replaces: 'other-1' });
+      const issued = vi.mocked(putTicket).mock.calls[0]?.[0];
+      expect(issued).toMatchObject({ document_id: 'other-1', document_type: 'other', expires_on: null });
+      expect(issued).not.toHaveProperty('title');
+      await createMyUpload(customer(), { ...request, replaces: 'other-1', title: 'New title' });
+      expect(vi.mocked(putTicket).mock.calls[1]?.[0]).toMatchObject({ title: 'New title' });
+    });
+
+    it.each([
+      ['unknown', null, NotFound, 'documentNotFound'],
+      [
+        "another customer's",
+        document({ id: 'other-1', document_type: 'other', user_id: 'x' }),
+        NotFound,
+        'documentNotFound',
+      ],
+      [
+        'of another type',
+        document({ id: 'other-1', document_type: 'degree' }),
+        Conflict,
+        'notAnOtherDocument',
+      ],
+    ] as const)('an %s document is refused, before any ticket', async (_what, found, kind, reason) => {
+      vi.mocked(findDocument).mockResolvedValue(found);
+      await expectRefused(createMyUpload(customer(), { ...request, replaces: 'other-1' }), kind, reason);
+      expect(putTicket).not.toHaveBeenCalled();
+    });
+
+    it('the confirm writes over that document (same id, its title kept), then removes its old file', async () => {
+      vi.mocked(findDocument).mockResolvedValue(kept);
+      vi.mocked(getTicket).mockResolvedValue(
+        ticket({ document_type: 'other', document_id: 'other-1', file_name: 'n.pdf', expires_on: null }),
+      );
+      const order: string[] = [];
+      vi.mocked(saveDocument).mockImplementation(async () => {
+        order.push('record');
+      });
+      vi.mocked(removeObject).mockImplementation(async (key) => {
+        order.push(`file ${key}`);
+      });
+      const record = await confirmMyUpload(customer(), 'other', { upload_id: UPLOAD_ID, file_name: 'n.pdf' });
+      expect(record).toMatchObject({
+        id: 'other-1',
+        title: 'Kita letter',
+        file_name: 'n.pdf',
+        file_path: `${USER}/${UPLOAD_ID}.pdf`,
+      });
+      expect(saveDocument).toHaveBeenCalledWith(record, kept, expect.anything(), []);
+      expect(listDocuments).not.toHaveBeenCalled();
+      expect(order).toEqual(['record', `file incoming/${USER}/${UPLOAD_ID}.pdf`, `file ${kept.file_path}`]);
+    });
+
+    it('a document deleted since its ticket is not written again: the confirm is refused', async () => {
+      vi.mocked(findDocument).mockResolvedValue(null);
+      vi.mocked(getTicket).mockResolvedValue(
+        ticket({ document_type: 'other', document_id: 'other-1', file_name: 'n.pdf', expires_on: null }),
+      );
+      await expectRefused(
+        confirmMyUpload(customer(), 'other', { upload_id: UPLOAD_ID, file_name: 'n.pdf' }),
+        NotFound,
+        'documentNotFound',
+      );
+      expect(saveDocument).not.toHaveBeenCalled();
+      expect(claimTicket).not.toHaveBeenCalled();
+    });
+  });
+
   it("an admin's replacement keeps the document's expiry date and title", async () => {
     const doc = document({ document_type: 'other', title: 'Kita letter', expires_on: null });
     vi.mocked(findDocument).mockResolvedValue(doc);

@@ -22,12 +22,13 @@ import {
   setDocumentExpiry,
 } from '../store/documents';
 import { markOnboardingCompleted } from '../store/profiles';
+import { getTicket } from '../store/uploads';
 import { readUserPartition } from '../store/user-partition';
 import { actorOf, adminAudit } from './audit';
 import { customerProfile } from './customers';
 import { assertNoPendingDeletion } from './profiles';
 import { refreshReminders } from './reminder-schedule';
-import { confirmUpload, customerUpload, issueUpload, replacementUpload } from './uploads';
+import { confirmReadTicket, confirmUpload, customerUpload, issueUpload, replacementUpload } from './uploads';
 
 const DOWNLOAD_SECONDS = 300;
 
@@ -35,21 +36,42 @@ export function listMyDocuments(caller: CustomerAccount): Promise<DocumentRecord
   return listDocuments(caller.userId);
 }
 
+/** The caller's own document: another customer's is as unknown as one that does not exist. */
+async function myDocument(caller: CustomerAccount, documentId: string): Promise<DocumentRecord> {
+  const document = await findDocument(documentId);
+  if (!document || document.user_id !== caller.userId) throw new NotFound('documentNotFound');
+  return document;
+}
+
+/**
+ * The caller's document of type `other` that an upload replaces by id; a document of any other
+ * type is held once and replaced by uploading its type.
+ */
+async function myOtherDocument(caller: CustomerAccount, documentId: string): Promise<DocumentRecord> {
+  const document = await myDocument(caller, documentId);
+  if (document.document_type !== 'other') throw new Conflict('notAnOtherDocument');
+  return document;
+}
+
 /**
  * A customer's upload of a document type, with its expiry date and title (the schema checked
- * them against the type); none while a deletion request is pending.
+ * them against the type), or of the `other` document it replaces (`replaces`: the caller's
+ * own, its title kept unless a new one is given); none while a deletion request is pending.
  */
 export async function createMyUpload(caller: CustomerAccount, request: UploadRequest): Promise<UploadTicket> {
   assertNoPendingDeletion(caller.profile);
-  return issueUpload(customerUpload(caller.userId, request.document_type), request, {
+  const replaces = request.replaces ?? null;
+  if (replaces) await myOtherDocument(caller, replaces);
+  const title = request.title ?? null;
+  return issueUpload(customerUpload(caller.userId, request.document_type, replaces), request, {
     expires_on: request.expires_on ?? null,
-    title: request.title ?? null,
+    ...(replaces && title === null ? {} : { title }),
   });
 }
 
 /**
  * A customer's upload becomes their document of that type (new, or replacing the old one); an
- * upload of `other` is always a new document.
+ * upload of `other` is a new document, or the one its ticket replaces (same id, same key).
  */
 export async function confirmMyUpload(
   caller: CustomerAccount,
@@ -57,23 +79,22 @@ export async function confirmMyUpload(
   body: UploadConfirm,
 ): Promise<DocumentRecord> {
   assertNoPendingDeletion(caller.profile);
-  const target = customerUpload(caller.userId, type);
-  let current: DocumentRecord | null;
-  if (type === 'other') {
+  if (type !== 'other') {
+    return confirmUpload(customerUpload(caller.userId, type), await getDocument(caller.userId, type), body);
+  }
+  const ticket = await getTicket(caller.userId, body.upload_id);
+  const replaces = ticket?.document_id ?? null;
+  const target = customerUpload(caller.userId, type, replaces);
+  let current: DocumentRecord | null = null;
+  if (replaces) {
+    // Deleted (or no longer an `other`) since the ticket: nothing is replaced, the upload is void.
+    current = await myOtherDocument(caller, replaces);
+  } else if (!ticket) {
     // Only the document this very upload became (the confirm retried) is "current".
     const key = target.keyFor(body.upload_id, extensionOf(body.file_name) ?? '');
     current = (await listDocuments(caller.userId)).find((d) => d.file_path === key) ?? null;
-  } else {
-    current = await getDocument(caller.userId, type);
   }
-  return confirmUpload(target, current, body);
-}
-
-/** The caller's own document: another customer's is as unknown as one that does not exist. */
-async function myDocument(caller: CustomerAccount, documentId: string): Promise<DocumentRecord> {
-  const document = await findDocument(documentId);
-  if (!document || document.user_id !== caller.userId) throw new NotFound('documentNotFound');
-  return document;
+  return confirmReadTicket(target, current, ticket, body);
 }
 
 /**

@@ -39,7 +39,10 @@ const TICKET_SECONDS = INCOMING_EXPIRY_DAYS * 24 * 60 * 60;
 export interface UploadTarget {
   userId: string;
   documentType: RelocationDocumentType;
-  /** The document an admin replaces; null for a customer's own upload of a type. */
+  /**
+   * The document the upload replaces, by id: an admin's replacement, or a customer's of one
+   * document of type `other`; null for a customer's upload of a type (or of a new `other`).
+   */
   documentId: string | null;
   /**
    * The final object key of an upload id; customers' uploads and admins' replacements are
@@ -53,11 +56,18 @@ export interface UploadTarget {
   counts?: { accepted: BusinessMetric; refused: BusinessMetric };
 }
 
-/** A customer's own upload of a document type: {userId}/{random id}.{ext}. */
-export const customerUpload = (userId: string, documentType: RelocationDocumentType): UploadTarget => ({
+/**
+ * A customer's own upload of a document type, or of the `other` document it replaces:
+ * {userId}/{random id}.{ext}.
+ */
+export const customerUpload = (
+  userId: string,
+  documentType: RelocationDocumentType,
+  replaces: string | null = null,
+): UploadTarget => ({
   userId,
   documentType,
-  documentId: null,
+  documentId: replaces,
   keyFor: (uploadId, ext) => objectKeys.upload(userId, uploadId, ext),
   firstId: () => randomUUID(),
   nextId: () => randomUUID(),
@@ -75,10 +85,13 @@ export const replacementUpload = (document: DocumentRecord): UploadTarget => ({
   nextId: (taken) => String(Number(taken) + 1), // two replacements in one millisecond
 });
 
-/** What a customer's upload says of its document besides the file (none: an admin's replacement keeps the document's). */
+/**
+ * What a customer's upload says of its document besides the file (none: an admin's replacement
+ * keeps the document's); a title left out keeps the replaced document's.
+ */
 export interface UploadDetails {
   expires_on: string | null;
-  title: string | null;
+  title?: string | null;
 }
 
 /**
@@ -257,7 +270,17 @@ export async function confirmUpload(
   body: { upload_id: string; file_name: string },
   audit?: Audit,
 ): Promise<DocumentRecord> {
-  const ticket = await getTicket(target.userId, body.upload_id);
+  return confirmReadTicket(target, current, await getTicket(target.userId, body.upload_id), body, audit);
+}
+
+/** confirmUpload with its ticket read already (null: none, or no longer), for a caller who decides by it. */
+export async function confirmReadTicket(
+  target: UploadTarget,
+  current: DocumentRecord | null,
+  ticket: UploadTicketRecord | null,
+  body: { upload_id: string; file_name: string },
+  audit?: Audit,
+): Promise<DocumentRecord> {
   if (!ticket) {
     const ext = extensionOf(body.file_name) ?? '';
     if (current && current.file_path === target.keyFor(body.upload_id, ext)) return current;

@@ -15,7 +15,7 @@ function focusAt(items: (HTMLElement | null)[], index: number) {
 }
 
 /** The signed-in customer's header: logo, language, avatar menu (docs/product.md#customer-dashboard). */
-/** `customer`: the menu leads to the customer's messages too (an admin's My Account has none). */
+/** `customer`: the menu leads to the customer's documents and messages too (an admin's My Account has neither). */
 export function AppHeader({ profile, customer = true }: { profile: Profile; customer?: boolean }) {
   const { t } = useTranslation();
   const logout = useLogout();
@@ -150,6 +150,19 @@ export function AppHeader({ profile, customer = true }: { profile: Profile; cust
                       }}
                       role="menuitem"
                       tabIndex={-1}
+                      to="/documents"
+                      className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                    >
+                      {t('myDocuments.title')}
+                    </Link>
+                  )}
+                  {customer && (
+                    <Link
+                      ref={(element) => {
+                        items.current[2] = element;
+                      }}
+                      role="menuitem"
+                      tabIndex={-1}
                       to="/messages"
                       className="flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
                     >
@@ -159,7 +172,7 @@ export function AppHeader({ profile, customer = true }: { profile: Profile; cust
                   )}
                   <button
                     ref={(element) => {
-                      items.current[2] = element;
+                      items.current[3] = element;
                     }}
                     role="menuitem"
                     tabIndex={-1}

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { ExpiryInfo } from '../../components/ExpiryInfo';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { ResponsiveList } from '../../components/ResponsiveList';
 import { tabId } from '../../components/Tabs';
@@ -18,41 +19,10 @@ import { TextField } from '../../components/TextField';
 import { documentName } from '../../lib/document-names';
 import { ApiError, serverMessage } from '../../lib/errors';
 import { focusIsLost } from '../../lib/focus';
-import { formatBytes, formatDate, formatPlanDate } from '../../lib/format';
+import { formatBytes, formatDate } from '../../lib/format';
 import { useDeleteDocument, useDocumentLink, useReplaceDocument, useUpdateDocumentExpiry } from './api';
-import { type ExpiryLabel, expiryLabel } from './expiry-label';
 
 const ACCEPT = ADMIN_REPLACE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
-
-// Expired is told apart by its words and by a solid red chip, not by colour alone; every pair
-// here has at least 4.5:1 contrast (WCAG AA for small text).
-const EXPIRY_STYLES: Record<ExpiryLabel['state'], string> = {
-  valid: 'border-green-700 bg-green-50 text-green-800',
-  expiring: 'border-amber-500 bg-amber-100 text-amber-950',
-  expired: 'border-red-700 bg-red-700 text-white',
-};
-
-/**
- * A document's expiry date and its state today ('12 Mar 2027', 'Expires in 23 days'); for a
- * type with an expiry date but none given (a passport from onboarding), that none is set.
- */
-function ExpiryInfo({ document }: { document: DocumentRecord }) {
-  const { t, i18n } = useTranslation();
-  if (!hasExpiry(document.document_type)) return null;
-  if (!document.expires_on) return <span className="text-slate-600">{t('admin.documents.noExpiry')}</span>;
-  const { state, text } = expiryLabel(document.expires_on, t);
-  return (
-    <span className="flex flex-wrap items-center gap-2">
-      <time dateTime={document.expires_on}>{formatPlanDate(document.expires_on, i18n.language)}</time>
-      <span
-        data-expiry-state={state}
-        className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${EXPIRY_STYLES[state]}`}
-      >
-        {text}
-      </span>
-    </span>
-  );
-}
 
 /**
  * Sets or corrects a document's expiry date. The server checks it (not more than 15 years
@@ -69,10 +39,10 @@ function ExpiryForm({ userId, document }: { userId: string; document: DocumentRe
     setError(undefined);
     try {
       await updateExpiry.mutateAsync({ documentId: document.id, expires_on: value || null });
-      toast.success(t('admin.documents.expirySaved'));
+      toast.success(t('expiry.saved'));
     } catch (error) {
       setError(error instanceof ApiError ? error.fields?.expires_on : undefined);
-      toast.error(serverMessage(error, t('admin.documents.expiryFailed')));
+      toast.error(serverMessage(error, t('expiry.saveFailed')));
     }
   };
 
@@ -80,7 +50,7 @@ function ExpiryForm({ userId, document }: { userId: string; document: DocumentRe
     <form noValidate onSubmit={save} className="mt-3 flex flex-wrap items-end gap-2">
       <TextField
         type="date"
-        label={t('admin.documents.expiryDate')}
+        label={t('expiry.date')}
         value={value}
         error={error}
         onChange={(event) => setValue(event.target.value)}
@@ -249,7 +219,7 @@ export function DocumentsTab({ userId, documents }: { userId: string; documents:
           className: 'whitespace-nowrap',
         },
         {
-          label: t('admin.documents.expiresOn'),
+          label: t('expiry.expiresOn'),
           cell: (d) => <ExpiryInfo document={d} />,
           className: 'min-w-36',
         },

@@ -2,10 +2,10 @@ import type { JourneyTask } from '@shared/api';
 import { homePathFor } from '@shared/roles';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { AppHeader } from '../../components/AppHeader';
-import { Button } from '../../components/Button';
+import { Button, buttonClass } from '../../components/Button';
 import { PageHeading } from '../../components/PageHeading';
 import { PageLoading } from '../../components/Spinner';
 import { useRuntimeConfig } from '../../lib/config';
@@ -13,6 +13,7 @@ import { serverMessage } from '../../lib/errors';
 import { useMe } from '../../lib/me';
 import { useOnError } from '../../lib/on-error';
 import { useCompleteTask, useJourney, useRequestService, useWorkflows } from './api';
+import { ExpiringSoonCard } from './ExpiringSoonCard';
 import { JourneyCard, type JourneyCardHandle } from './JourneyCard';
 import { MessagesCard } from './MessagesCard';
 import { NextUpCard } from './NextUpCard';
@@ -92,12 +93,19 @@ export default function DashboardPage() {
     <div className="min-h-screen bg-slate-50">
       <AppHeader profile={profile} />
       <main className="mx-auto max-w-6xl px-4 py-8">
-        <PageHeading className="text-3xl">{t('dashboard.title')}</PageHeading>
-        <p className="mt-1 text-slate-600">
-          {profile.first_name
-            ? t('dashboard.welcome', { name: profile.first_name })
-            : t('dashboard.welcomeAnonymous')}
-        </p>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <PageHeading className="text-3xl">{t('dashboard.title')}</PageHeading>
+            <p className="mt-1 text-slate-600">
+              {profile.first_name
+                ? t('dashboard.welcome', { name: profile.first_name })
+                : t('dashboard.welcomeAnonymous')}
+            </p>
+          </div>
+          <Link to="/documents" className={buttonClass('secondary')}>
+            {t('myDocuments.title')}
+          </Link>
+        </div>
         <div className="mt-6 space-y-3">
           {!profile.account_verified && (
             <Banner tone="amber" title={t('dashboard.reviewTitle')} body={t('dashboard.reviewBody')} />
@@ -108,6 +116,7 @@ export default function DashboardPage() {
         </div>
         <div className="mt-6 grid gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">
+            <ExpiringSoonCard />
             <NextUpCard
               phases={journey.data.phases}
               onShow={({ phase, task }) => journeyCard.current?.showTask(phase, task)}

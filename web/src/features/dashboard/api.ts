@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../lib/api';
 import { addSent, conversationQueryOptions, setRead } from '../../lib/conversation';
 import { setMyUnread } from '../../lib/me';
+import { JOURNEY_QUERY_KEY } from '../../lib/my-documents';
 
 // Phase and task texts come from the server in the interface language: the language is part
 // of these queries' keys, and the previous language's answer stays on screen while the next
@@ -24,7 +25,7 @@ export const getJourney = (language: string) =>
 
 export const getJourneyQueryOptions = (language: string) =>
   queryOptions({
-    queryKey: ['journey', language],
+    queryKey: [...JOURNEY_QUERY_KEY, language],
     queryFn: () => getJourney(language),
     placeholderData: keepPreviousData,
   });
@@ -50,7 +51,7 @@ export function useWorkflows() {
 }
 
 // Prefixes of the keys above, every language at once.
-const JOURNEY = ['journey'];
+const JOURNEY = JOURNEY_QUERY_KEY;
 const WORKFLOWS = ['workflows'];
 
 export const completeTask = ({ taskId, notes }: { taskId: string; notes: string }) =>

@@ -15,6 +15,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { HiddenFileInput } from '../../components/HiddenFileInput';
 import { PageLoading } from '../../components/Spinner';
+import { UploadProgress } from '../../components/UploadProgress';
 import { serverMessage } from '../../lib/errors';
 import { formatBytes } from '../../lib/format';
 import { useOnError } from '../../lib/on-error';
@@ -71,21 +72,7 @@ function DocumentCard({ type, document }: { type: DocumentType; document: Docume
             </span>
           </p>
         )}
-        {uploading && (
-          <div
-            role="progressbar"
-            aria-label={t('onboarding.documents.progress')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(progress * 100)}
-            className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100"
-          >
-            <div
-              className="h-full bg-brand-600 transition-all"
-              style={{ width: `${Math.round(progress * 100)}%` }}
-            />
-          </div>
-        )}
+        {uploading && <UploadProgress progress={progress} className="mt-3" />}
       </div>
       <HiddenFileInput
         ref={input}

@@ -1,18 +1,14 @@
-import type { DocumentRecord, Profile } from '@shared/api';
+import type { Profile } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
 import type { DocumentType } from '@shared/documents';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { getMeQueryOptions, setMyProfile } from '../../lib/me';
+import { getMyDocumentsQueryOptions } from '../../lib/my-documents';
 import { uploadDocumentFile } from '../../lib/upload';
 import { withDocument } from './documents';
 
-export const listMyDocuments = () => apiFetch<DocumentRecord[]>(apiPath(API_PATHS.myDocuments));
-
-export const getMyDocumentsQueryOptions = () =>
-  queryOptions({ queryKey: ['documents'], queryFn: listMyDocuments });
-
-export const useMyDocuments = () => useQuery(getMyDocumentsQueryOptions());
+export { useMyDocuments } from '../../lib/my-documents';
 
 export const completeOnboarding = () =>
   apiFetch<Profile>(apiPath(API_PATHS.myOnboardingComplete), { method: 'POST' });

@@ -2,8 +2,8 @@ import de from '@shared/locales/de/translation.json';
 import en from '@shared/locales/en/translation.json';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18nOptions } from '../../lib/i18n';
 import { expiryLabel } from './expiry-label';
+import { i18nOptions } from './i18n';
 
 beforeAll(async () => {
   await i18n.init({ ...i18nOptions('en'), resources: { de: { translation: de }, en: { translation: en } } });
@@ -14,7 +14,7 @@ const NOW = new Date('2027-03-10T22:30:00Z');
 const label = (expiresOn: string, language: 'en' | 'de') =>
   expiryLabel(expiresOn, i18n.getFixedT(language), NOW);
 
-describe("a document's expiry state for the team", () => {
+describe("a document's expiry state for the customer and the team", () => {
   it.each([
     ['2028-01-01', 'valid', 'Valid', 'Gültig'],
     ['2027-06-09', 'valid', 'Valid', 'Gültig'],

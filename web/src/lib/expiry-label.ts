@@ -2,7 +2,10 @@ import { type ExpiryState, expiryState } from '@shared/document-clocks';
 import { planToday } from '@shared/plan';
 import type { TFunction } from 'i18next';
 
-/** How a document's expiry date reads to the team today (German calendar days) and the words for it. */
+/**
+ * How a document's expiry date reads today (German calendar days) and the words for it: the
+ * customer's My Documents and dashboard, and the team's Documents tab.
+ */
 export interface ExpiryLabel {
   state: ExpiryState['state'];
   text: string;
@@ -16,16 +19,13 @@ export function expiryLabel(expiresOn: string, t: TFunction, now = new Date()): 
   const expiry = expiryState(expiresOn, planToday(now));
   switch (expiry.state) {
     case 'valid':
-      return { state: expiry.state, text: t('admin.documents.expiryValid') };
+      return { state: expiry.state, text: t('expiry.valid') };
     case 'expiring':
       return {
         state: expiry.state,
-        text:
-          expiry.days === 0
-            ? t('admin.documents.expiresToday')
-            : t('admin.documents.expiresInDays', { count: expiry.days }),
+        text: expiry.days === 0 ? t('expiry.today') : t('expiry.inDays', { count: expiry.days }),
       };
     case 'expired':
-      return { state: expiry.state, text: t('admin.documents.expired') };
+      return { state: expiry.state, text: t('expiry.expired') };
   }
 }
