@@ -1,7 +1,7 @@
 // Documents: the customer's uploads and onboarding's document step, and the team's view,
 // download, replacement and removal of them (uploads themselves: services/uploads.ts).
 import type { DocumentRecord, DownloadLink, Profile, UploadTicket } from '@shared/api';
-import type { RelocationDocumentType } from '@shared/document-clocks';
+import { hasExpiry, type RelocationDocumentType } from '@shared/document-clocks';
 import { extensionOf, hasRequiredDocuments, newestFirst } from '@shared/documents';
 import {
   type DocumentExpiry,
@@ -30,6 +30,15 @@ import { refreshReminders } from './reminder-schedule';
 import { confirmUpload, customerUpload, issueUpload, replacementUpload } from './uploads';
 
 const DOWNLOAD_SECONDS = 300;
+
+/**
+ * After a write that added, replaced, removed or re-dated a document: the customer's reminder
+ * schedule (its expiry reminders and their marks) and Expiring within 90 days count follow at
+ * once. A type without an expiry date has no reminders and never counts: nothing to refresh.
+ */
+async function documentsChanged(document: Pick<DocumentRecord, 'user_id' | 'document_type'>): Promise<void> {
+  if (hasExpiry(document.document_type)) await refreshReminders(document.user_id);
+}
 
 export function listMyDocuments(caller: CustomerAccount): Promise<DocumentRecord[]> {
   return listDocuments(caller.userId);
@@ -66,7 +75,9 @@ export async function confirmMyUpload(
   } else {
     current = await getDocument(caller.userId, type);
   }
-  return confirmUpload(target, current, body);
+  const document = await confirmUpload(target, current, body);
+  await documentsChanged(document);
+  return document;
 }
 
 /** The caller's own document: another customer's is as unknown as one that does not exist. */
@@ -83,6 +94,7 @@ async function myDocument(caller: CustomerAccount, documentId: string): Promise<
  */
 async function removeDocument(document: DocumentRecord, audit?: Audit): Promise<void> {
   await deleteDocumentRecord(document, audit);
+  await documentsChanged(document);
   await removeObject(document.file_path);
   if (audit) await completeAudit(audit, clock.iso());
 }
@@ -107,6 +119,7 @@ async function changeExpiry(
   if (problem) throw new ValidationFailed({ expires_on: problem });
   if (document.expires_on === expiresOn) return document;
   await setDocumentExpiry(document, expiresOn, audit);
+  await documentsChanged(document);
   return { ...document, expires_on: expiresOn };
 }
 
@@ -192,7 +205,9 @@ export async function confirmReplacement(
     target: documentTarget(document),
     changes: [{ field: 'file_name', before: document.file_name, after: body.file_name }],
   });
-  return confirmUpload(replacementUpload(document), document, body, audit);
+  const replaced = await confirmUpload(replacementUpload(document), document, body, audit);
+  await documentsChanged(replaced);
+  return replaced;
 }
 
 /** An admin removes a document (removeDocument), recorded in the audit trail. */

@@ -26,6 +26,8 @@ const input = (overrides: Partial<ReminderInput> = {}): ReminderInput => ({
   tasks: [],
   facts: FACTS,
   sent: {},
+  documents: [],
+  documentsSent: {},
   eligible: true,
   act: true,
   ...overrides,
@@ -101,7 +103,16 @@ describe('planReminders', () => {
 
   it('without the date a rule counts from, a task has no due date and no reminder', () => {
     const plan = planReminders(input({ facts: { ...FACTS, entry_date: null, intended_arrival_date: null } }));
-    expect(plan).toEqual({ soon: [], overdue: [], overdueCount: 0, sent: {}, wakeDay: null });
+    expect(plan).toEqual({
+      soon: [],
+      overdue: [],
+      overdueCount: 0,
+      sent: {},
+      documents: [],
+      expiringCount: 0,
+      documentsSent: {},
+      wakeDay: null,
+    });
   });
 
   it('planning (a write, not the job) marks nothing and wakes today when something is due now', () => {
