@@ -7,6 +7,8 @@ import { setOverdueTasks } from '../../functions/src/store/profiles';
 import { DYNAMODB_CALLS_HEADER, parseCalls } from '../../infra/local/dynamodb-calls';
 import { adminToken, dateFromToday } from '../support/auth';
 import { customerWith } from '../support/customers';
+import { upload } from '../support/documents';
+import { tinyPdf } from '../support/files';
 import { pointStoreAt } from '../support/store-env';
 
 const url = inject('stackUrl');
@@ -69,6 +71,19 @@ describe('DynamoDB calls per request', () => {
     // changes) put a customer there: through the store function they write the count with.
     await pointStoreAt(url);
     await setOverdueTasks(c.userId, 1);
+    // On the Expiring within 90 days list: a certificate expiring in 20 days (its upload counts it).
+    const certificate = await upload(
+      url,
+      c.idToken,
+      'health_insurance_certificate',
+      'cert.pdf',
+      tinyPdf(),
+      undefined,
+      {
+        expires_on: dateFromToday(20),
+      },
+    );
+    expect(certificate.confirm?.status).toBe(200);
     // The admin's own account read, then one Query (all customers are the profiles themselves)
     // or one Query and one BatchGet of the listed customers' profiles.
     expect(await callsOf('/api/admin/users', admin)).toEqual({
@@ -76,7 +91,7 @@ describe('DynamoDB calls per request', () => {
       operations: { BatchGetItem: 1, Query: 1 },
       total: 2,
     });
-    for (const filter of ['pending', 'overdue'])
+    for (const filter of ['pending', 'overdue', 'expiring'])
       expect(await callsOf(`/api/admin/users?filter=${filter}`, admin), filter).toEqual({
         status: 200,
         operations: { BatchGetItem: 2, Query: 1 },
