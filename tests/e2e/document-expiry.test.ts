@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday } from '../support/auth';
 import { axeViolations, browserSession, logIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
-import { upload } from '../support/documents';
+import { upload, uploadExpiring } from '../support/documents';
 import { tinyPdf } from '../support/files';
 import { LANGUAGES, setLanguage, text } from '../support/language';
 import { writtenPlanDate } from '../support/plan-days';
@@ -107,23 +107,8 @@ describe.each(LANGUAGES)('document expiry in the admin console in %s', (language
     const errors = await trackErrors(page);
     const soon = await customerWith(url);
     const later = await customerWith(url);
-    for (const [c, days] of [
-      [soon, 20],
-      [later, 200],
-    ] as const) {
-      const certificate = await upload(
-        url,
-        c.idToken,
-        'health_insurance_certificate',
-        'cert.pdf',
-        tinyPdf(),
-        undefined,
-        {
-          expires_on: day(days),
-        },
-      );
-      expect(certificate.confirm?.status).toBe(200);
-    }
+    await uploadExpiring(url, soon.idToken, 'health_insurance_certificate', day(20));
+    await uploadExpiring(url, later.idToken, 'health_insurance_certificate', day(200));
     const served = await api<CustomerStats>(url, '/api/admin/stats', { token: await adminToken(url) });
     expect(served.body.expiring).toBeGreaterThanOrEqual(1);
 

@@ -92,6 +92,44 @@ async function randomHistory(seed: number, steps: number, parallel: number) {
   const expiryDate = () => addDays(jobDay, pick([-40, -3, 0, 10, 89, 90, 91, 120, 400]));
   // A document write refreshes the schedule and counts after it, as services/documents.ts does.
   const refresh = (id: string) => settleReminders(id, jobDay, false);
+  /** A confirmed upload of the type: a new document, or the type's replaced (same id); false: none. */
+  async function uploadDocument(
+    id: string,
+    type: (typeof typeOf)[number] | (typeof expiringTypeOf)[number],
+    expiresOn: string | null,
+  ): Promise<boolean> {
+    const uploadId = randomUUID();
+    const at = now();
+    const ticket = {
+      upload_id: uploadId,
+      user_id: id,
+      document_type: type,
+      expires_on: expiresOn,
+      document_id: null,
+      file_name: `${type}.pdf`,
+      key: `${id}/${uploadId}.pdf`,
+      created_at: at,
+      expires_at: 4_102_444_800,
+    };
+    if ((await putTicket(ticket)) !== 'created') return false;
+    const previous = (await listDocuments(id)).find((d) => d.document_type === type) ?? null;
+    await saveDocument(
+      {
+        id: previous?.id ?? randomUUID(),
+        user_id: id,
+        document_type: type,
+        file_name: ticket.file_name,
+        file_path: ticket.key,
+        file_size: 100,
+        uploaded_at: at,
+        expires_on: expiresOn,
+        title: null,
+      },
+      previous,
+      ticket,
+    );
+    return true;
+  }
 
   const operations: ((id: string) => Promise<unknown>)[] = [
     (id) => putProfileIfAbsent(newProfile(id, `${id}@example.com`, now()), 'customer'),
@@ -117,35 +155,7 @@ async function randomHistory(seed: number, steps: number, parallel: number) {
       const stored = await getStoredProfile(id, { consistent: true });
       if (stored?.role === 'customer') await markOnboardingCompleted(stored.profile, now());
     },
-    async (id) => {
-      const type = pick(typeOf);
-      const uploadId = randomUUID();
-      const at = now();
-      const ticket = {
-        upload_id: uploadId,
-        user_id: id,
-        document_type: type,
-        document_id: null,
-        file_name: `${type}.pdf`,
-        key: `${id}/${uploadId}.pdf`,
-        created_at: at,
-        expires_at: 4_102_444_800,
-      };
-      if ((await putTicket(ticket)) !== 'created') return;
-      const document = {
-        id: randomUUID(),
-        user_id: id,
-        document_type: type,
-        file_name: ticket.file_name,
-        file_path: ticket.key,
-        file_size: 100,
-        uploaded_at: at,
-        expires_on: null,
-        title: null,
-      };
-      const previous = (await listDocuments(id)).find((d) => d.document_type === type) ?? null;
-      await saveDocument(document, previous, ticket);
-    },
+    (id) => uploadDocument(id, pick(typeOf), null),
     async (id) => {
       const documents = await listDocuments(id);
       if (documents.length > 0) await deleteDocumentRecord(pick(documents));
@@ -153,39 +163,8 @@ async function randomHistory(seed: number, steps: number, parallel: number) {
     },
     // A document with an expiry date uploaded (a new one, or replacing the type's), then refreshed.
     async (id) => {
-      const type = pick(expiringTypeOf);
-      const uploadId = randomUUID();
-      const at = now();
-      const expiresOn = pick([expiryDate(), expiryDate(), null]);
-      const ticket = {
-        upload_id: uploadId,
-        user_id: id,
-        document_type: type,
-        expires_on: expiresOn,
-        document_id: null,
-        file_name: `${type}.pdf`,
-        key: `${id}/${uploadId}.pdf`,
-        created_at: at,
-        expires_at: 4_102_444_800,
-      };
-      if ((await putTicket(ticket)) !== 'created') return;
-      const previous = (await listDocuments(id)).find((d) => d.document_type === type) ?? null;
-      await saveDocument(
-        {
-          id: previous?.id ?? randomUUID(),
-          user_id: id,
-          document_type: type,
-          file_name: ticket.file_name,
-          file_path: ticket.key,
-          file_size: 100,
-          uploaded_at: at,
-          expires_on: expiresOn,
-          title: null,
-        },
-        previous,
-        ticket,
-      );
-      await refresh(id);
+      if (await uploadDocument(id, pick(expiringTypeOf), pick([expiryDate(), expiryDate(), null])))
+        await refresh(id);
     },
     // An expiry date changed (by the customer or the team), then refreshed.
     async (id) => {

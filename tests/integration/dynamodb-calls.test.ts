@@ -7,8 +7,7 @@ import { setOverdueTasks } from '../../functions/src/store/profiles';
 import { DYNAMODB_CALLS_HEADER, parseCalls } from '../../infra/local/dynamodb-calls';
 import { adminToken, dateFromToday } from '../support/auth';
 import { customerWith } from '../support/customers';
-import { upload } from '../support/documents';
-import { tinyPdf } from '../support/files';
+import { uploadExpiring } from '../support/documents';
 import { pointStoreAt } from '../support/store-env';
 
 const url = inject('stackUrl');
@@ -72,18 +71,7 @@ describe('DynamoDB calls per request', () => {
     await pointStoreAt(url);
     await setOverdueTasks(c.userId, 1);
     // On the Expiring within 90 days list: a certificate expiring in 20 days (its upload counts it).
-    const certificate = await upload(
-      url,
-      c.idToken,
-      'health_insurance_certificate',
-      'cert.pdf',
-      tinyPdf(),
-      undefined,
-      {
-        expires_on: dateFromToday(20),
-      },
-    );
-    expect(certificate.confirm?.status).toBe(200);
+    await uploadExpiring(url, c.idToken, 'health_insurance_certificate', dateFromToday(20));
     // The admin's own account read, then one Query (all customers are the profiles themselves)
     // or one Query and one BatchGet of the listed customers' profiles.
     expect(await callsOf('/api/admin/users', admin)).toEqual({

@@ -9,14 +9,13 @@
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DocumentRecord, JourneyResponse, MeResponse, Page, Profile } from '@shared/api';
+import type { JourneyResponse, MeResponse, Page, Profile } from '@shared/api';
 import type { CustomerStats } from '@shared/customer-filters';
 import { addDays } from '@shared/plan';
 import { describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday, mailbox } from '../support/auth';
 import { customerWith } from '../support/customers';
-import { upload } from '../support/documents';
-import { tinyPdf } from '../support/files';
+import { uploadExpiring } from '../support/documents';
 import { pointStoreAt } from '../support/store-env';
 
 const url = inject('stackUrl');
@@ -164,20 +163,10 @@ const quietCustomer = () =>
 
 // The days these tests run the job stay within a month, as the tasks' tests above: a run for a
 // day also settles every other customer of the stack whose schedule is due by then.
-async function uploadDocument(
-  token: string,
-  type: 'national_visa' | 'health_insurance_certificate',
-  expiresOn: string,
-): Promise<DocumentRecord> {
-  const { confirm } = await upload(url, token, type, `${type}.pdf`, tinyPdf(), undefined, {
-    expires_on: expiresOn,
-  });
-  expect(confirm?.status).toBe(200);
-  return confirm?.body as DocumentRecord;
-}
-const uploadVisa = (token: string, expiresOn: string) => uploadDocument(token, 'national_visa', expiresOn);
+const uploadVisa = (token: string, expiresOn: string) =>
+  uploadExpiring(url, token, 'national_visa', expiresOn);
 const uploadCertificate = (token: string, expiresOn: string) =>
-  uploadDocument(token, 'health_insurance_certificate', expiresOn);
+  uploadExpiring(url, token, 'health_insurance_certificate', expiresOn);
 const CERTIFICATE = 'Health insurance certificate';
 
 const expiringDocuments = async (token: string) =>
