@@ -24,10 +24,10 @@ const SETTLE_ATTEMPTS = 5;
 
 /**
  * Computes the customer's reminders for `today` from one read of their partition and writes
- * the schedule (wake day, marks) and the overdue and expiring counts in one transaction, conditioned on the
- * schedule's version and the profile's state as read; a change in between reads again. With
- * `act` (the job) what is due is marked handled: the plan returned is what this call, and no
- * other, won the right to send. Null: no customer (none, an admin's, or being deleted).
+ * the schedule (wake day, marks) and the overdue and expiring counts in one transaction,
+ * conditioned on the schedule's version and the profile's state as read; a change in between
+ * reads again. With `act` (the job) what is due is marked handled: the plan returned is what
+ * this call, and no other, won the right to send. Null: no customer (none, an admin's, or being deleted).
  */
 export async function settleReminders(
   userId: string,
