@@ -46,7 +46,13 @@ async function main() {
     await batchWrite(
       ids.map((id, i) => ({
         PutRequest: {
-          Item: reminderSchedules.toItem({ user_id: id, wake_day: wake(i), sent: {}, version: 1 }),
+          Item: reminderSchedules.toItem({
+            user_id: id,
+            wake_day: wake(i),
+            sent: {},
+            documents: {},
+            version: 1,
+          }),
         },
       })),
     );

@@ -51,6 +51,8 @@ export interface Profile {
   reminders_enabled: boolean;
   /** Open tasks of the plan past their due date, as last counted (task changes, date changes, the daily job). */
   overdue_tasks: number;
+  /** Documents whose expiry date is within 90 days or past, as last counted (document changes, the daily job). */
+  expiring_documents: number;
   created_at: string;
   updated_at: string;
 }

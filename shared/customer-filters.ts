@@ -12,6 +12,7 @@ export const CUSTOMER_FILTERS = [
   'documents',
   'unread',
   'overdue',
+  'expiring',
 ] as const;
 export type CustomerFilter = (typeof CUSTOMER_FILTERS)[number];
 
@@ -26,6 +27,8 @@ export const MATCHES_FILTER: Record<CustomerFilter, (p: Profile) => boolean> = {
   unread: (p) => p.unread_by_team > 0,
   // Customers with an open task of their plan past its due date, as last counted on the profile.
   overdue: (p) => p.overdue_tasks > 0,
+  // Customers with a document whose expiry date is within 90 days or past, as last counted on the profile.
+  expiring: (p) => p.expiring_documents > 0,
 };
 
 /** The stat cards' figures (GET /api/admin/stats). */

@@ -65,6 +65,7 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     unread_by_team: 0,
     reminders_enabled: true,
     overdue_tasks: 0,
+    expiring_documents: 0,
     created_at: '2026-10-01T08:00:00.000Z',
     updated_at: '2026-10-01T08:00:00.000Z',
     ...overrides,

@@ -108,8 +108,9 @@ export interface SeededCustomer {
  * onboarded (passport and contract on file), 45 % verified (with the phase-1 tasks, a third of
  * them with an eSIM service request), 4 % with a pending deletion request, one in ten with a
  * message to the team nobody has read yet (by number, so the names and states stay those of
- * the seeds before messages existed), and one in ten of the verified entered some weeks ago
- * with tasks overdue.
+ * the seeds before messages existed), one in ten of the verified entered some weeks ago
+ * with tasks overdue, and one in eight of the onboarded has a passport that expired lately or
+ * expires within some months (on the Expiring within 90 days card when within 90 days).
  */
 export function seedCustomer(
   i: number,
@@ -159,6 +160,9 @@ export function seedCustomer(
   const seededTasks: UserTask[] = [];
 
   const files: string[] = [];
+  const seededDocuments: DocumentRecord[] = [];
+  // By number, not by `random`, so the names and states stay those of the seeds before expiry dates.
+  const passportExpiry = i % 8 === 5 ? planToday(new Date(now + ((i % 150) - 20) * 86_400_000)) : null;
   if (onboarded) {
     for (const type of ['passport', 'employment_contract'] as const) {
       const key = objectKeys.upload(id, randomUUID(), 'pdf');
@@ -171,10 +175,11 @@ export function seedCustomer(
         file_path: key,
         file_size: SEED_PDF.length,
         uploaded_at: created,
-        expires_on: null,
+        expires_on: type === 'passport' ? passportExpiry : null,
         title: null,
       };
       items.push(documents.toItem(record));
+      seededDocuments.push(record);
     }
   }
   if (verified) {
@@ -239,22 +244,27 @@ export function seedCustomer(
       }),
     );
   }
-  // The overdue count and the reminder schedule as the daily job keeps them (the schedule
-  // without marks: nothing was mailed yet).
+  // The overdue and expiring counts and the reminder schedule as the daily job keeps them (the
+  // schedule without marks: nothing was mailed yet).
   const plan = planReminders({
     today: planToday(new Date(now)),
     templates: catalogue.templates,
     tasks: seededTasks,
     facts: profile,
     sent: {},
+    documents: seededDocuments,
+    documentsSent: {},
     eligible: remindersDue(profile),
     act: false,
   });
   profile.overdue_tasks = plan.overdueCount;
+  profile.expiring_documents = plan.expiringCount;
   items.push(profiles.toItem({ profile, role: 'customer' }));
   // List entries and search words as sign-up, edits and state changes write them.
   for (const write of newCustomerIndex(profile)) if (write.Put?.Item) items.push(write.Put.Item);
-  items.push(reminderSchedules.toItem({ user_id: id, wake_day: plan.wakeDay, sent: {}, version: 1 }));
+  items.push(
+    reminderSchedules.toItem({ user_id: id, wake_day: plan.wakeDay, sent: {}, documents: {}, version: 1 }),
+  );
   return { profile, items, files };
 }
 

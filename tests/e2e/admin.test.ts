@@ -473,6 +473,7 @@ describe('admin console', () => {
       documents: 'With Documents',
       unread: 'Unread messages',
       overdue: 'Overdue tasks',
+      expiring: 'Expiring within 90 days',
     };
     const figure = (filter: (typeof CUSTOMER_FILTERS)[number]) =>
       statCard(labels[filter]).locator('span').nth(1);

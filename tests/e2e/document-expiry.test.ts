@@ -1,15 +1,18 @@
 // The team's view of documents with an expiry date: the admin's Documents tab shows each
 // date with its state today (Valid, Expires in N days, Expired), says when a passport has no
 // date yet, and sets or corrects a date (refused beyond 15 years ahead); the change shows on
-// the customer's Activity Timeline. In English and German.
+// the customer's Activity Timeline. The dashboard's Expiring within 90 days card counts the
+// customers with a document expiring within 90 days (or expired) and filters the list to them.
+// In English and German.
 import type { DocumentRecord } from '@shared/api';
+import type { CustomerStats } from '@shared/customer-filters';
 import { addMonths } from '@shared/plan';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { api, dateFromToday } from '../support/auth';
+import { adminToken, api, dateFromToday } from '../support/auth';
 import { axeViolations, browserSession, logIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
-import { upload } from '../support/documents';
+import { upload, uploadExpiring } from '../support/documents';
 import { tinyPdf } from '../support/files';
 import { LANGUAGES, setLanguage, text } from '../support/language';
 import { writtenPlanDate } from '../support/plan-days';
@@ -97,6 +100,40 @@ describe.each(LANGUAGES)('document expiry in the admin console in %s', (language
       .getByText(t('activity.actions.document_expiry_changed'))
       .first()
       .waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('counts the customer with an expiring document on the Expiring within 90 days card, which filters the list to them', async () => {
+    const errors = await trackErrors(page);
+    const soon = await customerWith(url);
+    const later = await customerWith(url);
+    await uploadExpiring(url, soon.idToken, 'health_insurance_certificate', day(20));
+    await uploadExpiring(url, later.idToken, 'health_insurance_certificate', day(200));
+    const served = await api<CustomerStats>(url, '/api/admin/stats', { token: await adminToken(url) });
+    expect(served.body.expiring).toBeGreaterThanOrEqual(1);
+
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.waitForURL('**/admin');
+    await setLanguage(page.context(), url, language);
+    await page.goto('/admin');
+    if (language === 'en') expect(t('admin.stats.expiring')).toBe('Expiring within 90 days');
+    const card = page.getByRole('button', { name: new RegExp(`^${t('admin.stats.expiring')}`) });
+    // The figure once the served count is in (it reads '–' until then).
+    await card
+      .locator('span')
+      .nth(1)
+      .filter({ hasText: new RegExp(`^${served.body.expiring}$`) })
+      .waitFor();
+    const rows = page.locator('section[aria-labelledby="users-title"]').getByRole('row');
+    const listed = (email: string) => rows.filter({ hasText: email });
+    await listed(later.email).waitFor();
+
+    await card.click();
+    expect(await card.getAttribute('aria-pressed')).toBe('true');
+    await listed(soon.email).waitFor();
+    await listed(later.email).waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -204,7 +204,17 @@ describe('customer list on the server: filters, search and counts', () => {
     const before = await as(admin).get<Record<string, number>>('/api/admin/stats');
     expect(before.status).toBe(200);
     expect(Object.keys(before.body).sort()).toEqual(
-      ['deletions', 'documents', 'onboarded', 'overdue', 'pending', 'total', 'unread', 'verified'].sort(),
+      [
+        'deletions',
+        'documents',
+        'expiring',
+        'onboarded',
+        'overdue',
+        'pending',
+        'total',
+        'unread',
+        'verified',
+      ].sort(),
     );
     expect(before.body.pending).toBe((before.body.total ?? 0) - (before.body.verified ?? 0));
     const customer = await customerWith(url, { arrival: dateFromToday(20) });

@@ -73,7 +73,7 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
   }),
   'GET /api/me/workflows': () => ({ path: '/api/me/workflows' }),
   'POST /api/me/deletion': () => ({ path: '/api/me/deletion', body: { reason: 'leaving' } }),
-  'GET /api/admin/users': () => ({ path: '/api/admin/users?filter=overdue&search=mallory' }),
+  'GET /api/admin/users': () => ({ path: '/api/admin/users?filter=expiring&search=mallory' }),
   'GET /api/admin/stats': () => ({ path: '/api/admin/stats' }),
   'GET /api/admin/users/{userId}': (ids) => ({ path: `/api/admin/users/${ids.userId}` }),
   'PATCH /api/admin/users/{userId}': (ids) => ({

@@ -2,7 +2,8 @@
 // transactions, against DynamoDB Local. Random sequences of the operations that change what
 // they describe (sign-up, profile edits, verification, onboarding, first and last document,
 // deletion request and its withdrawal, account deletion, becoming an admin, overdue tasks
-// counted up and down) run with some
+// counted up and down, documents with expiry dates uploaded, re-dated and deleted, the daily
+// job settling a customer on later days) run with some
 // concurrency on a table of this file's own; afterwards the counts equal a recount from the
 // profiles, every filter lists exactly its customers newest first, and a search finds exactly
 // the customers whose words it begins. The repair command's rebuild restores a damaged index.
@@ -10,10 +11,12 @@ import { randomUUID } from 'node:crypto';
 import { DeleteItemCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Profile } from '@shared/api';
 import { CUSTOMER_FILTERS, type CustomerFilter, MATCHES_FILTER } from '@shared/customer-filters';
-import { planToday } from '@shared/plan';
+import { expiryState, hasExpiry } from '@shared/document-clocks';
+import { addDays, planToday } from '@shared/plan';
 import { customerWords, matchesWords, wordsOf } from '@shared/search-words';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { remindersDue } from '../../functions/src/services/reminder-plan';
+import { settleReminders } from '../../functions/src/services/reminder-schedule';
 import { catalogueFromFiles } from '../../functions/src/store/catalogue-seed';
 import { readCustomerCounts } from '../../functions/src/store/customer-index';
 import {
@@ -23,7 +26,12 @@ import {
 } from '../../functions/src/store/customer-index-rebuild';
 import { listFilterPage, searchPage } from '../../functions/src/store/customer-lists';
 import { closeDeletionRequest, fileDeletionRequest } from '../../functions/src/store/deletion-requests';
-import { deleteDocumentRecord, listDocuments, saveDocument } from '../../functions/src/store/documents';
+import {
+  deleteDocumentRecord,
+  listDocuments,
+  saveDocument,
+  setDocumentExpiry,
+} from '../../functions/src/store/documents';
 import { markReadByTeam, saveCustomerMessage } from '../../functions/src/store/messages';
 import { getStoredProfile } from '../../functions/src/store/profile-state';
 import {
@@ -35,6 +43,7 @@ import {
   updateProfile,
   verifyWithTasks,
 } from '../../functions/src/store/profiles';
+import { dueSchedules } from '../../functions/src/store/reminder-schedules';
 import { putTicket } from '../../functions/src/store/uploads';
 import { deleteUserItems, readUserPartition } from '../../functions/src/store/user-partition';
 import { ensureTable } from '../../infra/local/bootstrap';
@@ -58,6 +67,9 @@ const LAST = ['Kowalska', 'Müller', 'Sørensen', 'Nguyễn', 'Sharma', 'García
 const NATIONALITIES = ['Polish', 'German', 'Indian', 'Vietnamese', 'Irish', null];
 const CITIES = ['München', 'Köln', 'Berlin', 'Düsseldorf', null];
 
+/** The German day the histories' daily job has reached; documents' dates are set around it. */
+let jobDay = '2026-01-01';
+
 /** Runs `steps` random operations on a few customers, `parallel` at a time. */
 async function randomHistory(seed: number, steps: number, parallel: number) {
   // A deterministic PRNG: a failing sequence can be replayed from its seed.
@@ -70,6 +82,54 @@ async function randomHistory(seed: number, steps: number, parallel: number) {
     return new Date(clock).toISOString();
   };
   const typeOf = ['passport', 'employment_contract', 'rental_agreement'] as const;
+  const expiringTypeOf = [
+    'passport',
+    'national_visa',
+    'health_insurance_certificate',
+    'driving_licence',
+  ] as const;
+  // Around the job's day: expired long ago, lately, within 90 days, just beyond, far ahead.
+  const expiryDate = () => addDays(jobDay, pick([-40, -3, 0, 10, 89, 90, 91, 120, 400]));
+  // A document write refreshes the schedule and counts after it, as services/documents.ts does.
+  const refresh = (id: string) => settleReminders(id, jobDay, false);
+  /** A confirmed upload of the type: a new document, or the type's replaced (same id); false: none. */
+  async function uploadDocument(
+    id: string,
+    type: (typeof typeOf)[number] | (typeof expiringTypeOf)[number],
+    expiresOn: string | null,
+  ): Promise<boolean> {
+    const uploadId = randomUUID();
+    const at = now();
+    const ticket = {
+      upload_id: uploadId,
+      user_id: id,
+      document_type: type,
+      expires_on: expiresOn,
+      document_id: null,
+      file_name: `${type}.pdf`,
+      key: `${id}/${uploadId}.pdf`,
+      created_at: at,
+      expires_at: 4_102_444_800,
+    };
+    if ((await putTicket(ticket)) !== 'created') return false;
+    const previous = (await listDocuments(id)).find((d) => d.document_type === type) ?? null;
+    await saveDocument(
+      {
+        id: previous?.id ?? randomUUID(),
+        user_id: id,
+        document_type: type,
+        file_name: ticket.file_name,
+        file_path: ticket.key,
+        file_size: 100,
+        uploaded_at: at,
+        expires_on: expiresOn,
+        title: null,
+      },
+      previous,
+      ticket,
+    );
+    return true;
+  }
 
   const operations: ((id: string) => Promise<unknown>)[] = [
     (id) => putProfileIfAbsent(newProfile(id, `${id}@example.com`, now()), 'customer'),
@@ -95,38 +155,28 @@ async function randomHistory(seed: number, steps: number, parallel: number) {
       const stored = await getStoredProfile(id, { consistent: true });
       if (stored?.role === 'customer') await markOnboardingCompleted(stored.profile, now());
     },
-    async (id) => {
-      const type = pick(typeOf);
-      const uploadId = randomUUID();
-      const at = now();
-      const ticket = {
-        upload_id: uploadId,
-        user_id: id,
-        document_type: type,
-        document_id: null,
-        file_name: `${type}.pdf`,
-        key: `${id}/${uploadId}.pdf`,
-        created_at: at,
-        expires_at: 4_102_444_800,
-      };
-      if ((await putTicket(ticket)) !== 'created') return;
-      const document = {
-        id: randomUUID(),
-        user_id: id,
-        document_type: type,
-        file_name: ticket.file_name,
-        file_path: ticket.key,
-        file_size: 100,
-        uploaded_at: at,
-        expires_on: null,
-        title: null,
-      };
-      const previous = (await listDocuments(id)).find((d) => d.document_type === type) ?? null;
-      await saveDocument(document, previous, ticket);
-    },
+    (id) => uploadDocument(id, pick(typeOf), null),
     async (id) => {
       const documents = await listDocuments(id);
       if (documents.length > 0) await deleteDocumentRecord(pick(documents));
+      await refresh(id);
+    },
+    // A document with an expiry date uploaded (a new one, or replacing the type's), then refreshed.
+    async (id) => {
+      if (await uploadDocument(id, pick(expiringTypeOf), pick([expiryDate(), expiryDate(), null])))
+        await refresh(id);
+    },
+    // An expiry date changed (by the customer or the team), then refreshed.
+    async (id) => {
+      const dated = (await listDocuments(id)).filter((d) => hasExpiry(d.document_type));
+      if (dated.length === 0) return;
+      await setDocumentExpiry(pick(dated), expiryDate());
+      await refresh(id);
+    },
+    // The daily job on a later day settles the customer (their dates come nearer).
+    async (id) => {
+      jobDay = addDays(jobDay, pick([1, 7, 30, 60]));
+      await settleReminders(id, jobDay, true);
     },
     (id) =>
       fileDeletionRequest(
@@ -165,7 +215,7 @@ async function randomHistory(seed: number, steps: number, parallel: number) {
     },
   ];
   // Sign-ups weigh more, so most customers exist most of the time; deletions and admins less.
-  const weights = [6, 4, 3, 3, 5, 2, 2, 2, 1, 1, 3, 2, 3, 2];
+  const weights = [6, 4, 3, 3, 5, 2, 4, 3, 4, 2, 2, 1, 1, 3, 2, 3, 2];
   const total = weights.reduce((a, b) => a + b, 0);
   const operation = () => {
     let r = next() * total;
@@ -210,8 +260,9 @@ async function expectIndexMatchesProfiles() {
       deletions: sum.deletions + shard.deletions,
       unread: sum.unread + shard.unread,
       overdue: sum.overdue + shard.overdue,
+      expiring: sum.expiring + shard.expiring,
     }),
-    { total: 0, verified: 0, onboarded: 0, documents: 0, deletions: 0, unread: 0, overdue: 0 },
+    { total: 0, verified: 0, onboarded: 0, documents: 0, deletions: 0, unread: 0, overdue: 0, expiring: 0 },
   );
   expect(await readCustomerCounts()).toEqual(recount);
 
@@ -233,6 +284,7 @@ async function expectIndexMatchesProfiles() {
     ['example', 'onboarded'],
     ['c', 'documents'],
     ['example', 'overdue'],
+    ['example', 'expiring'],
   ] as [string, CustomerFilter][]) {
     const words = wordsOf(search);
     const found = await everyPage((cursor) => searchPage(words, filter, 3, cursor));
@@ -249,6 +301,18 @@ describe("the admin dashboard's counts, lists and search stay exact", () => {
     'after a random history (seed %i), some of it concurrent',
     async (seed) => {
       await randomHistory(seed, 120, 4);
+      // The daily job of that day settles whoever is due (their wake day passed); then each
+      // customer's expiring count is their documents' as of the day (only expiry dates count,
+      // not the driving licence's six months).
+      for await (const page of dueSchedules(jobDay))
+        for (const id of page) await settleReminders(id, jobDay, true);
+      for (const customer of await allCustomers()) {
+        const { documents } = await readUserPartition(customer.id);
+        const expiring = documents.filter(
+          (d) => d.expires_on !== null && expiryState(d.expires_on, jobDay).state !== 'valid',
+        ).length;
+        expect(customer.expiring_documents, customer.id).toBe(expiring);
+      }
       const customers = await expectIndexMatchesProfiles();
       expect(customers.length).toBeGreaterThan(0);
     },

@@ -7,6 +7,7 @@ import { setOverdueTasks } from '../../functions/src/store/profiles';
 import { DYNAMODB_CALLS_HEADER, parseCalls } from '../../infra/local/dynamodb-calls';
 import { adminToken, dateFromToday } from '../support/auth';
 import { customerWith } from '../support/customers';
+import { uploadExpiring } from '../support/documents';
 import { pointStoreAt } from '../support/store-env';
 
 const url = inject('stackUrl');
@@ -69,6 +70,8 @@ describe('DynamoDB calls per request', () => {
     // changes) put a customer there: through the store function they write the count with.
     await pointStoreAt(url);
     await setOverdueTasks(c.userId, 1);
+    // On the Expiring within 90 days list: a certificate expiring in 20 days (its upload counts it).
+    await uploadExpiring(url, c.idToken, 'health_insurance_certificate', dateFromToday(20));
     // The admin's own account read, then one Query (all customers are the profiles themselves)
     // or one Query and one BatchGet of the listed customers' profiles.
     expect(await callsOf('/api/admin/users', admin)).toEqual({
@@ -76,7 +79,7 @@ describe('DynamoDB calls per request', () => {
       operations: { BatchGetItem: 1, Query: 1 },
       total: 2,
     });
-    for (const filter of ['pending', 'overdue'])
+    for (const filter of ['pending', 'overdue', 'expiring'])
       expect(await callsOf(`/api/admin/users?filter=${filter}`, admin), filter).toEqual({
         status: 200,
         operations: { BatchGetItem: 2, Query: 1 },

@@ -79,8 +79,8 @@ const query = fc.oneof(
     'cursor=eyJ9',
     `cursor=${'A'.repeat(3000)}`,
     // The admin list's filters: the newest one, one that is none, one with a broken search.
-    'filter=overdue',
-    'filter=overdue&limit=1&search=%ZZ',
+    'filter=expiring',
+    'filter=expiring&limit=1&search=%ZZ',
     'filter=__proto__',
   ),
   fc.jsonValue().map((value) => `cursor=${Buffer.from(JSON.stringify(value)).toString('base64url')}`),

@@ -2,6 +2,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { DocumentRecord, UploadTicket } from '@shared/api';
 import type { LocalEndpoints } from '../../scripts/local-target';
 import { api } from './auth';
+import { tinyPdf } from './files';
 
 type Endpoints = LocalEndpoints;
 
@@ -64,4 +65,19 @@ export async function upload(
     },
   );
   return { ticket, confirm };
+}
+
+/** A document uploaded with its expiry date through the API (throws unless confirmed): its record. */
+export async function uploadExpiring(
+  url: string,
+  token: string,
+  type: string,
+  expiresOn: string,
+): Promise<DocumentRecord> {
+  const { ticket, confirm } = await upload(url, token, type, `${type}.pdf`, tinyPdf(), undefined, {
+    expires_on: expiresOn,
+  });
+  if (confirm?.status !== 200)
+    throw new Error(`upload failed: ${JSON.stringify(confirm?.body ?? ticket.body)}`);
+  return confirm.body;
 }

@@ -1,6 +1,7 @@
 // The daily reminder mail (docs/product.md#reminders): the tasks due soon and those overdue,
-// each with its date, a link to the dashboard and one to unsubscribe, also offered to mail
-// clients as a one-click List-Unsubscribe (RFC 8058). Its own module: only the job sends it.
+// each with its date, the documents that expire soon or did, a link to the dashboard and one to
+// unsubscribe, also offered to mail clients as a one-click List-Unsubscribe (RFC 8058). Its own
+// module: only the job sends it.
 import type { Language } from '@shared/constants';
 import { escapeHtml, mailTexts, type RenderedMail } from './templates';
 
@@ -10,10 +11,22 @@ export interface ReminderLine {
   due_date: string;
 }
 
+/** A document reminded of: its name in the mail's language and the date it is about. */
+export interface DocumentLine {
+  document: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** The document's own expiry date, or the end of a driving licence's six months in Germany. */
+  clock: 'expiry' | 'valid_in_germany';
+  /** The date ahead of the mail's day, on it, or past it (an on-the-day reminder sent late). */
+  when: 'ahead' | 'today' | 'past';
+}
+
 export interface ReminderMailInput {
   name?: string | null;
   soon: ReminderLine[];
   overdue: ReminderLine[];
+  documents?: DocumentLine[];
   dashboardUrl: string;
   unsubscribeUrl: string;
 }
@@ -41,13 +54,27 @@ export function reminderMail(
   const t = texts.reminders;
   const greeting = input.name ? fill(texts.common.greetingName, { name: input.name }) : texts.common.greeting;
   const line = (l: ReminderLine) => fill(t.task, { task: l.task, date: mailDate(l.due_date, language) });
+  const documentTexts = {
+    expiry: { ahead: t.documentExpires, today: t.documentExpiresToday, past: t.documentExpired },
+    valid_in_germany: {
+      ahead: t.documentValidUntil,
+      today: t.documentValidUntilToday,
+      past: t.documentWasValidUntil,
+    },
+  };
+  const documentLine = (l: DocumentLine) =>
+    fill(documentTexts[l.clock][l.when], { document: l.document, date: mailDate(l.date, language) });
+  const documents = input.documents ?? [];
+  const tasks = input.overdue.length + input.soon.length > 0;
   const sections = [
     { title: t.overdue, lines: input.overdue.map(line) },
     { title: t.dueSoon, lines: input.soon.map(line) },
+    { title: t.documents, lines: documents.map(documentLine) },
   ].filter((s) => s.lines.length > 0);
+  const intro = !tasks ? t.introDocuments : documents.length > 0 ? t.introBoth : t.intro;
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(t.intro)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
     ...sections.map(
       (s) =>
         `<p><strong>${escapeHtml(s.title)}</strong></p>\n<ul>${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
@@ -58,14 +85,14 @@ export function reminderMail(
   ].join('\n');
   const text = [
     greeting,
-    t.intro,
+    intro,
     ...sections.map((s) => [s.title, ...s.lines.map((l) => `- ${l}`)].join('\n')),
     `${t.button}: ${input.dashboardUrl}`,
     texts.common.signoff,
     `${t.unsubscribe}: ${input.unsubscribeUrl}`,
   ].join('\n\n');
   return {
-    subject: t.subject,
+    subject: tasks ? t.subject : t.subjectDocuments,
     html,
     text,
     headers: {

@@ -32,7 +32,7 @@ describe('listCustomerPage', () => {
 });
 
 describe('customerStats', () => {
-  it('answers the eight cards from the kept counts: pending is everyone not verified', async () => {
+  it('answers the nine cards from the kept counts: pending is everyone not verified', async () => {
     vi.mocked(readCustomerCounts).mockResolvedValue({
       total: 10,
       verified: 4,
@@ -41,6 +41,7 @@ describe('customerStats', () => {
       unread: 3,
       deletions: 1,
       overdue: 2,
+      expiring: 5,
     });
     await expect(customerStats()).resolves.toEqual({
       total: 10,
@@ -51,6 +52,7 @@ describe('customerStats', () => {
       documents: 7,
       unread: 3,
       overdue: 2,
+      expiring: 5,
     });
   });
 });

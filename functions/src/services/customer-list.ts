@@ -30,5 +30,6 @@ export async function customerStats(): Promise<CustomerStats> {
     documents: counts.documents,
     unread: counts.unread,
     overdue: counts.overdue,
+    expiring: counts.expiring,
   };
 }

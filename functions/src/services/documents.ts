@@ -1,7 +1,7 @@
 // Documents: the customer's uploads and onboarding's document step, and the team's view,
 // download, replacement and removal of them (uploads themselves: services/uploads.ts).
 import type { DocumentRecord, DownloadLink, Profile, UploadTicket } from '@shared/api';
-import type { RelocationDocumentType } from '@shared/document-clocks';
+import { hasExpiry, type RelocationDocumentType } from '@shared/document-clocks';
 import { extensionOf, hasRequiredDocuments, newestFirst } from '@shared/documents';
 import {
   type DocumentExpiry,
@@ -31,6 +31,15 @@ import { refreshReminders } from './reminder-schedule';
 import { confirmReadTicket, confirmUpload, customerUpload, issueUpload, replacementUpload } from './uploads';
 
 const DOWNLOAD_SECONDS = 300;
+
+/**
+ * After a write that added, replaced, removed or re-dated a document: the customer's reminder
+ * schedule (its expiry reminders and their marks) and Expiring within 90 days count follow at
+ * once. A type without an expiry date has no reminders and never counts: nothing to refresh.
+ */
+async function documentsChanged(document: Pick<DocumentRecord, 'user_id' | 'document_type'>): Promise<void> {
+  if (hasExpiry(document.document_type)) await refreshReminders(document.user_id);
+}
 
 export function listMyDocuments(caller: CustomerAccount): Promise<DocumentRecord[]> {
   return listDocuments(caller.userId);
@@ -80,7 +89,10 @@ export async function confirmMyUpload(
 ): Promise<DocumentRecord> {
   assertNoPendingDeletion(caller.profile);
   if (type !== 'other') {
-    return confirmUpload(customerUpload(caller.userId, type), await getDocument(caller.userId, type), body);
+    const current = await getDocument(caller.userId, type);
+    const document = await confirmUpload(customerUpload(caller.userId, type), current, body);
+    await documentsChanged(document);
+    return document;
   }
   const ticket = await getTicket(caller.userId, body.upload_id);
   const replaces = ticket?.document_id ?? null;
@@ -94,7 +106,9 @@ export async function confirmMyUpload(
     const key = target.keyFor(body.upload_id, extensionOf(body.file_name) ?? '');
     current = (await listDocuments(caller.userId)).find((d) => d.file_path === key) ?? null;
   }
-  return confirmReadTicket(target, current, ticket, body);
+  const document = await confirmReadTicket(target, current, ticket, body);
+  await documentsChanged(document);
+  return document;
 }
 
 /**
@@ -104,6 +118,7 @@ export async function confirmMyUpload(
  */
 async function removeDocument(document: DocumentRecord, audit?: Audit): Promise<void> {
   await deleteDocumentRecord(document, audit);
+  await documentsChanged(document);
   await removeObject(document.file_path);
   if (audit) await completeAudit(audit, clock.iso());
 }
@@ -128,6 +143,7 @@ async function changeExpiry(
   if (problem) throw new ValidationFailed({ expires_on: problem });
   if (document.expires_on === expiresOn) return document;
   await setDocumentExpiry(document, expiresOn, audit);
+  await documentsChanged(document);
   return { ...document, expires_on: expiresOn };
 }
 
@@ -213,7 +229,9 @@ export async function confirmReplacement(
     target: documentTarget(document),
     changes: [{ field: 'file_name', before: document.file_name, after: body.file_name }],
   });
-  return confirmUpload(replacementUpload(document), document, body, audit);
+  const replaced = await confirmUpload(replacementUpload(document), document, body, audit);
+  await documentsChanged(replaced);
+  return replaced;
 }
 
 /** An admin removes a document (removeDocument), recorded in the audit trail. */

@@ -26,6 +26,8 @@ const input = (overrides: Partial<ReminderInput> = {}): ReminderInput => ({
   tasks: [],
   facts: FACTS,
   sent: {},
+  documents: [],
+  documentsSent: {},
   eligible: true,
   act: true,
   ...overrides,
@@ -101,7 +103,16 @@ describe('planReminders', () => {
 
   it('without the date a rule counts from, a task has no due date and no reminder', () => {
     const plan = planReminders(input({ facts: { ...FACTS, entry_date: null, intended_arrival_date: null } }));
-    expect(plan).toEqual({ soon: [], overdue: [], overdueCount: 0, sent: {}, wakeDay: null });
+    expect(plan).toEqual({
+      soon: [],
+      overdue: [],
+      overdueCount: 0,
+      sent: {},
+      documents: [],
+      expiringCount: 0,
+      documentsSent: {},
+      wakeDay: null,
+    });
   });
 
   it('planning (a write, not the job) marks nothing and wakes today when something is due now', () => {
@@ -118,5 +129,30 @@ describe('planReminders', () => {
     expect(plan.wakeDay).toBe('2027-03-05');
     const done = planReminders(input({ eligible: false, templates: [{ id: 'visa', due: onEntry(-30) }] }));
     expect(done.wakeDay).toBeNull();
+  });
+
+  it("documents ride along: their reminder, count and marks, and the earlier of the tasks' and their wake days", () => {
+    const documents = [{ id: 'dl', document_type: 'driving_licence' as const, expires_on: '2027-03-20' }];
+    const plan = planReminders(input({ documents }));
+    // The licence expires within 90 days (counted) and its own date's reminder (4 weeks ahead) is due.
+    expect(plan.documents).toEqual([
+      {
+        document_id: 'dl',
+        document_type: 'driving_licence',
+        kind: 'ahead',
+        date: '2027-03-20',
+        clock: 'expiry',
+      },
+    ]);
+    expect(plan.expiringCount).toBe(1);
+    expect(plan.documentsSent).toEqual({ dl: ['ahead#2027-03-20'] });
+    // The task register becomes overdue on 03-05; nothing of the licence sooner.
+    expect(plan.wakeDay).toBe('2027-03-05');
+    // Its six months from the date of entry (2027-03-01) end on 2027-09-01, reminded from 08-04.
+    const later = planReminders(
+      input({ today: '2027-03-21', documents, documentsSent: plan.documentsSent, templates: [] }),
+    );
+    expect(later.documents.map((r) => r.kind)).toEqual(['on_the_day']);
+    expect(later.wakeDay).toBe('2027-08-04');
   });
 });

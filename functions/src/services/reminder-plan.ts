@@ -1,10 +1,12 @@
 // What the reminders of one customer are on one German day (docs/product.md#reminders): which
 // of their tasks to remind of as due soon or overdue, how many are overdue, and the next day
-// on which anything changes for them (the schedule's wake day). Pure: the daily job and every
-// write that changes a customer's tasks or facts compute with it, the clock passed in.
-import type { Profile, UserTask } from '@shared/api';
-import { addDays, appliesTo, DUE_SOON_DAYS, dueFor, type PlanFacts } from '@shared/plan';
+// on which anything changes for them (the schedule's wake day); and the same of their documents'
+// expiry dates (document-reminders.ts). Pure: the daily job and every write that changes a
+// customer's tasks, documents or facts compute with it, the clock passed in.
+import type { DocumentRecord, Profile, UserTask } from '@shared/api';
+import { addDays, appliesTo, DUE_SOON_DAYS, dueFor, type PlanFacts, planDate } from '@shared/plan';
 import type { ReminderMark, TaskTemplate } from '../store/entities';
+import { type DocumentReminder, planDocumentReminders } from './document-reminders';
 
 /** One task a reminder names: its template and the due date it is for. */
 export interface DueTask {
@@ -21,6 +23,10 @@ export interface ReminderInput {
   facts: PlanFacts;
   /** The reminders handled so far, per template. */
   sent: Readonly<Record<string, ReminderMark>>;
+  /** The customer's documents (those with an expiry date are reminded of and counted). */
+  documents: readonly Pick<DocumentRecord, 'id' | 'document_type' | 'expires_on'>[];
+  /** The document reminders handled so far, per document id (document-reminders.ts). */
+  documentsSent: Readonly<Record<string, readonly string[]>>;
   /**
    * Whether reminders are due to this account at all (verified, onboarded, no deletion
    * pending). When not, none is handled: they wait until it is (the write that makes it so
@@ -40,6 +46,12 @@ export interface ReminderPlan {
   overdueCount: number;
   /** The marks after this, only of open dated tasks (a completed task's go). */
   sent: Record<string, ReminderMark>;
+  /** Document reminders sent now (at most one per document). */
+  documents: DocumentReminder[];
+  /** Documents expiring within 90 days or expired (the profile's expiring_documents). */
+  expiringCount: number;
+  /** The document marks after this (document-reminders.ts). */
+  documentsSent: Record<string, string[]>;
   /** The next day anything changes for this customer; null when nothing dated is open. */
   wakeDay: string | null;
 }
@@ -55,7 +67,24 @@ export const remindersMailed = (profile: Profile): boolean =>
 export function planReminders(input: ReminderInput): ReminderPlan {
   const { today } = input;
   const status = new Map(input.tasks.map((task) => [task.task_template_id, task.status]));
-  const plan: ReminderPlan = { soon: [], overdue: [], overdueCount: 0, sent: {}, wakeDay: null };
+  const documents = planDocumentReminders({
+    today,
+    documents: input.documents,
+    entryDate: planDate(input.facts, 'entry_date'),
+    sent: input.documentsSent,
+    eligible: input.eligible,
+    act: input.act,
+  });
+  const plan: ReminderPlan = {
+    soon: [],
+    overdue: [],
+    overdueCount: 0,
+    sent: {},
+    documents: documents.due,
+    expiringCount: documents.expiringCount,
+    documentsSent: documents.sent,
+    wakeDay: documents.wakeDay,
+  };
   const wake = (day: string) => {
     if (plan.wakeDay === null || day < plan.wakeDay) plan.wakeDay = day;
   };

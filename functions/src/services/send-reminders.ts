@@ -1,6 +1,6 @@
 // The daily reminder run (docs/product.md#reminders) for one German day: every customer whose
 // schedule wakes by then (days a run missed included) is settled once; whoever has reminders
-// due gets one mail, in their language, with all of them.
+// due (of tasks and of documents' expiry dates) gets one mail, in their language, with all of them.
 //
 // Exactly once: a customer's reminders are marked handled in the transaction that moves their
 // schedule on, conditioned on the version it read, and only the run whose transaction wins
@@ -9,11 +9,15 @@
 // cannot be unmailed, while a crash between the write and SES loses at most that one mail,
 // and a mail SES refuses after its retries is logged and counted (ReminderFailures).
 
+import type { Language } from '@shared/constants';
+import { documentTypes as documentNamesDe } from '@shared/locales/de/translation.json';
+import { documentTypes as documentNamesEn } from '@shared/locales/en/translation.json';
 import { log } from '../lib/log';
 import { countMetric } from '../lib/metrics';
-import { reminderMail } from '../mail/reminder-mail';
+import { type DocumentLine, reminderMail } from '../mail/reminder-mail';
 import { loadCatalogue } from '../store/catalogue';
 import { dueSchedules } from '../store/reminder-schedules';
+import type { DocumentReminder } from './document-reminders';
 import { mailTo } from './notify';
 import { remindersMailed } from './reminder-plan';
 import { settleReminders } from './reminder-schedule';
@@ -26,6 +30,19 @@ export interface ReminderRun {
   mailed: number;
   /** Customers whose settle or mail failed (logged; the next run looks again where it can). */
   failed: number;
+}
+
+/** The documents' names as the SPA shows them (only this part of its texts is bundled). */
+const DOCUMENT_NAMES: Record<Language, Record<string, string>> = { en: documentNamesEn, de: documentNamesDe };
+
+/** A document reminder as the mail of `today` writes it, in the language. */
+function documentLine(reminder: DocumentReminder, language: Language, today: string): DocumentLine {
+  return {
+    document: DOCUMENT_NAMES[language][reminder.document_type] ?? reminder.document_type,
+    date: reminder.date,
+    clock: reminder.clock,
+    when: reminder.date > today ? 'ahead' : reminder.date === today ? 'today' : 'past',
+  };
 }
 
 /** Customers settled at once within a page of the index. */
@@ -51,7 +68,7 @@ async function remindCustomer(userId: string, today: string, run: ReminderRun): 
     const settled = await settleReminders(userId, today, true);
     if (!settled) return;
     const { plan, profile } = settled;
-    if (plan.soon.length + plan.overdue.length === 0) return;
+    if (plan.soon.length + plan.overdue.length + plan.documents.length === 0) return;
     // Turned off or blocked: handled all the same, so turning them on again brings no backlog.
     if (!remindersMailed(profile)) return;
     const catalogue = await loadCatalogue();
@@ -68,6 +85,7 @@ async function remindCustomer(userId: string, today: string, run: ReminderRun): 
           name: profile.first_name,
           soon: lines(plan.soon),
           overdue: lines(plan.overdue),
+          documents: plan.documents.map((reminder) => documentLine(reminder, language, today)),
           dashboardUrl: `${origin}/dashboard`,
           unsubscribeUrl: unsubscribe,
         }),

@@ -1,7 +1,8 @@
 // What the admin dashboard lists and counts, kept in step with the profiles, so the dashboard
 // reads nothing in proportion to the number of customers. Every
 // transaction that changes a listed flag (sign-up, verification, onboarding, first and last
-// document, deletion request, deletion, first and last overdue task) or a searchable field carries the writes built here,
+// document, deletion request, deletion, first and last overdue task, first and last expiring
+// document) or a searchable field carries the writes built here,
 // so the lists, the counts and the search can never disagree with the profiles they describe.
 import type { Profile } from '@shared/api';
 import { customerWords } from '@shared/search-words';
@@ -28,6 +29,8 @@ export interface CustomerState {
   unread: boolean;
   /** An open task past its due date (the Overdue tasks card). */
   overdue: boolean;
+  /** A document expiring within 90 days or expired (the Expiring within 90 days card). */
+  expiring: boolean;
 }
 
 /**
@@ -41,6 +44,7 @@ export const STATE_FIELDS = [
   'deletion_requested',
   'unread_by_team',
   'overdue_tasks',
+  'expiring_documents',
 ] as const satisfies readonly (keyof Profile)[];
 
 export const stateOf = (profile: Pick<Profile, (typeof STATE_FIELDS)[number]>): CustomerState => ({
@@ -50,6 +54,7 @@ export const stateOf = (profile: Pick<Profile, (typeof STATE_FIELDS)[number]>): 
   deletion: profile.deletion_requested,
   unread: profile.unread_by_team > 0,
   overdue: profile.overdue_tasks > 0,
+  expiring: profile.expiring_documents > 0,
 });
 
 export const ON_LIST: Record<ListedState, (state: CustomerState) => boolean> = {
@@ -59,6 +64,7 @@ export const ON_LIST: Record<ListedState, (state: CustomerState) => boolean> = {
   documents: (s) => s.documents,
   unread: (s) => s.unread,
   overdue: (s) => s.overdue,
+  expiring: (s) => s.expiring,
 };
 
 export const COUNTED: Record<keyof CustomerCounts, (state: CustomerState) => boolean> = {
@@ -69,6 +75,7 @@ export const COUNTED: Record<keyof CustomerCounts, (state: CustomerState) => boo
   deletions: (s) => s.deletion,
   unread: (s) => s.unread,
   overdue: (s) => s.overdue,
+  expiring: (s) => s.expiring,
 };
 
 /**
@@ -155,6 +162,7 @@ export function countDeletionRequest(userId: string, delta: 1 | -1): TransactIte
     deletion: false,
     unread: false,
     overdue: false,
+    expiring: false,
   };
   const withRequest = { ...none, deletion: true };
   const customer = { id: userId, created_at: '' };

@@ -232,6 +232,7 @@ describe('keys of each entity (README key design)', () => {
       user_id: USER,
       wake_day: '2027-03-01',
       sent: { tax_id: { soon: '2027-03-05', overdue: null } },
+      documents: { 'doc-1': ['ahead#2027-09-01'] },
       version: 3,
     };
     const item = reminderSchedules.toItem(schedule);
@@ -243,6 +244,9 @@ describe('keys of each entity (README key design)', () => {
     });
     expect(REMINDERS).toBe('REMINDERS');
     expect(reminderSchedules.fromItem(item)).toEqual(schedule);
+    // A schedule written before documents had marks reads as none.
+    const { documents: _d, ...older } = item;
+    expect(reminderSchedules.fromItem(older).documents).toEqual({});
     expect(reminderSchedules.key(USER)).toEqual(reminderSchedules.keyOf(schedule));
     expect(keysOf(reminderSchedules.toItem({ ...schedule, wake_day: null }))).toEqual({
       PK: `USER#${USER}`,
@@ -307,7 +311,15 @@ describe('keys of each entity (README key design)', () => {
   });
 
   it('list entry: USER#<id> / LIST#<state>, listed under CUSTOMERS#<state> by <created_at>#<id>, one list per filter but all customers and pending deletions', () => {
-    expect(LISTED_STATES).toEqual(['verified', 'pending', 'onboarded', 'documents', 'unread', 'overdue']);
+    expect(LISTED_STATES).toEqual([
+      'verified',
+      'pending',
+      'onboarded',
+      'documents',
+      'unread',
+      'overdue',
+      'expiring',
+    ]);
     for (const state of LISTED_STATES)
       expect(keysOf(listEntries.toItem({ user_id: USER, state, created_at: NOW }))).toEqual({
         PK: `USER#${USER}`,
@@ -320,15 +332,34 @@ describe('keys of each entity (README key design)', () => {
   });
 
   it('customer counts: STATS#CUSTOMERS / SHARD#<0-7>, a count per stat card but pending (total less verified)', () => {
-    expect(COUNTS).toEqual(['total', 'verified', 'onboarded', 'documents', 'deletions', 'unread', 'overdue']);
+    expect(COUNTS).toEqual([
+      'total',
+      'verified',
+      'onboarded',
+      'documents',
+      'deletions',
+      'unread',
+      'overdue',
+      'expiring',
+    ]);
     expect(COUNT_SHARDS).toBe(8);
-    const counts = { total: 5, verified: 3, onboarded: 4, documents: 4, deletions: 1, unread: 2, overdue: 1 };
+    const counts = {
+      total: 5,
+      verified: 3,
+      onboarded: 4,
+      documents: 4,
+      deletions: 1,
+      unread: 2,
+      overdue: 1,
+      expiring: 2,
+    };
     const item = customerCounts.toItem({ ...counts, shard: 7 });
     expect(keysOf(item)).toEqual({ PK: 'STATS#CUSTOMERS', SK: 'SHARD#7' });
     expect(customerCounts.fromItem(item)).toEqual({ ...counts, shard: 7 });
     // A shard written before a count existed reads it as zero.
-    const { overdue: _o, ...older } = item;
+    const { overdue: _o, expiring: _e, ...older } = item;
     expect(customerCounts.fromItem(older).overdue).toBe(0);
+    expect(customerCounts.fromItem(older).expiring).toBe(0);
   });
 
   it('calendar feed: USER#<id> / CALENDAR (gone with the account), found by its token as CALFEED#<token> / ITEM', () => {

@@ -116,6 +116,7 @@ export const profiles = entity<StoredProfile, [userId: string]>({
       unread_by_team: 0,
       reminders_enabled: true,
       overdue_tasks: 0,
+      expiring_documents: 0,
       ...profile,
     } as unknown as Profile,
     role: role === 'admin' ? 'admin' : 'customer',
@@ -273,7 +274,8 @@ export interface ReminderMark {
 
 /**
  * A customer's reminder schedule (services/reminder-plan.ts): the German day on which the
- * daily job must next look at them, and which reminders were handled, per task template.
+ * daily job must next look at them, and which reminders were handled, per task template and
+ * per document (services/document-reminders.ts).
  * Listed under REMINDERS by `<wake day>#<user>`, so the job for a day reads only who is due
  * by then; without a wake day (nothing dated is open) it is not indexed at all.
  */
@@ -281,6 +283,11 @@ export interface ReminderSchedule {
   user_id: string;
   wake_day: string | null;
   sent: Record<string, ReminderMark>;
+  /**
+   * The document reminders handled, per document id: `<kind>#<date>` each (the date it is
+   * about, so a changed date re-arms). Schedules written before documents had none.
+   */
+  documents: Record<string, string[]>;
   /** Raised by every write: each write is conditioned on the version it read. */
   version: number;
 }
@@ -294,6 +301,7 @@ export const reminderSchedules = entity<ReminderSchedule, [userId: string]>({
   sortPrefix: REMINDERS_SORT,
   indexOf: (schedule) =>
     schedule.wake_day ? { GSI1PK: REMINDERS, GSI1SK: `${schedule.wake_day}#${schedule.user_id}` } : null,
+  fromAttributes: (attributes) => ({ documents: {}, ...attributes }) as unknown as ReminderSchedule,
 });
 
 /** An issued presigned upload: what it may become, confirmed at most once. */
@@ -371,7 +379,15 @@ export const taskTemplates = entity<TaskTemplate, [templateId: string]>({
  * profiles themselves) and pending deletions (the requests): one entry per list a customer is
  * on, in their partition, listed through GSI1 newest first like the profiles.
  */
-export const LISTED_STATES = ['verified', 'pending', 'onboarded', 'documents', 'unread', 'overdue'] as const;
+export const LISTED_STATES = [
+  'verified',
+  'pending',
+  'onboarded',
+  'documents',
+  'unread',
+  'overdue',
+  'expiring',
+] as const;
 export type ListedState = (typeof LISTED_STATES)[number];
 export interface ListEntry {
   user_id: string;
@@ -435,6 +451,7 @@ export interface CustomerCounts {
   deletions: number;
   unread: number;
   overdue: number;
+  expiring: number;
 }
 export const COUNTS: readonly (keyof CustomerCounts)[] = [
   'total',
@@ -444,6 +461,7 @@ export const COUNTS: readonly (keyof CustomerCounts)[] = [
   'deletions',
   'unread',
   'overdue',
+  'expiring',
 ];
 /**
  * The counts are spread over shards, a customer always counted in the same one: concurrent

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile, UserTask } from '@shared/api';
 import { TASK_TEMPLATES } from '@shared/catalogue';
+import { DRIVING_LICENCE_CLOCK, EXPIRING_SOON_DAYS, EXPIRY_LEADS } from '@shared/document-clocks';
 import { actedOn } from '@shared/journey';
 import { appliesTo } from '@shared/plan';
 import { env } from '../config';
@@ -20,8 +21,10 @@ const PAGE_SIZE = 50;
 const PARALLEL = 8;
 
 /**
- * The version of the catalogue's placement and conditions: a checkpoint of another version
- * is from an older catalogue, whose migration starts again from the first customer.
+ * The version of the catalogue's placement and conditions, and of the documents' clocks (the
+ * upkeep hook derives the reminder schedule and the expiring count from them): a checkpoint of
+ * another version is from an older catalogue or older clocks, whose migration starts again
+ * from the first customer.
  */
 function planCatalogueVersion(): string {
   const placement = TASK_TEMPLATES.map(({ id, phase_id, applies_to, due }) => [
@@ -30,7 +33,11 @@ function planCatalogueVersion(): string {
     applies_to ?? null,
     due ?? null,
   ]);
-  return createHash('sha256').update(JSON.stringify(placement)).digest('hex').slice(0, 16);
+  const clocks = { EXPIRY_LEADS, EXPIRING_SOON_DAYS, DRIVING_LICENCE_CLOCK };
+  return createHash('sha256')
+    .update(JSON.stringify([placement, clocks]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export interface PlanMigrationResult {

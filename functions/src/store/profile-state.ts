@@ -1,6 +1,6 @@
 // A profile's state as stored (the profile and its role), and the guard of every write computed
 // from a read of it. The customer index (customer-index.ts) keeps lists and counts derived from
-// a profile's role, flags, document count, unread count and overdue count; a write that changes them was
+// a profile's role, flags, document count, unread count, overdue count and expiring count; a write that changes them was
 // computed from one read, so it must apply only to the profile still in the state it was read
 // in. Otherwise two writes racing on one read would both move a customer between lists or
 // both count the same change, and the lists and counts would stop describing the profiles.
@@ -29,7 +29,7 @@ export async function getStoredProfile(
 
 /**
  * The condition that a profile is still in the state it was read in (its role, listed flags,
- * document count, unread count and whether any task is overdue): every write whose list and count changes were computed
+ * document count, unread count, whether any task is overdue and whether any document is expiring): every write whose list and count changes were computed
  * from that read carries it on the profile, so of two writes racing on one read only the
  * first applies them. `names` and `values` are the write's own, merged in.
  */
@@ -48,8 +48,13 @@ export function stateCondition(
     profile.overdue_tasks > 0
       ? 'overdue_tasks > :su0'
       : '(attribute_not_exists(overdue_tasks) OR overdue_tasks = :su0)';
+  // Profiles from before documents' expiry dates have no expiring count: none is expiring.
+  const expiring =
+    profile.expiring_documents > 0
+      ? 'expiring_documents > :su0'
+      : '(attribute_not_exists(expiring_documents) OR expiring_documents = :su0)';
   return {
-    ConditionExpression: `attribute_exists(PK) AND #role = :sr AND account_verified = :sv AND onboarding_completed = :so AND documents_count = :sc AND deletion_requested = :sd AND ${unread} AND ${overdue}`,
+    ConditionExpression: `attribute_exists(PK) AND #role = :sr AND account_verified = :sv AND onboarding_completed = :so AND documents_count = :sc AND deletion_requested = :sd AND ${unread} AND ${overdue} AND ${expiring}`,
     ExpressionAttributeNames: { ...names, '#role': 'role' },
     ExpressionAttributeValues: {
       ...values,

@@ -59,6 +59,7 @@ export function newProfile(
     unread_by_team: 0,
     reminders_enabled: true,
     overdue_tasks: 0,
+    expiring_documents: 0,
     created_at: now,
     updated_at: now,
   };
@@ -325,23 +326,24 @@ export function blockMail(userId: string, email: string, reason: MailBlock): Pro
   });
 }
 
+/** The counts the reminder job keeps on a customer's profile (services/reminder-schedule.ts). */
+export type PlanCounts = Pick<Profile, 'overdue_tasks' | 'expiring_documents'>;
+
 /**
- * Sets a customer's count of overdue plan tasks (services/reminder-schedule.ts), for the
- * profile as read, with the dashboard's lists and counts that follow it (customer-index.ts):
- * like every change of a listed flag, only for the profile still in the state it was read in.
+ * Sets a customer's counts of overdue plan tasks and expiring documents
+ * (services/reminder-schedule.ts), for the profile as read, with the dashboard's lists and
+ * counts that follow them (customer-index.ts): like every change of a listed flag, only for the
+ * profile still in the state it was read in, and holding the exact counts it read.
  */
-export function overdueTasksWrite(stored: StoredProfile, count: number): TransactItems {
+export function planCountsWrite(stored: StoredProfile, counts: PlanCounts): TransactItems {
   const before = stored.profile;
-  // Profiles from before the plan have no count: none is overdue.
-  const same =
-    before.overdue_tasks === 0
-      ? '(attribute_not_exists(overdue_tasks) OR overdue_tasks = :overdueBefore)'
-      : 'overdue_tasks = :overdueBefore';
-  return fieldsUpdate(
-    before,
-    { overdue_tasks: count },
-    { condition: same, values: { ':overdueBefore': before.overdue_tasks } },
-  );
+  // Profiles from before the plan (or documents' expiry dates) have no count: none is so.
+  const same = (field: keyof PlanCounts, value: string) =>
+    before[field] === 0 ? `(attribute_not_exists(${field}) OR ${field} = ${value})` : `${field} = ${value}`;
+  return fieldsUpdate(before, counts, {
+    condition: `${same('overdue_tasks', ':overdueBefore')} AND ${same('expiring_documents', ':expiringBefore')}`,
+    values: { ':overdueBefore': before.overdue_tasks, ':expiringBefore': before.expiring_documents },
+  });
 }
 
 /** That the profile exists, inside a transaction that does not write it. */

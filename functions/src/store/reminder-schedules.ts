@@ -4,8 +4,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config';
 import { dynamo, type TransactItems } from './client';
-import { REMINDERS, type ReminderMark, type ReminderSchedule, reminderSchedules } from './entities';
+import { REMINDERS, type ReminderSchedule, reminderSchedules } from './entities';
 import { GSI1 } from './table';
+
+/** What a write of a schedule sets. */
+export type ScheduleFields = Pick<ReminderSchedule, 'wake_day' | 'sent' | 'documents'>;
 
 /**
  * Writes a customer's schedule as `next`, only if it is still as `read` (its version; absent
@@ -14,7 +17,7 @@ import { GSI1 } from './table';
 export function scheduleWrite(
   userId: string,
   read: ReminderSchedule | null,
-  next: { wake_day: string | null; sent: Record<string, ReminderMark> },
+  next: ScheduleFields,
 ): TransactItems[number] {
   return {
     Put: {
@@ -31,13 +34,19 @@ export function scheduleWrite(
 }
 
 /** Whether writing `next` over `read` would change nothing. */
-export function scheduleUnchanged(
-  read: ReminderSchedule | null,
-  next: { wake_day: string | null; sent: Record<string, ReminderMark> },
-): boolean {
-  if (!read) return next.wake_day === null && Object.keys(next.sent).length === 0;
-  return read.wake_day === next.wake_day && JSON.stringify(read.sent) === JSON.stringify(next.sent);
+export function scheduleUnchanged(read: ReminderSchedule | null, next: ScheduleFields): boolean {
+  if (!read)
+    return next.wake_day === null && Object.keys(next.sent).length + Object.keys(next.documents).length === 0;
+  return (
+    read.wake_day === next.wake_day &&
+    JSON.stringify(read.sent) === JSON.stringify(next.sent) &&
+    sorted(read.documents) === sorted(next.documents)
+  );
 }
+
+/** A map's entries in key order (a stored map comes back in no set order). */
+const sorted = (record: Record<string, unknown>) =>
+  JSON.stringify(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 
 /**
  * The customers whose wake day is `day` or earlier (days a run missed are caught up), one

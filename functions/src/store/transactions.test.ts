@@ -126,12 +126,12 @@ const counted = (deltas: Record<string, number>) => ({
 });
 /**
  * The condition that the profile is still the customer's in the state read (verified, onboarded,
- * no documents, no deletion request, as the fixture): unread and overdue as given.
+ * no documents, no deletion request, as the fixture): unread and overdue as given, nothing expiring.
  */
 const inStateRead = ({ unread = 0, overdue = 0 }: { unread?: number; overdue?: number } = {}) => ({
   ConditionExpression: `attribute_exists(PK) AND #role = :sr AND account_verified = :sv AND onboarding_completed = :so AND documents_count = :sc AND deletion_requested = :sd AND ${
     unread > 0 ? 'unread_by_team > :su0' : '(attribute_not_exists(unread_by_team) OR unread_by_team = :su0)'
-  } AND ${overdue > 0 ? 'overdue_tasks > :su0' : '(attribute_not_exists(overdue_tasks) OR overdue_tasks = :su0)'}`,
+  } AND ${overdue > 0 ? 'overdue_tasks > :su0' : '(attribute_not_exists(overdue_tasks) OR overdue_tasks = :su0)'} AND (attribute_not_exists(expiring_documents) OR expiring_documents = :su0)`,
   ExpressionAttributeNames: { '#role': 'role' },
   ExpressionAttributeValues: {
     ':su0': 0,

@@ -40,6 +40,7 @@ const profile = (overrides: Partial<Profile>): Profile => ({
   unread_by_team: 0,
   reminders_enabled: true,
   overdue_tasks: 0,
+  expiring_documents: 0,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
   ...overrides,

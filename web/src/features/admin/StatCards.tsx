@@ -18,7 +18,7 @@ export function StatCards({
   const { t } = useTranslation();
   return (
     <>
-      <div className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-8">
+      <div className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-9">
         {CUSTOMER_FILTERS.map((f) => (
           <button
             key={f}
