@@ -1,0 +1,35 @@
+// The guide as the companion reads it: generated from the articles at build time
+// (scripts/guide-passages.ts → guide-passages.json, held fresh by a unit test), bundled with
+// the Lambda; nothing is parsed from Markdown or YAML at run time.
+import type { GuideLanguage } from '@shared/guide';
+import data from './guide-passages.json';
+
+/** An article of the guide in one language: what a source link shows. */
+export interface GuideEntry {
+  slug: string;
+  language: GuideLanguage;
+  title: string;
+}
+
+/** A section of an article (articleSections): the unit the search finds and an answer cites. */
+export interface GuidePassage {
+  /** `<slug>#<n>`, n counting the article's sections from 0 (the intro). */
+  id: string;
+  slug: string;
+  language: GuideLanguage;
+  /** The section's heading; null for the intro. */
+  heading: string | null;
+  text: string;
+}
+
+export interface GuideData {
+  articles: GuideEntry[];
+  passages: GuidePassage[];
+}
+
+export const GUIDE: GuideData = data as GuideData;
+
+/** The article's title in a language (every article has its twin: guideProblems holds that). */
+export function articleTitle(slug: string, language: GuideLanguage): string {
+  return GUIDE.articles.find((a) => a.slug === slug && a.language === language)?.title ?? slug;
+}
