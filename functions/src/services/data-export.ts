@@ -110,8 +110,7 @@ function groupItems(
     else if (kind === 'message') {
       const { author_id: _id, author_email: _email, ...message } = attributes;
       groups.messages.push(message);
-    }
-    else if (kind === 'companion') groups.companion.push(attributes);
+    } else if (kind === 'companion') groups.companion.push(attributes);
     // The audit records' values and notes are in `activity`, with the records they belong to.
     else if (kind === 'audit_details') continue;
     else groups.other.push({ kind: sortKey.split('#')[0] ?? '', attributes });
