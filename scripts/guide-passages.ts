@@ -18,7 +18,7 @@ export const PASSAGES_FILE = join(
 /** Every article's title and every section of it as a passage `<slug>#<n>` (n from 0, the intro). */
 export function guideData(articles: readonly Article[]): GuideData {
   return {
-    articles: articles.map(({ slug, language, title }) => ({ slug, language, title })),
+    articles: articles.map(({ slug, language, title, city }) => ({ slug, language, title, city })),
     passages: articles.flatMap((article) =>
       articleSections(article).map((section, n) => ({
         id: `${article.slug}#${n}`,

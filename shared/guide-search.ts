@@ -52,6 +52,10 @@ export const SYNONYMS: readonly (readonly string[])[] = [
     'registration certificate',
     'wohnung anmelden',
     'wohnsitz anmelden',
+    'melde ich mich an',
+    'melde ich meine wohnung an',
+    'meldebehorde',
+    'meldepflicht',
   ],
   ['aufenthaltstitel', 'aufenthaltserlaubnis', 'residence permit', 'residence title', 'auslanderbehorde'],
   ['blaue karte', 'blue card'],
@@ -72,7 +76,18 @@ export const SYNONYMS: readonly (readonly string[])[] = [
   ['kita', 'kindergarten', 'kindertagesstatte', 'daycare', 'day care', 'nursery', 'childcare'],
   ['kindergeld', 'child benefit'],
   ['elterngeld', 'parental allowance', 'parental benefit'],
-  ['familiennachzug', 'family reunion', 'family reunification'],
+  [
+    'familiennachzug',
+    'ehegattennachzug',
+    'family reunion',
+    'family reunification',
+    'spouse',
+    'my wife',
+    'my husband',
+    'my partner',
+    'bring my family',
+    'join me',
+  ],
   ['rundfunkbeitrag', 'gez', 'broadcasting fee', 'tv licence', 'tv license', 'licence fee'],
   [
     'sozialversicherungsnummer',
@@ -84,8 +99,19 @@ export const SYNONYMS: readonly (readonly string[])[] = [
   ['hausarzt', 'family doctor', 'general practitioner', 'gp'],
   ['notruf', 'notfall', 'emergency number', 'emergency numbers', 'emergency'],
   ['deutschkurs', 'integrationskurs', 'german course', 'language course', 'integration course'],
-  ['anerkennung', 'recognition', 'recognised', 'recognized', 'zab'],
-  ['visum', 'visa'],
+  [
+    'anerkennung',
+    'anerkennen',
+    'recognition',
+    'recognised',
+    'recognized',
+    'zab',
+    'my degree',
+    'my diploma',
+    'qualifications',
+    'berufsabschluss',
+  ],
+  ['visum', 'visa', 'arbeitsvisum', 'work visa', 'visa application', 'visumantrag'],
   ['mietvertrag', 'lease', 'rental contract', 'tenancy agreement'],
   [
     'wohnungsgeberbestatigung',
@@ -93,7 +119,7 @@ export const SYNONYMS: readonly (readonly string[])[] = [
     'confirmation from your landlord',
     'landlord s confirmation',
   ],
-  ['wohnung', 'flat', 'apartment', 'accommodation'],
+  ['wohnungssuche', 'find a flat', 'find an apartment', 'flat hunting', 'accommodation'],
 ];
 
 /** The concept term of a synonym group: never a word of a text (`~` is not a letter). */
@@ -108,6 +134,23 @@ const FOLDED_GROUPS = SYNONYMS.map((group) => ({
 export function conceptsOf(text: string): string[] {
   const spaced = ` ${words(text).join(' ')} `;
   return FOLDED_GROUPS.filter(({ phrases }) => phrases.some((p) => spaced.includes(p))).map((g) => g.term);
+}
+
+/**
+ * The one-word phrases of the synonym groups the text names, other than its own words: what a
+ * search adds to a question ("driving licence" → "führerschein"), so the articles that use
+ * another word of the group, in either language, match on their text too.
+ */
+export function synonymWords(text: string): string[] {
+  const own = new Set(words(text));
+  const named = new Set(conceptsOf(text));
+  return [
+    ...new Set(
+      FOLDED_GROUPS.filter(({ term }) => named.has(term))
+        .flatMap(({ phrases }) => phrases.map((p) => p.trim()))
+        .filter((phrase) => !phrase.includes(' ') && !own.has(phrase)),
+    ),
+  ];
 }
 
 const STEMMERS: Record<SearchLanguage, (word: string) => string> = { en: englishStem, de: germanStem };

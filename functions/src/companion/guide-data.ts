@@ -2,6 +2,7 @@
 // (scripts/guide-passages.ts → guide-passages.json, held fresh by a unit test), bundled with
 // the Lambda; nothing is parsed from Markdown or YAML at run time.
 import type { GuideLanguage } from '@shared/guide';
+import type { PlanCity } from '@shared/plan';
 import data from './guide-passages.json';
 
 /** An article of the guide in one language: what a source link shows. */
@@ -9,6 +10,8 @@ export interface GuideEntry {
   slug: string;
   language: GuideLanguage;
   title: string;
+  /** A city's first-weeks page: its city. */
+  city: PlanCity | null;
 }
 
 /** A section of an article (articleSections): the unit the search finds and an answer cites. */

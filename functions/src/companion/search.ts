@@ -4,7 +4,15 @@
 // either language finds the sections of both; hits are grouped by article (slug), and the
 // passages handed on are the sections of those articles in the interface language.
 import type { GuideLanguage } from '@shared/guide';
-import { conceptsOf, type SearchLanguage, searchTerms, stems, words } from '@shared/guide-search';
+import {
+  conceptsOf,
+  type SearchLanguage,
+  searchTerms,
+  stems,
+  synonymWords,
+  words,
+} from '@shared/guide-search';
+import type { PlanCity } from '@shared/plan';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { articleTitle, GUIDE, type GuidePassage } from './guide-data';
 
@@ -23,7 +31,20 @@ export interface ArticleHit {
 
 const TEXT_FIELDS = ['title_en', 'heading_en', 'text_en', 'title_de', 'heading_de', 'text_de'] as const;
 const CONCEPTS = 'concepts';
-const BOOST = { title_en: 3, title_de: 3, heading_en: 2, heading_de: 2, text_en: 1, text_de: 1, concepts: 2 };
+const BOOST = { title_en: 3, title_de: 3, heading_en: 2, heading_de: 2, text_en: 1, text_de: 1, concepts: 4 };
+
+/**
+ * A city's first-weeks page touches every topic briefly: it ranks behind the topic's own
+ * article (its score times this) unless the question names its city.
+ */
+const CITY_PAGE_WEIGHT = 0.6;
+const CITY_WORDS: Record<PlanCity, readonly string[]> = {
+  berlin: ['berlin'],
+  munich: ['munich', 'munchen'],
+  hamburg: ['hamburg'],
+  frankfurt: ['frankfurt'],
+};
+const CITY_OF = new Map(GUIDE.articles.map((a) => [a.slug, a.city]));
 
 /** The index's documents: a passage under a key unique across languages. */
 type Indexed = GuidePassage & { key: string };
@@ -63,9 +84,13 @@ export function guideIndex(): MiniSearch<Indexed> {
   return built;
 }
 
+/** A word a question gains from the synonym list counts this much of one it holds. */
+const SYNONYM_WEIGHT = 0.6;
+
 /** Every section matching the question, best first (both languages). */
 function sectionHits(question: string): SearchResult[] {
   const concepts = conceptsOf(question);
+  const synonyms = synonymWords(question);
   return guideIndex().search({
     combineWith: 'OR',
     queries: [
@@ -80,6 +105,18 @@ function sectionHits(question: string): SearchResult[] {
         prefix: (term) => term.length > 4,
         boost: BOOST,
       },
+      ...(synonyms.length
+        ? [
+            {
+              queries: [synonyms.join(' ')],
+              fields: [...TEXT_FIELDS],
+              tokenize: words,
+              processTerm: (term: string) => stems(term, 'any'),
+              boost: BOOST,
+              boostTerm: () => SYNONYM_WEIGHT,
+            },
+          ]
+        : []),
       ...(concepts.length
         ? [
             {
@@ -98,12 +135,19 @@ function sectionHits(question: string): SearchResult[] {
 /** The articles matching the question, best first: each scored by its best section in either language. */
 export function searchArticles(question: string): { articles: ArticleHit[]; sections: SearchResult[] } {
   const sections = sectionHits(question);
+  const asked = new Set(words(question));
+  const weight = (slug: string) => {
+    const city = CITY_OF.get(slug);
+    return city && !CITY_WORDS[city].some((w) => asked.has(w)) ? CITY_PAGE_WEIGHT : 1;
+  };
   const best = new Map<string, number>();
   for (const hit of sections) {
     const passage = byKey?.get(String(hit.id));
-    if (passage && !best.has(passage.slug)) best.set(passage.slug, hit.score);
+    if (passage)
+      best.set(passage.slug, Math.max(best.get(passage.slug) ?? 0, hit.score * weight(passage.slug)));
   }
-  return { articles: [...best].map(([slug, score]) => ({ slug, score })), sections };
+  const articles = [...best].map(([slug, score]) => ({ slug, score })).sort((a, b) => b.score - a.score);
+  return { articles, sections };
 }
 
 /** How many articles an answer draws on, and how far below the best one an article may score. */
