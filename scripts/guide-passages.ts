@@ -2,11 +2,11 @@
 // functions/src/companion/guide-passages.json, so that no Lambda parses YAML or reads a Markdown
 // file: the Lambda bundles the JSON. A unit test fails when the file is stale; rewrite it after
 // editing an article with `npx tsx scripts/guide-passages.ts`.
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { GuideData } from '../functions/src/companion/guide-data';
+import { deflateSync, strToU8 } from 'fflate';
+import type { GuideData, PackedGuide } from '../functions/src/companion/guide-data';
 import { type Article, articleSections } from '../shared/guide';
 import { guideArticles } from './guide-articles';
 
@@ -31,8 +31,11 @@ export function guideData(articles: readonly Article[]): GuideData {
   };
 }
 
+/** The data as the JSON file holds it (guide-data.ts unpacks it). */
+export const packGuide = (data: GuideData): PackedGuide => ({
+  deflated: Buffer.from(deflateSync(strToU8(JSON.stringify(data)), { level: 9 })).toString('base64'),
+});
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  writeFileSync(PASSAGES_FILE, `${JSON.stringify(guideData(guideArticles()), null, 2)}\n`);
-  // As Biome formats it, so the lint step passes on the generated file.
-  spawnSync('npx', ['biome', 'format', '--write', PASSAGES_FILE], { stdio: 'inherit' });
+  writeFileSync(PASSAGES_FILE, `${JSON.stringify(packGuide(guideData(guideArticles())), null, 2)}\n`);
 }

@@ -1,9 +1,11 @@
 // The guide as the companion reads it: generated from the articles at build time
 // (scripts/guide-passages.ts → guide-passages.json, held fresh by a unit test), bundled with
-// the Lambda; nothing is parsed from Markdown or YAML at run time.
+// the Lambda; nothing is parsed from Markdown or YAML at run time. The JSON holds the data
+// deflated (base64): a third of its size in the bundle, unpacked once per container on first use.
 import type { GuideLanguage } from '@shared/guide';
 import type { PlanCity } from '@shared/plan';
-import data from './guide-passages.json';
+import { inflateSync, strFromU8 } from 'fflate';
+import packed from './guide-passages.json';
 
 /** An article of the guide in one language: what a source link shows. */
 export interface GuideEntry {
@@ -30,9 +32,23 @@ export interface GuideData {
   passages: GuidePassage[];
 }
 
-export const GUIDE: GuideData = data as GuideData;
+/** How guide-passages.json holds the data: raw deflate, then base64. */
+export interface PackedGuide {
+  deflated: string;
+}
+
+export const unpackGuide = ({ deflated }: PackedGuide): GuideData =>
+  JSON.parse(strFromU8(inflateSync(Buffer.from(deflated, 'base64'))));
+
+let unpacked: GuideData | undefined;
+
+/** The guide's articles and passages. */
+export function guide(): GuideData {
+  unpacked ??= unpackGuide(packed);
+  return unpacked;
+}
 
 /** The article's title in a language (every article has its twin: guideProblems holds that). */
 export function articleTitle(slug: string, language: GuideLanguage): string {
-  return GUIDE.articles.find((a) => a.slug === slug && a.language === language)?.title ?? slug;
+  return guide().articles.find((a) => a.slug === slug && a.language === language)?.title ?? slug;
 }

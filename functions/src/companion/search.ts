@@ -14,7 +14,7 @@ import {
 } from '@shared/guide-search';
 import type { PlanCity } from '@shared/plan';
 import MiniSearch, { type SearchResult } from 'minisearch';
-import { articleTitle, GUIDE, type GuidePassage } from './guide-data';
+import { articleTitle, type GuidePassage, guide } from './guide-data';
 
 /** A section found for a question, in the interface language, with its article's title there. */
 export interface RetrievedPassage extends GuidePassage {
@@ -44,7 +44,6 @@ const CITY_WORDS: Record<PlanCity, readonly string[]> = {
   hamburg: ['hamburg'],
   frankfurt: ['frankfurt'],
 };
-const CITY_OF = new Map(GUIDE.articles.map((a) => [a.slug, a.city]));
 
 /** The index's documents: a passage under a key unique across languages. */
 type Indexed = GuidePassage & { key: string };
@@ -78,8 +77,8 @@ export function guideIndex(): MiniSearch<Indexed> {
     processTerm: (term, field) =>
       field === CONCEPTS ? term : stems(term, (field?.slice(-2) ?? 'en') as SearchLanguage),
   });
-  built.addAll(GUIDE.passages.map((passage) => ({ ...passage, key: keyOf(passage.language, passage.id) })));
-  byKey = new Map(GUIDE.passages.map((p) => [keyOf(p.language, p.id), p]));
+  built.addAll(guide().passages.map((passage) => ({ ...passage, key: keyOf(passage.language, passage.id) })));
+  byKey = new Map(guide().passages.map((p) => [keyOf(p.language, p.id), p]));
   index = built;
   return built;
 }
@@ -137,7 +136,7 @@ export function searchArticles(question: string): { articles: ArticleHit[]; sect
   const sections = sectionHits(question);
   const asked = new Set(words(question));
   const weight = (slug: string) => {
-    const city = CITY_OF.get(slug);
+    const city = guide().articles.find((a) => a.slug === slug)?.city;
     return city && !CITY_WORDS[city].some((w) => asked.has(w)) ? CITY_PAGE_WEIGHT : 1;
   };
   const best = new Map<string, number>();

@@ -11,7 +11,8 @@ import { loadCatalogue } from '../store/catalogue';
 import { countQuestion, findExchange, saveExchange } from '../store/companion';
 import type { CompanionExchange } from '../store/entities';
 import { catalogue, customer, NOW, partition, task, USER } from '../test-fixtures';
-import { answerWithFallback, askCompanion, citationProblem, handOffQuestion, handoffText } from './companion';
+import { answerWithFallback, askCompanion, citationProblem } from './companion';
+import { handOffQuestion, handoffText } from './companion-history';
 import { postCustomerMessage } from './messages';
 
 vi.mock('../store/companion', async (original) => ({

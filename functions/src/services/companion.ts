@@ -1,25 +1,24 @@
 // The AI companion (docs/product.md#companion): a customer's question answered from the guide,
-// with the articles it used and their own next due tasks; kept in their partition as history;
-// "Ask our team" posts it into their conversation with the support team.
+// with the articles it used and their own next due tasks, kept in their partition as history
+// (its reading and "Ask our team": companion-history.ts, which bundles no guide and no search).
 import { randomUUID } from 'node:crypto';
-import type { CompanionAnswer, CompanionHandoff, CompanionSource } from '@shared/api';
+import type { CompanionAnswer, CompanionSource } from '@shared/api';
 import { COMPANION_QUESTIONS_PER_DAY, COMPANION_QUESTIONS_PER_HOUR, type Language } from '@shared/constants';
 import type { CompanionQuestion } from '@shared/schemas/companion';
 import type { PageQuery } from '@shared/schemas/pagination';
 import type { Answer, Answerer, AnswerMode, AnswerRequest, CustomerFacts } from '../companion/answerer';
 import { extractiveAnswerer, NEXT_TASKS } from '../companion/extractive';
 import { retrievePassages } from '../companion/search';
-import { companionText } from '../companion/texts';
 import { env } from '../config';
 import type { CustomerAccount, WithPartition } from '../edge/caller';
 import { clock } from '../lib/clock';
-import { Conflict, NotFound, TooMany, Unauthenticated } from '../lib/errors';
+import { TooMany, Unauthenticated } from '../lib/errors';
 import { log } from '../lib/log';
 import { loadCatalogue } from '../store/catalogue';
-import { countQuestion, exchangePage, findExchange, markHandedOff, saveExchange } from '../store/companion';
+import { countQuestion, saveExchange } from '../store/companion';
 import type { CompanionExchange } from '../store/entities';
+import { toAnswer } from './companion-history';
 import { buildJourney } from './journey';
-import { postCustomerMessage } from './messages';
 import { assertNoPendingDeletion } from './profiles';
 
 /**
@@ -105,17 +104,6 @@ const SECONDS_PER_HOUR = 3600;
 /** The id of a question: the millisecond it was asked (13 digits, so ids sort by time), then a UUID. */
 const questionId = (now: Date) => `${String(now.getTime()).padStart(13, '0')}-${randomUUID()}`;
 
-const toAnswer = (exchange: CompanionExchange): CompanionAnswer => ({
-  id: exchange.id,
-  question: exchange.question,
-  answer: exchange.answer,
-  sources: exchange.sources,
-  next_tasks: exchange.next_tasks,
-  mode: exchange.mode,
-  created_at: exchange.created_at,
-  handed_off_at: exchange.handed_off_at,
-});
-
 /**
  * A customer asks the companion:
  * 1. refused while their deletion request is pending (nothing may change then);
@@ -179,60 +167,4 @@ export async function askCompanion(
   };
   if (!(await saveExchange(exchange))) throw new Unauthenticated();
   return toAnswer(exchange);
-}
-
-/** The customer's questions and answers, newest first. */
-export async function myCompanionHistory(caller: CustomerAccount, query: PageQuery) {
-  const page = await exchangePage(caller.userId, query.limit, query.cursor ?? null);
-  return { items: page.items.map(toAnswer), nextCursor: page.nextCursor };
-}
-
-/** The message "Ask our team" posts: the question, then the sources' titles and guide links. */
-export function handoffText(exchange: Pick<CompanionExchange, 'question' | 'language' | 'sources'>): string {
-  const { language, sources } = exchange;
-  const lines = [companionText(language, 'handoffIntro'), exchange.question, ''];
-  if (sources.length) {
-    lines.push(companionText(language, 'handoffSources'));
-    for (const source of sources) lines.push(`- ${source.title}: /guide/${source.slug}`);
-  } else lines.push(companionText(language, 'handoffNoSources'));
-  return lines.join('\n');
-}
-
-const toHandoff = (exchange: CompanionExchange): CompanionHandoff => ({
-  question_id: exchange.id,
-  message_id: exchange.handoff_message_id ?? '',
-  handed_off_at: exchange.handed_off_at ?? '',
-});
-
-/**
- * "Ask our team": the question and its sources posted as the customer's message into their
- * conversation with the team (unread for the team, mailed as any customer message), once per
- * answer: the message and the answer's mark are written in one transaction, so a second
- * hand-off (or two at once) finds the mark and posts nothing. `created`: whether this call posted.
- * Another customer's answer is not found in the caller's partition: 404.
- */
-export async function handOffQuestion(
-  caller: CustomerAccount,
-  questionId: string,
-): Promise<{ created: boolean; handoff: CompanionHandoff }> {
-  const exchange = await findExchange(caller.userId, questionId);
-  if (!exchange) throw new NotFound('notFound');
-  if (exchange.handed_off_at) return { created: false, handoff: toHandoff(exchange) };
-  try {
-    const message = await postCustomerMessage(
-      caller,
-      { text: handoffText(exchange), workflow_id: null },
-      (m) => [markHandedOff(caller.userId, exchange.id, m.id, m.created_at)],
-    );
-    return {
-      created: true,
-      handoff: { question_id: exchange.id, message_id: message.id, handed_off_at: message.created_at },
-    };
-  } catch (error) {
-    if (!(error instanceof Conflict)) throw error;
-    // A hand-off of the same answer got in first: its message is the one.
-    const now = await findExchange(caller.userId, questionId);
-    if (now?.handed_off_at) return { created: false, handoff: toHandoff(now) };
-    throw error;
-  }
 }
