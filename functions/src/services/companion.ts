@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import type { CompanionAnswer, CompanionSource } from '@shared/api';
 import { COMPANION_QUESTIONS_PER_DAY, COMPANION_QUESTIONS_PER_HOUR, type Language } from '@shared/constants';
 import type { CompanionQuestion } from '@shared/schemas/companion';
-import type { PageQuery } from '@shared/schemas/pagination';
 import type { Answer, Answerer, AnswerMode, AnswerRequest, CustomerFacts } from '../companion/answerer';
 import { extractiveAnswerer, NEXT_TASKS } from '../companion/extractive';
 import { retrievePassages } from '../companion/search';
