@@ -92,6 +92,16 @@ describe('askCompanion', () => {
     expect(saveExchange).not.toHaveBeenCalled();
   });
 
+  it('refused while a deletion request is pending: nothing counted, nothing stored', async () => {
+    const pending = asker();
+    pending.profile = { ...pending.profile, deletion_requested: true };
+    await expect(askCompanion(pending, { question: 'Kita', language: 'en' })).rejects.toEqual(
+      new Conflict('actionsLockedByDeletion'),
+    );
+    expect(countQuestion).not.toHaveBeenCalled();
+    expect(saveExchange).not.toHaveBeenCalled();
+  });
+
   it('an account being deleted: Unauthenticated, nothing stored', async () => {
     vi.mocked(countQuestion).mockResolvedValue('deleted');
     await expect(askCompanion(asker(), { question: 'Kita', language: 'en' })).rejects.toBeInstanceOf(
