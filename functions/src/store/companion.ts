@@ -7,7 +7,6 @@ import { env } from '../config';
 import { accountNotDeleted } from './accounts';
 import { dynamo, queryPage, type TransactItems, tryTransact } from './client';
 import {
-  type CompanionCount,
   type CompanionExchange,
   companionCounts,
   companionExchanges,
@@ -50,18 +49,6 @@ export async function countQuestion(
   const full = failed.findIndex(Boolean);
   // No condition named: so many at once that they kept meeting on the counts; a flood.
   return Math.max(full, 0);
-}
-
-/** The counts of a customer's periods as stored (tests and the history's checks). */
-export async function readCount(userId: string, period: string): Promise<CompanionCount | null> {
-  const out = await dynamo().send(
-    new GetCommand({
-      TableName: env.tableName,
-      Key: companionCounts.key(userId, period),
-      ConsistentRead: true,
-    }),
-  );
-  return out.Item ? companionCounts.fromItem(out.Item) : null;
 }
 
 /** Stores a question and its answer: false when the account's deletion has begun. */
