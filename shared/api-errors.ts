@@ -39,6 +39,7 @@ export const API_ERRORS = {
   passwordRejected: 'This password is not accepted. Please choose another one',
   tooManyAttempts: 'Too many attempts. Please try again later',
   tooManyMessages: 'You have sent many messages in a short time. Please try again later',
+  tooManyQuestions: 'You have asked a lot of questions. Please try again later.',
   invalidInput: 'Invalid input',
   internal: 'Internal server error',
   emailInUse: 'This email address is already in use',

@@ -287,6 +287,45 @@ export interface Conversation extends Page<Message> {
   unread: number;
 }
 
+/** An article of the guide an answer of the companion used: a link to /guide/<slug> named by its title. */
+export interface CompanionSource {
+  slug: string;
+  title: string;
+}
+
+/** One of the customer's next due tasks as an answer names it (from their plan, never from a model). */
+export interface CompanionTask {
+  task_template_id: string;
+  name: string;
+  /** YYYY-MM-DD. */
+  due_date: string;
+}
+
+/** How an answer was made: quoted from the guide, or written by a model from the guide. */
+export type CompanionMode = 'extractive' | 'bedrock';
+
+/** A question to the companion and its answer (docs/product.md#companion). */
+export interface CompanionAnswer {
+  id: string;
+  question: string;
+  /** The answer's text, plain, in the interface language the question was asked in. */
+  answer: string;
+  /** The articles it used, titles in that language. */
+  sources: CompanionSource[];
+  next_tasks: CompanionTask[];
+  mode: CompanionMode;
+  created_at: string;
+  /** When "Ask our team" posted it into the conversation with the team; null before. */
+  handed_off_at: string | null;
+}
+
+/** "Ask our team": the customer's message in their conversation that carries the question. */
+export interface CompanionHandoff {
+  question_id: string;
+  message_id: string;
+  handed_off_at: string;
+}
+
 /** What an admin did to a customer's account (docs/product.md#audit-trail-and-activity). */
 export const AUDIT_ACTIONS = [
   'account_verified',

@@ -12,6 +12,11 @@ export const MESSAGE_MAIL_WINDOW_MINUTES = 15;
  * conversation, and would bury the thread, the team's inbox view and the data export.
  */
 export const MESSAGES_PER_HOUR = 30;
+/** A question to the companion, in characters. */
+export const COMPANION_QUESTION_MAX = 500;
+/** Questions a customer may ask the companion per clock hour and per day (UTC). */
+export const COMPANION_QUESTIONS_PER_HOUR = 20;
+export const COMPANION_QUESTIONS_PER_DAY = 100;
 /** How often an open conversation asks for new messages (so they appear within 10 s, without a reload). */
 export const MESSAGE_POLL_MS = 5000;
 /** Messages, and activity records, per page. */

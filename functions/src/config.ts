@@ -22,6 +22,10 @@ export const env = {
   get mailFrom() {
     return required('MAIL_FROM');
   },
+  /** How the companion answers: `extractive` (the default, and every stage's fallback) or `bedrock`. */
+  get companionAnswerer() {
+    return process.env.COMPANION_ANSWERER ?? 'extractive';
+  },
   /** The support team's address (mailed when a customer writes). */
   get supportEmail() {
     return required('SUPPORT_EMAIL');

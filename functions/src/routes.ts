@@ -15,6 +15,7 @@ import {
   workflowUpdateSchema,
 } from '@shared/schemas/admin';
 import { passwordChangeRequestSchema } from '@shared/schemas/auth';
+import { companionQuestionSchema } from '@shared/schemas/companion';
 import { documentExpirySchema, uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
 import { messageSchema, messagesReadSchema } from '@shared/schemas/messages';
@@ -245,6 +246,29 @@ export const ROUTES = {
     access: 'customer',
     query: historyQuerySchema,
     permissions: { table: 'read' },
+  },
+  'list-my-companion': {
+    method: 'GET',
+    path: API_PATHS.myCompanion,
+    access: 'customer',
+    query: historyQuerySchema,
+    permissions: { table: 'read' },
+  },
+  'ask-companion': {
+    method: 'POST',
+    path: API_PATHS.myCompanionQuestions,
+    access: 'customer',
+    // The partition read admits the caller and holds the plan whose next due tasks an answer names.
+    readsPartition: true,
+    body: companionQuestionSchema,
+    permissions: { table: 'write' }, // counts the question, stores it with its answer
+  },
+  'hand-off-companion-question': {
+    method: 'POST',
+    path: API_PATHS.myCompanionHandoff,
+    access: 'customer',
+    params: { questionId: id },
+    permissions: { table: 'write', mail: true }, // a customer message: mails the support team's address
   },
   'update-my-reminders': {
     method: 'PUT',

@@ -3,7 +3,7 @@
 // here fails the first test, so no route escapes the matrix.
 import { randomUUID } from 'node:crypto';
 import { type RouteDef, routeKey, routes } from '@functions/routes';
-import type { CalendarLink } from '@shared/api';
+import type { CalendarLink, CompanionAnswer } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { badTokens, customerWithEverything, snapshot, type TokenKind } from '../support/attack';
 import { adminToken, api, newCustomer } from '../support/auth';
@@ -22,6 +22,8 @@ type Ids = {
   calendarFile: string;
   /** A signed unsubscribe query of a user who does not exist: valid, and it changes nothing. */
   unsubscribe: string;
+  /** A question customer A asked the companion (its hand-off would post a message). */
+  questionId: string;
 };
 
 /**
@@ -132,6 +134,15 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
     body: { text: 'Please call me', workflow_id: ids.workflowId },
   }),
   'POST /api/me/messages/read': () => ({ path: '/api/me/messages/read', body: { seen: 5 } }),
+  'GET /api/me/companion': () => ({ path: '/api/me/companion' }),
+  'POST /api/me/companion/questions': () => ({
+    path: '/api/me/companion/questions',
+    body: { question: 'Where do I register my flat?', language: 'en' },
+  }),
+  'POST /api/me/companion/questions/{questionId}/handoff': (ids) => ({
+    path: `/api/me/companion/questions/${ids.questionId}/handoff`,
+    body: {},
+  }),
   'GET /api/me/activity': () => ({ path: '/api/me/activity' }),
   'GET /api/admin/users/{userId}/messages': (ids) => ({ path: `/api/admin/users/${ids.userId}/messages` }),
   'POST /api/admin/users/{userId}/messages': (ids) => ({
@@ -189,7 +200,17 @@ describe('authorization matrix (every route × every caller)', () => {
     [a, b, admin] = await Promise.all([customerWithEverything(url), newCustomer(url), adminToken(url)]);
     const feed = await api<CalendarLink>(url, '/api/me/calendar', { token: a.idToken });
     const nobody = await signedUnsubscribeLink(url, randomUUID());
-    ids = { ...a, calendarFile: feed.body.url.split('/').pop() ?? '', unsubscribe: nobody.search };
+    const question = await api<CompanionAnswer>(url, '/api/me/companion/questions', {
+      token: a.idToken,
+      method: 'POST',
+      body: { question: 'Kita', language: 'en' },
+    });
+    ids = {
+      ...a,
+      calendarFile: feed.body.url.split('/').pop() ?? '',
+      unsubscribe: nobody.search,
+      questionId: question.body.id,
+    };
   }, 60_000);
 
   it('has a sample request for every route in the table, and no other', () => {
@@ -244,6 +265,7 @@ describe('authorization matrix (every route × every caller)', () => {
       uploadId: randomUUID(),
       calendarFile: ids.calendarFile,
       unsubscribe: ids.unsubscribe,
+      questionId: `${Date.now()}-${randomUUID()}`,
     };
     const bystander = await newCustomer(url);
     const results = [];

@@ -58,6 +58,11 @@ const body = fc.oneof(
     `${'['.repeat(5000)}${']'.repeat(5000)}`,
     '{"language":"xx"}',
     '{"status":"completed","notes":{"$ne":1}}',
+    // The companion's question: too long, blank, of another language, not text.
+    `{"question":"${'q'.repeat(501)}","language":"en"}`,
+    '{"question":"   ","language":"de"}',
+    '{"question":"Anmeldung","language":"fr"}',
+    '{"question":["Anmeldung"],"language":"en"}',
   ),
   fc
     .record({

@@ -41,6 +41,8 @@ export interface DataExport {
   documents: Item[];
   /** The conversation with the support team, oldest first; which admin wrote is theirs, not in it. */
   messages: Item[];
+  /** The questions asked to the companion with their answers and sources, oldest first. */
+  companion: Item[];
   /** What the support team did to the account (its audit trail), newest first, notes included. */
   activity: AuditRecord[];
   /** Whatever else the partition holds (upload tickets, kinds added later): none is left out. */
@@ -96,6 +98,7 @@ function groupItems(
     deletion_requests: [],
     documents: [],
     messages: [],
+    companion: [],
     other: [],
   };
   for (const { kind, sortKey, attributes } of items) {
@@ -107,7 +110,7 @@ function groupItems(
     else if (kind === 'message') {
       const { author_id: _id, author_email: _email, ...message } = attributes;
       groups.messages.push(message);
-    }
+    } else if (kind === 'companion') groups.companion.push(attributes);
     // The audit records' values and notes are in `activity`, with the records they belong to.
     else if (kind === 'audit_details') continue;
     else groups.other.push({ kind: sortKey.split('#')[0] ?? '', attributes });

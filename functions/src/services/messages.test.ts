@@ -108,7 +108,7 @@ describe('sendMyMessage (customer)', () => {
       workflow_id: null,
       created_at: NOW,
     };
-    expect(saveCustomerMessage).toHaveBeenCalledWith(stored);
+    expect(saveCustomerMessage).toHaveBeenCalledWith(stored, []); // nothing written alongside a message the customer typed
     expect(saveTeamMessage).not.toHaveBeenCalled();
     expect(message).toEqual({
       id: vi.mocked(saveCustomerMessage).mock.calls[0]?.[0].id,

@@ -14,6 +14,7 @@ import { clock } from '../lib/clock';
 import { NotFound, TooMany, Unauthenticated } from '../lib/errors';
 import { countMetric } from '../lib/metrics';
 import { customerWroteMail } from '../mail/templates';
+import type { TransactItems } from '../store/client';
 import type { MessageItem } from '../store/entities';
 import {
   claimMailWindow,
@@ -89,6 +90,19 @@ export async function sendMyMessage(
 ): Promise<Message> {
   if (input.workflow_id && !caller.partition.workflows.some((w) => w.id === input.workflow_id))
     throw new NotFound('workflowNotFound');
+  return postCustomerMessage(caller, input);
+}
+
+/**
+ * Steps 2 to 4 of sendMyMessage: a customer's message counted, stored and mailed, whoever
+ * composed it (the customer, or the companion's hand-off), with what the store must write
+ * `alongside` it in the same transaction (built from the new message).
+ */
+export async function postCustomerMessage(
+  caller: CustomerAccount,
+  input: MessageInput,
+  alongside: (message: MessageItem) => TransactItems = () => [],
+): Promise<Message> {
   const message = newMessage(caller.userId, input, {
     author: 'customer',
     author_id: caller.userId,
@@ -104,7 +118,7 @@ export async function sendMyMessage(
   );
   if (counted === 'full') throw new TooMany('tooManyMessages');
   if (counted === 'deleted') throw new Unauthenticated();
-  await saveCustomerMessage(message);
+  await saveCustomerMessage(message, alongside(message));
   countMetric('MessagesFromCustomers');
   if (await mailWindowOpen(caller.userId, 'team')) {
     const customer = { id: caller.userId, name: customerName(caller.profile) };

@@ -29,9 +29,13 @@ import {
   type CalendarFeed,
   COUNT_SHARDS,
   COUNTS,
+  type CompanionCount,
+  type CompanionExchange,
   CUSTOMER_LIST,
   calendarFeedByToken,
   calendarFeeds,
+  companionCounts,
+  companionExchanges,
   customerCounts,
   deletionMarkers,
   deletionRequests,
@@ -83,6 +87,29 @@ const messageCount: MessageCount = {
   user_id: USER,
   hour: '2026-11-24T21',
   count: 3,
+  expires_at: 1_795_000_000,
+};
+const exchange: CompanionExchange = {
+  id: '1795000000000-q-1',
+  user_id: USER,
+  question: 'Where do I register?',
+  language: 'en',
+  answer: 'Excerpts from our guide: …',
+  mode: 'extractive',
+  cited: ['anmeldung#1'],
+  sources: [{ slug: 'anmeldung', title: 'Registering your address (Anmeldung)' }],
+  next_tasks: [
+    { task_template_id: 'address_registration', name: 'Register your address', due_date: '2027-03-29' },
+  ],
+  tokens: null,
+  created_at: NOW,
+  handed_off_at: null,
+  handoff_message_id: null,
+};
+const companionCount: CompanionCount = {
+  user_id: USER,
+  period: '2026-11-24',
+  count: 7,
   expires_at: 1_795_000_000,
 };
 const message: MessageItem = {
@@ -395,6 +422,24 @@ describe('keys of each entity (README key design)', () => {
     expect(messageCounts.key(USER, '2026-11-24T21')).toEqual(messageCounts.keyOf(messageCount));
   });
 
+  it("a companion question and answer: USER#<id> / ~QA#<id>, in the customer's history, not indexed", () => {
+    expect(keysOf(companionExchanges.toItem(exchange))).toEqual({
+      PK: `USER#${USER}`,
+      SK: '~QA#1795000000000-q-1',
+    });
+    expect(companionExchanges.key(USER, exchange.id)).toEqual(companionExchanges.keyOf(exchange));
+    expect(companionExchanges.fromItem(companionExchanges.toItem(exchange))).toEqual(exchange);
+  });
+
+  it("a customer's companion questions in an hour or a day: USER#<id> / ~QCOUNT#<period>, expiring by TTL", () => {
+    const item = companionCounts.toItem(companionCount);
+    expect(keysOf(item)).toEqual({ PK: `USER#${USER}`, SK: '~QCOUNT#2026-11-24' });
+    expect(item).toMatchObject({ count: 7, expires_at: companionCount.expires_at });
+    expect(companionCounts.fromItem(item)).toEqual(companionCount);
+    // The exchanges' prefix does not take the counts in (a page of the history reads no count).
+    expect(String(item.SK).startsWith(companionExchanges.sortPrefix)).toBe(false);
+  });
+
   it('audit fact: AUDIT#<id> / EVENT#<at>#<id>, outside the partition (it outlives the account), not indexed', () => {
     expect(keysOf(auditFacts.toItem(auditFact))).toEqual({ PK: `AUDIT#${USER}`, SK: `EVENT#${NOW}#a-1` });
     expect(auditFacts.key(USER, NOW, 'a-1')).toEqual(auditFacts.keyOf(auditFact));
@@ -428,6 +473,8 @@ describe('keys of each entity (README key design)', () => {
       messages.toItem(message),
       auditDetails.toItem(auditDetail),
       messageCounts.toItem(messageCount),
+      companionExchanges.toItem(exchange),
+      companionCounts.toItem(companionCount),
     ];
     for (const item of state) expect(String(item.SK) < PARTITION_STATE_END, String(item.SK)).toBe(true);
     for (const item of history) expect(String(item.SK) >= PARTITION_STATE_END, String(item.SK)).toBe(true);

@@ -576,6 +576,75 @@ export const messageCounts = entity<MessageCount, [userId: string, hour: string]
 });
 
 /**
+ * A question the customer asked the companion, with its answer as given (docs/product.md#companion),
+ * in their history: the page lists them newest first. The id begins with the millisecond it
+ * was asked (`<13 digits>-<uuid>`), so the ids sort as the questions were asked and a hand-off
+ * finds its answer by the id alone, in the caller's own partition (GetItem).
+ */
+export interface CompanionExchange {
+  id: string;
+  user_id: string;
+  question: string;
+  /** The interface language it was asked in: the answer's, and its sources' titles'. */
+  language: Language;
+  answer: string;
+  mode: 'extractive' | 'bedrock';
+  /** The passage ids (`<slug>#<n>`) the answer cites. */
+  cited: string[];
+  /** The cited articles, titles in `language`. */
+  sources: { slug: string; title: string }[];
+  /** The customer's next due tasks as the answer named them. */
+  next_tasks: { task_template_id: string; name: string; due_date: string }[];
+  /** Tokens a model used (null: no model). */
+  tokens: number | null;
+  created_at: string;
+  /** When "Ask our team" posted it into the conversation, and as which message; null before. */
+  handed_off_at: string | null;
+  handoff_message_id: string | null;
+}
+const COMPANION_PREFIX = `${HISTORY}QA#`;
+const companionKey = (userId: string, id: string): TableKey => ({
+  PK: userPartition(userId),
+  SK: `${COMPANION_PREFIX}${id}`,
+});
+export const companionExchanges = entity<CompanionExchange, [userId: string, id: string]>({
+  key: companionKey,
+  keyOf: (exchange) => companionKey(exchange.user_id, exchange.id),
+  sortPrefix: COMPANION_PREFIX,
+});
+
+/**
+ * How many questions a customer asked the companion in one clock hour (`period`:
+ * `YYYY-MM-DDTHH`, UTC) or one day (`YYYY-MM-DD`), counted before each is answered, to hold
+ * them to the hourly and daily limits. Bookkeeping like the message counts: not exported,
+ * removed with the account, and after two days by DynamoDB's TTL.
+ */
+export interface CompanionCount {
+  user_id: string;
+  period: string;
+  count: number;
+  /** Epoch seconds. */
+  expires_at: number;
+}
+const COMPANION_COUNT_PREFIX = `${HISTORY}QCOUNT#`;
+const companionCountKey = (userId: string, period: string): TableKey => ({
+  PK: userPartition(userId),
+  SK: `${COMPANION_COUNT_PREFIX}${period}`,
+});
+export const companionCounts = entity<CompanionCount, [userId: string, period: string]>({
+  key: companionCountKey,
+  keyOf: (count) => companionCountKey(count.user_id, count.period),
+  sortPrefix: COMPANION_COUNT_PREFIX,
+  toAttributes: ({ count, expires_at }) => ({ count, [TABLE_KEYS.timeToLive]: expires_at }),
+  fromAttributes: (attributes, key) => ({
+    user_id: key.PK.slice(userPartition('').length),
+    period: key.SK.slice(COMPANION_COUNT_PREFIX.length),
+    count: Number(attributes.count),
+    expires_at: Number(attributes[TABLE_KEYS.timeToLive]),
+  }),
+});
+
+/**
  * The audit trail. The fact of an admin action lives outside the customer's partition
  * (`AUDIT#<userId>`) and holds nothing personal of the customer: who acted (admin id and
  * e-mail), what, when, on which document, task or workflow, which fields. The values an edit

@@ -30,9 +30,11 @@ const putMessage = (message: MessageItem): TransactItems[number] => ({
 
 /**
  * A customer's message: stored, and counted unread for the team; the first unread one puts
- * the customer on the admin's "Unread messages" list and count, in the same transaction.
+ * the customer on the admin's "Unread messages" list and count, in the same transaction, with
+ * what must be written `alongside` it (a companion hand-off's mark on its answer). When a
+ * condition of those fails, nothing is written and the Conflict is not retried.
  */
-export function saveCustomerMessage(message: MessageItem): Promise<void> {
+export function saveCustomerMessage(message: MessageItem, alongside: TransactItems = []): Promise<void> {
   return withStateRead(
     message.user_id,
     (stored) => {
@@ -51,9 +53,13 @@ export function saveCustomerMessage(message: MessageItem): Promise<void> {
         // Only customers are on the dashboard's lists and counts (a role change takes the unread state along).
         ...(stored.role === 'customer' ? stateChange(stored.profile, state, { ...state, unread: true }) : []),
         accountNotDeleted(message.user_id),
+        ...alongside,
       ];
     },
-    { ifMissing: 'conflict' },
+    {
+      ifMissing: 'conflict',
+      retryWhen: (failed) => !failed.slice(failed.length - alongside.length).some(Boolean),
+    },
   );
 }
 

@@ -7,6 +7,8 @@ import { leavingCustomerIndex } from './customer-index';
 import {
   auditDetails,
   calendarFeeds,
+  companionCounts,
+  companionExchanges,
   deletionMarkers,
   deletionRequests,
   documents,
@@ -100,6 +102,7 @@ export type ItemKind =
   | 'deletion_request'
   | 'document'
   | 'message'
+  | 'companion'
   | 'audit_details'
   | 'other';
 
@@ -110,6 +113,7 @@ const KINDS: [ItemKind, (item: Item) => boolean][] = [
   ['deletion_request', deletionRequests.owns],
   ['document', documents.owns],
   ['message', messages.owns],
+  ['companion', companionExchanges.owns],
   ['audit_details', auditDetails.owns],
 ];
 
@@ -123,13 +127,14 @@ export async function readUserItems(
 ): Promise<{ kind: ItemKind; sortKey: string; attributes: Item }[]> {
   const items = await queryAll({ partition: userPartitionKey(userId), consistent: true });
   // The admin dashboard's list entries and search words are derived from the profile and hold
-  // nothing of their own, and the hourly message counts are bookkeeping: left out. So is the
+  // nothing of their own, and the hourly message and companion counts are bookkeeping: left out. So is the
   // calendar feed's token: a credential (like a password), not data about the customer.
   const own = items.filter(
     (item) =>
       !listEntries.owns(item) &&
       !searchWords.owns(item) &&
       !messageCounts.owns(item) &&
+      !companionCounts.owns(item) &&
       !calendarFeeds.owns(item),
   );
   return own.map((item) => ({
