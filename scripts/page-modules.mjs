@@ -30,14 +30,14 @@ export const PAGES = {
   },
   '/guide': {
     html: 'guide.html',
-    modules: ['src/features/guide/GuideIndexPage.tsx', '../virtual:guide-index/{lang}'],
+    modules: ['src/features/guide/GuideIndexPage.tsx', '../virtual:guide-data/guide-index-{lang}'],
   },
   ...Object.fromEntries(
     GUIDE_SLUGS.map((slug) => [
       `/guide/${slug}`,
       {
         html: `guide/${slug}.html`,
-        modules: ['src/app/guide-routes.tsx', `../virtual:guide-page/{lang}/${slug}`],
+        modules: ['src/app/guide-routes.tsx', `../virtual:guide-data/{lang}/${slug}`],
       },
     ]),
   ),

@@ -6,6 +6,11 @@ import { type Article, GUIDE_LANGUAGES } from '../shared/guide';
 import { GUIDE_SLUGS } from '../shared/guide-contents';
 
 const PREFIX = 'virtual:guide';
+/** The data modules, named so each chunk's file says what it is: guide-index-en-<hash>.js, anmeldung-<hash>.js. */
+const DATA = 'virtual:guide-data';
+const indexId = (language: string) => `${DATA}/guide-index-${language}`;
+const searchId = (language: string) => `${DATA}/guide-search-${language}`;
+const pageId = (language: string, slug: string) => `${DATA}/${language}/${slug}`;
 
 /**
  * The guide's articles as data, parsed from shared/guide when the SPA is built (the browser
@@ -33,38 +38,33 @@ export function guideData(): Plugin {
     },
     load(resolved) {
       if (!resolved.startsWith(`\0${PREFIX}`)) return;
-      const [name, language, slug] = resolved.slice(1).split('/');
+      const id = resolved.slice(1);
       const all = load();
-      if (name === PREFIX) {
+      if (id === PREFIX) {
         const each = (make: (language: string) => string) =>
           `{${GUIDE_LANGUAGES.map((l) => `${l}: ${make(l)}`).join(', ')}}`;
         return [
-          `export const index = ${each((l) => lazy(`${PREFIX}-index/${l}`))};`,
-          `export const search = ${each((l) => lazy(`${PREFIX}-search/${l}`))};`,
+          `export const index = ${each((l) => lazy(indexId(l)))};`,
+          `export const search = ${each((l) => lazy(searchId(l)))};`,
           `export const pages = ${each(
-            (l) =>
-              `{${GUIDE_SLUGS.map((s) => `${JSON.stringify(s)}: ${lazy(`${PREFIX}-page/${l}/${s}`)}`).join(', ')}}`,
+            (l) => `{${GUIDE_SLUGS.map((s) => `${JSON.stringify(s)}: ${lazy(pageId(l, s))}`).join(', ')}}`,
           )};`,
         ].join('\n');
       }
-      if (name === `${PREFIX}-tasks`) {
+      if (id === `${PREFIX}-tasks`)
         return data(
           guideTaskLinks(
             all,
             TASK_TEMPLATES.map((task) => task.id),
           ),
         );
+      for (const language of GUIDE_LANGUAGES) {
+        if (id === indexId(language)) return data(guideIndex(all, language));
+        if (id === searchId(language)) return data(guideSearchIndex(all, language));
+        const article = all.find((a) => a.language === language && id === pageId(language, a.slug));
+        if (article) return data(guidePage(article, taskNames(language)));
       }
-      const lang = GUIDE_LANGUAGES.find((known) => known === language);
-      if (!lang) throw new Error(`${resolved.slice(1)}: no such language`);
-      if (name === `${PREFIX}-index`) return data(guideIndex(all, lang));
-      if (name === `${PREFIX}-search`) return data(guideSearchIndex(all, lang));
-      if (name === `${PREFIX}-page`) {
-        const article = all.find((a) => a.language === lang && a.slug === slug);
-        if (!article) throw new Error(`${resolved.slice(1)}: no such article`);
-        return data(guidePage(article, taskNames(lang)));
-      }
-      throw new Error(`${resolved.slice(1)}: no such module`);
+      throw new Error(`${id}: no such module`);
     },
   };
 }
