@@ -5,8 +5,8 @@ import { Link } from 'react-router-dom';
 import { ExternalLink } from '../../components/ExternalLink';
 import { MarkdownBlocks } from '../../components/Markdown';
 import { PageHeading } from '../../components/PageHeading';
+import { PublicPage } from '../../components/PublicPage';
 import { checkedDate } from '../../components/TaskFacts';
-import { GuideLayout } from './GuideLayout';
 import { guideLanguage, guidePage } from './guide-data';
 
 /** /guide/<slug>: an article in the interface language, its official sources and plan tasks. */
@@ -15,7 +15,7 @@ export default function GuideArticlePage({ slug }: { slug: GuideSlug }) {
   const page = use(guidePage(guideLanguage(i18n.language), slug));
   const date = (day: string) => checkedDate(day, page.language);
   return (
-    <GuideLayout>
+    <PublicPage>
       <nav aria-label={t('guide.title')} className="mt-2">
         <Link to="/guide" className="text-brand-700 underline underline-offset-2">
           <span aria-hidden="true">← </span>
@@ -57,6 +57,6 @@ export default function GuideArticlePage({ slug }: { slug: GuideSlug }) {
         )}
         <p className="mt-8 text-sm text-slate-600">{t('guide.notAdvice')}</p>
       </article>
-    </GuideLayout>
+    </PublicPage>
   );
 }

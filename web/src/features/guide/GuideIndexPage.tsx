@@ -1,7 +1,7 @@
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/PageHeading';
-import { GuideLayout } from './GuideLayout';
+import { PublicPage } from '../../components/PublicPage';
 import { ArticleList, GuideSearch } from './GuideSearch';
 import { guideIndex, guideLanguage } from './guide-data';
 
@@ -10,7 +10,7 @@ export default function GuideIndexPage() {
   const { t, i18n } = useTranslation();
   const groups = use(guideIndex(guideLanguage(i18n.language)));
   return (
-    <GuideLayout>
+    <PublicPage>
       <PageHeading className="mt-4 text-3xl">{t('guide.title')}</PageHeading>
       <p className="mt-3 text-lg text-slate-700">{t('guide.intro')}</p>
       <GuideSearch />
@@ -22,6 +22,6 @@ export default function GuideIndexPage() {
           <ArticleList articles={articles} />
         </section>
       ))}
-    </GuideLayout>
+    </PublicPage>
   );
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { LanguageSwitcher } from '../../components/LanguageSwitcher';
-import { Logo } from '../../components/Logo';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
 
-/** The frame of the guide's pages: the logo and the language at the top, the page below. */
-export function GuideLayout({ children }: { children: ReactNode }) {
+/** The frame of a public reading page (the legal pages, the guide): logo and language on top, the page below. */
+export function PublicPage({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-white">
       <header className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-4">
