@@ -98,6 +98,15 @@ describe.each(LANGUAGES)('the guide in %s', (language) => {
     });
   });
 
+  it("leads from the landing page's guide and companion cards to /guide and /companion", async () => {
+    await withVisitor(language, { javaScriptEnabled: false }, async (page) => {
+      await page.goto('/');
+      const link = (key: string) => page.getByRole('link', { name: t(key), exact: true });
+      expect(await link('landing.free.guide.link').getAttribute('href')).toBe('/guide');
+      expect(await link('landing.companion.chat.link').getAttribute('href')).toBe('/companion');
+    });
+  });
+
   it('hydrates the prerendered article in place, with no error in the console', async () => {
     await withVisitor(language, {}, async (page) => {
       const errors = consoleErrors(page);
