@@ -1,5 +1,5 @@
 // `npm run bench:web`: how heavy and how fast the prerendered pages are (`/`, `/login`,
-// `/signup`), measured on the built SPA served by a local stack (with CloudFront's
+// `/signup`, `/guide` and one article), measured on the built SPA served by a local stack (with CloudFront's
 // compression). Prints each page's JavaScript before the first paint and in all (gzipped, as
 // the budgets count it) and Lighthouse's mobile scores. `npm run bench:web -- --runs 3` runs
 // Lighthouse three times per page (its simulated scores vary from run to run).
@@ -23,7 +23,8 @@ const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts
 if (build.status !== 0 || spawnSync('node', ['scripts/prerender.mjs'], { stdio: 'inherit' }).status !== 0)
   process.exit(1);
 
-const paths = Object.keys(PAGES);
+// The guide's index and one article stand for the guide's pages (they are alike).
+const paths = Object.keys(PAGES).filter((path) => !path.startsWith('/guide/') || path === '/guide/anmeldung');
 for (const path of paths) {
   const { beforePaintKb, beforePaintFiles, appKb, appFiles } = pageJs(path, dist);
   console.log(

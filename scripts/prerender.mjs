@@ -1,11 +1,12 @@
-// After `vite build`: renders the prerendered routes (`/`, `/login`, `/signup`, listed in
-// shared/prerendered-pages.ts) once per language, into web/dist/<name>.html (English, the
-// default: index.html, login.html, signup.html) and web/dist/<name>.<language>.html (the CDN
+// After `vite build`: renders the prerendered routes (`/`, `/login`, `/signup`, the guide's index
+// and articles, listed in shared/prerendered-pages.ts) once per language, into
+// web/dist/<name>.html (English, the default: index.html, login.html, guide/anmeldung.html, …) and web/dist/<name>.<language>.html (the CDN
 // serves them to visitors whose language cookie says so), and keeps the empty shell as
 // web/dist/app.html (served for every other SPA route) and as web/dist/404.html (served with
 // status 404 for a path that is no route: the app shows its 404 page).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { appFiles, PAGES } from './page-modules.mjs';
@@ -41,9 +42,9 @@ for (const file of [SHELL_FILE, NOT_FOUND_FILE]) writeFileSync(`${dist}/${file}`
 // so boot.js fetches them side by side and stays the same small file for every page.
 const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell)?.[1];
 if (!entry) throw new Error('index.html has no module entry script');
-const preloadList = (path) => {
+const preloadList = (path, language) => {
   if (!PAGES[path]) throw new Error(`${path} is prerendered but not in scripts/page-modules.mjs`);
-  const files = appFiles(dist, path);
+  const files = appFiles(dist, path, language);
   if (files[0] !== entry) throw new Error(`${path}: the app's entry ${entry} must come first`);
   return files.join(' ');
 };
@@ -76,13 +77,14 @@ for (const path of Object.keys(PRERENDERED_PAGES)) {
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace(
         /<script type="module" crossorigin src="[^"]+"><\/script>/,
-        `<script type="module" src="/boot.js" data-preload="${preloadList(path)}"></script>`,
+        `<script type="module" src="/boot.js" data-preload="${preloadList(path, language)}"></script>`,
       )
       .replace(
         '<div id="root"></div>',
         `<div id="root" data-prerendered="${language}" data-path="${path}">${markup}</div>`,
       );
     const file = prerenderedFile(path, language);
+    mkdirSync(dirname(`${dist}/${file}`), { recursive: true });
     writeFileSync(`${dist}/${file}`, page);
     console.log(
       `prerendered ${path} in ${language} as ${file} (${(markup.length / 1024).toFixed(1)} KB of HTML)`,

@@ -1,17 +1,30 @@
 import { DEFAULT_LANGUAGE, type Language } from './constants';
+import { GUIDE_SLUGS, type GuideSlug } from './guide-contents';
 import type { SpaRoute } from './spa-routes';
 
-/**
- * The routes built into HTML at build time (scripts/prerender.mjs), so they paint before any
- * script runs: the landing page and the two forms a new customer meets first. Each maps to the
- * name its files are written under. The CDN's routing function (infra/stacks/spa-routing.ts)
- * serves them in the language of the visitor's cookie; every other route gets app.html.
- */
-export const PRERENDERED_PAGES = {
+const FIXED_PAGES = {
   '/': 'index',
   '/login': 'login',
   '/signup': 'signup',
+  '/guide': 'guide',
 } as const satisfies Partial<Record<SpaRoute, string>>;
+
+type GuidePath = `/guide/${GuideSlug}`;
+
+/**
+ * The paths built into HTML at build time (scripts/prerender.mjs), so they paint before any
+ * script runs: the landing page, the two forms a new customer meets first, and the guide (its
+ * index and every article, under guide/<slug>). Each maps to the name its files are written
+ * under. The CDN's routing function (infra/stacks/spa-routing.ts) serves them in the language
+ * of the visitor's cookie; every other route gets app.html.
+ */
+export const PRERENDERED_PAGES: Readonly<Record<keyof typeof FIXED_PAGES | GuidePath, string>> = {
+  ...FIXED_PAGES,
+  ...(Object.fromEntries(GUIDE_SLUGS.map((slug) => [`/guide/${slug}`, `guide/${slug}`])) as Record<
+    GuidePath,
+    string
+  >),
+};
 
 /** The empty shell every other SPA route gets (the app renders the page in the browser). */
 export const SHELL_FILE = 'app.html';
@@ -25,7 +38,7 @@ export const NOT_FOUND_FILE = '404.html';
 
 export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
 
-/** `login.html` in the default language, `login.de.html` in another. */
+/** `login.html` in the default language, `login.de.html` in another (`guide/anmeldung.de.html`). */
 export function prerenderedFile(path: PrerenderedPath, language: Language): string {
   const name = PRERENDERED_PAGES[path];
   return language === DEFAULT_LANGUAGE ? `${name}.html` : `${name}.${language}.html`;

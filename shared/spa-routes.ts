@@ -8,6 +8,8 @@ export const SPA_ROUTES = [
   '/',
   '/imprint',
   '/privacy',
+  '/guide',
+  '/guide/:slug',
   '/signup',
   '/login',
   '/verify-email',

@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { mostCommonPasswords } from '../shared/common-passwords';
+import { guideData } from './guide-plugin';
 
 /** The locale files live in shared/ (the functions write e-mails and the catalogue from them too). */
 const LOCALES = join(import.meta.dirname, '../shared/locales');
@@ -59,7 +60,7 @@ function commonPasswords(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), sharedLocales(), commonPasswords()],
+  plugins: [react(), tailwindcss(), sharedLocales(), commonPasswords(), guideData()],
   // @shared/* and the like, from tsconfig.json's "paths" (one declaration for every tool).
   resolve: { tsconfigPaths: true },
   // The manifest (dist/.vite/manifest.json) says which files each route loads: the prerendered

@@ -312,6 +312,7 @@ const PUBLIC: Check[] = [
   ['verify-email', '/verify-email?email=someone%40example.com', 'verify.checkTitle'],
   ['imprint', '/imprint', 'legal.imprint.title'],
   ['privacy', '/privacy', 'legal.privacy.title'],
+  ['guide', '/guide', 'guide.title'],
   ['unsubscribe', `/unsubscribe?user=someone&sig=${'0'.repeat(64)}`, 'unsubscribe.title'],
 ];
 const CUSTOMER: Check[] = [

@@ -32,6 +32,9 @@ type Area = 'public' | 'session' | 'signedIn' | 'admin';
 const PAGES: Record<Exclude<SpaRoute, '/'>, { area: Area; load: () => Module }> = {
   '/imprint': { area: 'public', load: () => pick(import('./legal-routes'), 'ImprintPage') },
   '/privacy': { area: 'public', load: () => pick(import('./legal-routes'), 'PrivacyPage') },
+  '/guide': { area: 'public', load: () => import('../features/guide/GuideIndexPage') },
+  // An unknown slug gets the not-found page.
+  '/guide/:slug': { area: 'public', load: () => import('./guide-routes') },
   '/signup': { area: 'session', load: () => import('../features/auth/SignupPage') },
   '/login': { area: 'session', load: () => import('../features/auth/LoginPage') },
   '/verify-email': { area: 'session', load: () => import('../features/auth/VerifyEmailPage') },

@@ -1,4 +1,5 @@
 import type { JourneyPhase, JourneyTask, Profile } from '@shared/api';
+import { planCity } from '@shared/plan';
 import type { TFunction } from 'i18next';
 import { type Ref, useImperativeHandle, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -167,6 +168,7 @@ function PhasePanel({
           <TaskRow
             key={task.id}
             task={task}
+            city={planCity(profile.target_city)}
             refusal={customerRefusal(task, profile, phase.unlocked)}
             onComplete={onComplete}
             onRequest={onRequest}

@@ -1,6 +1,9 @@
+import guideTaskLinks from 'virtual:guide-tasks';
 import type { JourneyTask } from '@shared/api';
 import { NOTES_MAX } from '@shared/constants';
+import { guideSlugForTask } from '@shared/guide-contents';
 import type { TaskRefusal } from '@shared/journey';
+import type { PlanCity } from '@shared/plan';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
@@ -23,11 +26,14 @@ export const taskHeadingId = (task: Pick<JourneyTask, 'task_template_id'>) => `t
 
 export function TaskRow({
   task,
+  city,
   refusal,
   onComplete,
   onRequest,
 }: {
   task: JourneyTask;
+  /** The customer's target city among the plan's cities: its guide page explains some tasks (Read the guide). */
+  city: PlanCity | null;
   /** Why the API would refuse this task's action (shared/journey.ts), or null. */
   refusal: TaskRefusal | null;
   onComplete: (task: JourneyTask, notes: string) => Promise<boolean>;
@@ -97,7 +103,7 @@ export function TaskRow({
         <p className="mt-1 text-sm text-slate-700">{task.task_description}</p>
         <details className="mt-1 text-sm text-slate-600">
           <summary className="cursor-pointer font-medium text-brand-700">{t('tasks.moreInfo')}</summary>
-          <TaskFacts task={task} />
+          <TaskFacts task={task} guideSlug={guideSlugForTask(guideTaskLinks, task.task_template_id, city)} />
         </details>
         {task.notes && (
           <p className="mt-1 text-sm text-slate-600 italic">{t('tasks.notesLabel', { notes: task.notes })}</p>

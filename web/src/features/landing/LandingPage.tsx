@@ -1,4 +1,5 @@
 import { COMPANY } from '@shared/company';
+import { landingText, PRESS, TEAM } from '@shared/landing-content';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -6,26 +7,14 @@ import { buttonClass } from '../../components/Button';
 import { LandingHeader } from './LandingHeader';
 import { Testimonials } from './Testimonials';
 
-const PRESS = [
-  'expat-journal',
-  'career-weekly',
-  'tech-relocation',
-  'global-mobility',
-  'business-hamburg',
-  'startup-berlin',
-  'hr-today',
-  'move-magazine',
-] as const;
 const COMPANION = ['chat', 'registration', 'licensed'] as const;
 const FREE = ['guide', 'health', 'sim', 'bank', 'liability', 'contracts'] as const;
 const STEPS = ['step1', 'step2', 'step3', 'step4'] as const;
 const PROFESSIONALS = ['before', 'arrival', 'ongoing'] as const;
 const COMPANIES = ['platform', 'progress', 'compliance'] as const;
 const PREMIUM = ['visa', 'housing', 'tax', 'moving', 'family', 'license', 'recognition', 'pension'] as const;
-const TEAM = [
-  { key: 'm1', image: '/images/people/lea.svg' },
-  { key: 'm2', image: '/images/people/arjun.svg' },
-] as const;
+/** The cards that lead on to a page of their own: the guide, and the companion (signed in). */
+const CARD_LINKS: Partial<Record<string, string>> = { guide: '/guide', chat: '/companion' };
 
 function Section({
   id,
@@ -57,11 +46,18 @@ function Section({
   );
 }
 
-function Card({ title, body }: { title: string; body: string }) {
+function Card({ title, body, link }: { title: string; body: string; link?: { to: string; text: string } }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
       <p className="mt-2 text-slate-700">{body}</p>
+      {link && (
+        <p className="mt-4">
+          <Link to={link.to} className="font-semibold text-brand-700 underline underline-offset-2">
+            {link.text}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }
@@ -77,7 +73,11 @@ function useCopyrightYear(): number {
 }
 
 export default function LandingPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const cardLink = (section: string, key: string) => {
+    const to = CARD_LINKS[key];
+    return to ? { to, text: t(`landing.${section}.${key}.link`) } : undefined;
+  };
   const copyrightYear = useCopyrightYear();
   const signUp = (label: string) => (
     <Link to="/signup" className={buttonClass('primary', 'mt-10 px-6 py-3 text-base')}>
@@ -119,14 +119,8 @@ export default function LandingPage() {
             </h2>
             <ul className="mt-6 grid grid-cols-2 items-center gap-6 sm:grid-cols-4">
               {PRESS.map((logo) => (
-                <li key={logo} className="flex justify-center">
-                  <img
-                    src={`/images/press/${logo}.svg`}
-                    alt={t(`landing.press.logos.${logo}`)}
-                    width={180}
-                    height={40}
-                    loading="lazy"
-                  />
+                <li key={logo.id} className="flex justify-center">
+                  <img src={logo.image} alt={logo.name} width={180} height={40} loading="lazy" />
                 </li>
               ))}
             </ul>
@@ -140,6 +134,7 @@ export default function LandingPage() {
                 key={k}
                 title={t(`landing.companion.${k}.title`)}
                 body={t(`landing.companion.${k}.body`)}
+                link={cardLink('companion', k)}
               />
             ))}
           </div>
@@ -148,7 +143,12 @@ export default function LandingPage() {
         <Section id="free-offer" tone="slate" title={t('landing.free.title')} intro={t('landing.free.intro')}>
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {FREE.map((k) => (
-              <Card key={k} title={t(`landing.free.${k}.title`)} body={t(`landing.free.${k}.body`)} />
+              <Card
+                key={k}
+                title={t(`landing.free.${k}.title`)}
+                body={t(`landing.free.${k}.body`)}
+                link={cardLink('free', k)}
+              />
             ))}
           </div>
         </Section>
@@ -227,8 +227,8 @@ export default function LandingPage() {
 
         <Section id="about-us" tone="slate" title={t('landing.team.title')} intro={t('landing.team.intro')}>
           <ul className="grid gap-6 md:grid-cols-2">
-            {TEAM.map(({ key, image }) => (
-              <li key={key} className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm">
+            {TEAM.map(({ id, image, name, title, bio }) => (
+              <li key={id} className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm">
                 <img
                   src={image}
                   alt=""
@@ -238,9 +238,9 @@ export default function LandingPage() {
                   className="h-20 w-20 rounded-full"
                 />
                 <div>
-                  <h3 className="text-lg font-semibold text-slate-900">{t(`landing.team.${key}.name`)}</h3>
-                  <p className="text-sm font-medium text-brand-700">{t(`landing.team.${key}.title`)}</p>
-                  <p className="mt-2 text-slate-700">{t(`landing.team.${key}.bio`)}</p>
+                  <h3 className="text-lg font-semibold text-slate-900">{name}</h3>
+                  <p className="text-sm font-medium text-brand-700">{landingText(title, i18n.language)}</p>
+                  <p className="mt-2 text-slate-700">{landingText(bio, i18n.language)}</p>
                 </div>
               </li>
             ))}

@@ -1,19 +1,13 @@
+import { TESTIMONIALS as ITEMS, landingText } from '@shared/landing-content';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const ITEMS = [
-  { key: 't1', image: '/images/people/priya.svg' },
-  { key: 't2', image: '/images/people/diego.svg' },
-  { key: 't3', image: '/images/people/aisha.svg' },
-  { key: 't4', image: '/images/people/tomas.svg' },
-] as const;
 
 /**
  * A looping carousel: two testimonials a row on wide screens (with arrows), one on small
  * screens (swipe). Moving past the last starts again at the first.
  */
 export function Testimonials() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [index, setIndex] = useState(0);
   const start = useRef<number | null>(null);
   const move = (step: number) => setIndex((i) => (i + step + ITEMS.length) % ITEMS.length);
@@ -54,14 +48,14 @@ export function Testimonials() {
           if (!item) return null;
           return (
             <figure
-              key={item.key}
+              key={item.id}
               aria-roledescription="slide"
               aria-label={t('landing.testimonials.slide', { index: i + 1, total: ITEMS.length })}
               className={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${position === 1 ? 'hidden md:block' : ''}`}
             >
               <blockquote className="text-slate-800">
                 {/* Quotation marks as each language writes them: “…” in English, „…“ in German. */}
-                {t('landing.testimonials.quoted', { quote: t(`landing.testimonials.${item.key}.quote`) })}
+                {t('landing.testimonials.quoted', { quote: landingText(item.quote, i18n.language) })}
               </blockquote>
               <figcaption className="mt-4 flex items-center gap-3">
                 <img
@@ -73,11 +67,9 @@ export function Testimonials() {
                   className="h-12 w-12 rounded-full"
                 />
                 <span>
-                  <span className="block font-semibold text-slate-900">
-                    {t(`landing.testimonials.${item.key}.author`)}
-                  </span>
+                  <span className="block font-semibold text-slate-900">{item.author}</span>
                   <span className="block text-sm text-slate-600">
-                    {t(`landing.testimonials.${item.key}.role`)}
+                    {landingText(item.role, i18n.language)}
                   </span>
                 </span>
               </figcaption>

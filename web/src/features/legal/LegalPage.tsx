@@ -2,9 +2,8 @@ import { COMPANY } from '@shared/company';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/Button';
-import { LanguageSwitcher } from '../../components/LanguageSwitcher';
-import { Logo } from '../../components/Logo';
 import { PageHeading } from '../../components/PageHeading';
+import { PublicPage } from '../../components/PublicPage';
 
 const SECTIONS = {
   imprint: ['provider', 'represented', 'register', 'vat', 'contact', 'disclaimer', 'dispute'],
@@ -42,38 +41,32 @@ export default function LegalPage({ page }: { page: 'imprint' | 'privacy' }) {
   const { t } = useTranslation();
   const other = page === 'imprint' ? 'privacy' : 'imprint';
   return (
-    <div className="min-h-screen bg-white">
-      <header className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-4">
-        <Logo />
-        <LanguageSwitcher />
-      </header>
-      <main className="mx-auto max-w-3xl px-4 pb-16">
-        <PageHeading className="mt-4 text-3xl">{t(`legal.${page}.title`)}</PageHeading>
-        {page === 'privacy' && <p className="mt-4 text-slate-700">{t('legal.privacy.intro')}</p>}
-        {SECTIONS[page].map((section) => (
-          <section key={section} className="mt-6">
-            <h2 className="text-lg font-semibold text-slate-900">{t(`legal.${page}.${section}Heading`)}</h2>
-            {section === 'disclaimer' ? (
-              <>
-                <p className="mt-2 text-slate-700">{t('legal.imprint.disclaimerContent')}</p>
-                <p className="mt-2 text-slate-700">{t('legal.imprint.disclaimerLinks')}</p>
-              </>
-            ) : (
-              <p className="mt-2 text-slate-700">{t(`legal.${page}.${section}`, values)}</p>
-            )}
-          </section>
-        ))}
-        {page === 'privacy' && <p className="mt-6 text-sm text-slate-600">{t('legal.privacy.updated')}</p>}
-        <p className="mt-8 text-slate-700">
-          {t('legal.seeAlso')}{' '}
-          <Link to={`/${other}`} className="font-semibold text-brand-700 underline">
-            {t(`legal.${other}.title`)}
-          </Link>
-        </p>
-        <Link to="/" className={buttonClass('primary', 'mt-8')}>
-          {t('common.backToHome')}
+    <PublicPage>
+      <PageHeading className="mt-4 text-3xl">{t(`legal.${page}.title`)}</PageHeading>
+      {page === 'privacy' && <p className="mt-4 text-slate-700">{t('legal.privacy.intro')}</p>}
+      {SECTIONS[page].map((section) => (
+        <section key={section} className="mt-6">
+          <h2 className="text-lg font-semibold text-slate-900">{t(`legal.${page}.${section}Heading`)}</h2>
+          {section === 'disclaimer' ? (
+            <>
+              <p className="mt-2 text-slate-700">{t('legal.imprint.disclaimerContent')}</p>
+              <p className="mt-2 text-slate-700">{t('legal.imprint.disclaimerLinks')}</p>
+            </>
+          ) : (
+            <p className="mt-2 text-slate-700">{t(`legal.${page}.${section}`, values)}</p>
+          )}
+        </section>
+      ))}
+      {page === 'privacy' && <p className="mt-6 text-sm text-slate-600">{t('legal.privacy.updated')}</p>}
+      <p className="mt-8 text-slate-700">
+        {t('legal.seeAlso')}{' '}
+        <Link to={`/${other}`} className="font-semibold text-brand-700 underline">
+          {t(`legal.${other}.title`)}
         </Link>
-      </main>
-    </div>
+      </p>
+      <Link to="/" className={buttonClass('primary', 'mt-8')}>
+        {t('common.backToHome')}
+      </Link>
+    </PublicPage>
   );
 }
