@@ -207,8 +207,13 @@ const STEMMERS: Record<SearchLanguage, (word: string) => string> = { en: english
  * "integrationskurs" phrase and "registering my address" the "register my address" one.
  */
 function forms(word: string): string[] {
-  const ending = INFLECTIONS.find((e) => word.endsWith(e) && word.length - e.length >= 4);
-  return ending ? [word.slice(0, -ending.length)] : [word];
+  let form = word;
+  // Twice: "Kurse" and "Kurs" both end as "kur", so whichever a phrase holds, both match.
+  for (let round = 0; round < 2; round++) {
+    const ending = INFLECTIONS.find((e) => form.endsWith(e) && form.length - e.length >= 4);
+    if (ending) form = form.slice(0, -ending.length);
+  }
+  return [form];
 }
 /**
  * The endings of a word's inflections in either language (plural, case, verb forms), longest
