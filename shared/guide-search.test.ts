@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conceptsOf, foldText, SYNONYMS, searchTerms, stems, words } from './guide-search';
+import { conceptsOf, foldText, SYNONYMS, searchTerms, splitCompound, stems, words } from './guide-search';
 
 describe("the guide search's words", () => {
   it('folds case, accents, umlauts and ß', () => {
@@ -36,8 +36,34 @@ describe("the guide search's words", () => {
     expect(conceptsOf('Steuer-ID')).toEqual(conceptsOf('tax ID'));
     expect(conceptsOf('Kita')).toEqual(conceptsOf('daycare'));
     expect(conceptsOf('Kindergeld')).toEqual(conceptsOf('child benefit'));
-    // Whole words only: "kitas" is no "kita" phrase, "identity" no "id".
+    // Whole words only: "identity" is no "id".
     expect(conceptsOf('identity')).toEqual([]);
+  });
+
+  it("names a group by a phrase's inflected forms, not by words derived from it", () => {
+    expect(conceptsOf('Integrationskurse')).toEqual(conceptsOf('integration course'));
+    expect(conceptsOf('two Kitas')).toEqual(conceptsOf('Kita'));
+    expect(conceptsOf('registering my address')).toEqual(conceptsOf('Anmeldung'));
+    // "anmelden" is signing up for anything (a course too); "Anmeldung" is the address registration.
+    expect(conceptsOf('anmelden')).toEqual([]);
+  });
+
+  it('lets a long misspelt word of a question name its group when asked to', () => {
+    expect(conceptsOf('Aufenthaltstiel')).toEqual([]);
+    expect(conceptsOf('Aufenthaltstiel', { typos: true })).toEqual(conceptsOf('residence permit'));
+    expect(conceptsOf('Krankenversicherug')).toEqual([]);
+    expect(conceptsOf('Krankenversicherug', { typos: true })).toEqual(conceptsOf('health insurance'));
+    // Short words are too alike to correct.
+    expect(conceptsOf('kitta', { typos: true })).toEqual([]);
+  });
+
+  it('splits a compound the vocabulary lacks into a known beginning and a known word', () => {
+    const vocabulary = new Set(['kita', 'platz', 'fahrerlaubnis', 'prufung', 'phone', 'steuer']);
+    expect(splitCompound('kitaplatz', vocabulary)).toEqual(['kita', 'platz']);
+    expect(splitCompound('fahrprufung', vocabulary)).toEqual(['fahr', 'prufung']);
+    expect(splitCompound('steuersplatz', vocabulary)).toEqual(['steuer', 'platz']);
+    expect(splitCompound('xylophone', vocabulary)).toBeNull();
+    expect(splitCompound('prufung', vocabulary)).toBeNull();
   });
 
   it('has each phrase in one group only, so a concept term means one thing', () => {

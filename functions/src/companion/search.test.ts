@@ -79,6 +79,24 @@ describe("the companion's search", () => {
     expect(new Set(english.map((p) => p.slug)).size).toBeLessThanOrEqual(3);
   });
 
+  it('reads "anmelden" as signing up for what the question names, not as the Anmeldung', () => {
+    expect(searchArticles('Integrationskurs anmelden').articles[0]?.slug).toBe('german-courses');
+    expect(searchArticles('Wohnung anmelden').articles[0]?.slug).toBe('anmeldung');
+  });
+
+  it('finds by the parts of a compound the guide does not use, and by a misspelt synonym', () => {
+    expect(searchArticles('Wie finde ich einen Kitaplatz?').articles[0]?.slug).toBe(
+      'family-benefits-and-kita',
+    );
+    expect(searchArticles('Aufenthaltserlaubniss beantragen').articles[0]?.slug).toBe('residence-permit');
+  });
+
+  it("ranks a city's page first when the question names the city, and behind the topic's article otherwise", () => {
+    expect(searchArticles('Anmeldung in Frankfurt am Main').articles[0]?.slug).toBe('first-weeks-frankfurt');
+    expect(searchArticles('register address Hamburg').articles[0]?.slug).toBe('first-weeks-hamburg');
+    expect(searchArticles('Wohnsitz anmelden').articles[0]?.slug).toBe('anmeldung');
+  });
+
   it('finds nothing for a question about nothing in the guide', () => {
     expect(retrievePassages('xylophone quartz', 'en')).toEqual([]);
   });

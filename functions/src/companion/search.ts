@@ -8,6 +8,7 @@ import {
   conceptsOf,
   type SearchLanguage,
   searchTerms,
+  splitCompound,
   stems,
   synonymWords,
   words,
@@ -30,14 +31,31 @@ export interface ArticleHit {
 }
 
 const TEXT_FIELDS = ['title_en', 'heading_en', 'text_en', 'title_de', 'heading_de', 'text_de'] as const;
+/**
+ * The concept terms (synonym groups) a section names, and those its article's title names: an
+ * article titled with a concept is about it, a section mentioning it in passing is not.
+ */
 const CONCEPTS = 'concepts';
-const BOOST = { title_en: 3, title_de: 3, heading_en: 2, heading_de: 2, text_en: 1, text_de: 1, concepts: 4 };
+const TITLE_CONCEPTS = 'title_concepts';
+const CONCEPT_FIELDS = [CONCEPTS, TITLE_CONCEPTS];
+const BOOST = {
+  title_en: 3,
+  title_de: 3,
+  heading_en: 2,
+  heading_de: 2,
+  text_en: 1,
+  text_de: 1,
+  concepts: 4,
+  title_concepts: 4,
+};
 
 /**
  * A city's first-weeks page touches every topic briefly: it ranks behind the topic's own
- * article (its score times this) unless the question names its city.
+ * article (its score times CITY_PAGE_WEIGHT) unless the question names its city; a question
+ * that names the city asks how it works there, so its page ranks ahead (times CITY_NAMED_WEIGHT).
  */
 const CITY_PAGE_WEIGHT = 0.6;
+const CITY_NAMED_WEIGHT = 2;
 const CITY_WORDS: Record<PlanCity, readonly string[]> = {
   berlin: ['berlin'],
   munich: ['munich', 'munchen'],
@@ -51,14 +69,13 @@ const keyOf = (language: GuideLanguage, id: string) => `${language}:${id}`;
 
 let index: MiniSearch<Indexed> | undefined;
 let byKey: Map<string, GuidePassage> | undefined;
+/** Every word of the guide (folded), both languages: what splitCompound may split into. */
+let vocabulary: Set<string> | undefined;
 
 function fieldValue(passage: GuidePassage, field: string): string {
   const language = field.slice(-2);
-  if (field === CONCEPTS) {
-    return conceptsOf(
-      `${articleTitle(passage.slug, passage.language)} ${passage.heading ?? ''} ${passage.text}`,
-    ).join(' ');
-  }
+  if (field === CONCEPTS) return conceptsOf(`${passage.heading ?? ''} ${passage.text}`).join(' ');
+  if (field === TITLE_CONCEPTS) return conceptsOf(articleTitle(passage.slug, passage.language)).join(' ');
   if (language !== passage.language) return '';
   if (field.startsWith('title_')) return articleTitle(passage.slug, passage.language);
   if (field.startsWith('heading_')) return passage.heading ?? '';
@@ -70,15 +87,20 @@ export function guideIndex(): MiniSearch<Indexed> {
   if (index) return index;
   const built = new MiniSearch<Indexed>({
     idField: 'key',
-    fields: [...TEXT_FIELDS, CONCEPTS],
+    fields: [...TEXT_FIELDS, ...CONCEPT_FIELDS],
     extractField: (document, field) => (field === 'key' ? document.key : fieldValue(document, field)),
-    tokenize: (text, field) => (field === CONCEPTS ? text.split(' ').filter(Boolean) : words(text)),
+    tokenize: (text, field) =>
+      CONCEPT_FIELDS.includes(field ?? '') ? text.split(' ').filter(Boolean) : words(text),
     // A section's words are stemmed in its own language (its fields carry it).
     processTerm: (term, field) =>
-      field === CONCEPTS ? term : stems(term, (field?.slice(-2) ?? 'en') as SearchLanguage),
+      CONCEPT_FIELDS.includes(field ?? '') ? term : stems(term, (field?.slice(-2) ?? 'en') as SearchLanguage),
   });
   built.addAll(guide().passages.map((passage) => ({ ...passage, key: keyOf(passage.language, passage.id) })));
   byKey = new Map(guide().passages.map((p) => [keyOf(p.language, p.id), p]));
+  vocabulary = new Set([
+    ...guide().articles.flatMap((a) => words(a.title)),
+    ...guide().passages.flatMap((p) => words(`${p.heading ?? ''} ${p.text}`)),
+  ]);
   index = built;
   return built;
 }
@@ -86,11 +108,21 @@ export function guideIndex(): MiniSearch<Indexed> {
 /** A word a question gains from the synonym list counts this much of one it holds. */
 const SYNONYM_WEIGHT = 0.6;
 
+/** The question with the parts of its compound words the guide does not use ("Kitaplatz" → "kita platz") added. */
+function withCompoundParts(question: string): string {
+  const known = vocabulary ?? new Set<string>();
+  const parts = words(question).flatMap((word) => splitCompound(word, known) ?? []);
+  return parts.length ? `${question} ${parts.join(' ')}` : question;
+}
+
 /** Every section matching the question, best first (both languages). */
-function sectionHits(question: string): SearchResult[] {
-  const concepts = conceptsOf(question);
-  const synonyms = synonymWords(question);
-  return guideIndex().search({
+function sectionHits(asked: string): SearchResult[] {
+  const index = guideIndex();
+  const question = withCompoundParts(asked);
+  // A question is typed in a hurry: a long word a letter off a synonym still names its concept.
+  const concepts = conceptsOf(question, { typos: true });
+  const synonyms = synonymWords(question, { typos: true });
+  return index.search({
     combineWith: 'OR',
     queries: [
       {
@@ -120,7 +152,7 @@ function sectionHits(question: string): SearchResult[] {
         ? [
             {
               queries: [concepts.join(' ')],
-              fields: [CONCEPTS],
+              fields: CONCEPT_FIELDS,
               tokenize: (text: string) => text.split(' '),
               processTerm: (term: string) => term,
               boost: BOOST,
@@ -137,7 +169,8 @@ export function searchArticles(question: string): { articles: ArticleHit[]; sect
   const asked = new Set(words(question));
   const weight = (slug: string) => {
     const city = guide().articles.find((a) => a.slug === slug)?.city;
-    return city && !CITY_WORDS[city].some((w) => asked.has(w)) ? CITY_PAGE_WEIGHT : 1;
+    if (!city) return 1;
+    return CITY_WORDS[city].some((w) => asked.has(w)) ? CITY_NAMED_WEIGHT : CITY_PAGE_WEIGHT;
   };
   const best = new Map<string, number>();
   for (const hit of sections) {
