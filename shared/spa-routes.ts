@@ -16,6 +16,7 @@ export const SPA_ROUTES = [
   '/unsubscribe',
   '/dashboard',
   '/messages',
+  '/companion',
   '/documents',
   '/account',
   '/onboarding/details',

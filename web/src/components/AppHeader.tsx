@@ -15,7 +15,7 @@ function focusAt(items: (HTMLElement | null)[], index: number) {
 }
 
 /** The signed-in customer's header: logo, language, avatar menu (docs/product.md#customer-dashboard). */
-/** `customer`: the menu leads to the customer's documents and messages too (an admin's My Account has neither). */
+/** `customer`: the menu leads to the customer's documents, messages and companion too (an admin's My Account has none). */
 export function AppHeader({ profile, customer = true }: { profile: Profile; customer?: boolean }) {
   const { t } = useTranslation();
   const logout = useLogout();
@@ -170,9 +170,22 @@ export function AppHeader({ profile, customer = true }: { profile: Profile; cust
                       <UnreadBadge count={unread} />
                     </Link>
                   )}
+                  {customer && (
+                    <Link
+                      ref={(element) => {
+                        items.current[3] = element;
+                      }}
+                      role="menuitem"
+                      tabIndex={-1}
+                      to="/companion"
+                      className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                    >
+                      {t('companion.title')}
+                    </Link>
+                  )}
                   <button
                     ref={(element) => {
-                      items.current[3] = element;
+                      items.current[4] = element;
                     }}
                     role="menuitem"
                     tabIndex={-1}
