@@ -161,6 +161,21 @@ describe.each(LANGUAGES)('the companion in %s', (language: Language) => {
     expect(errors).toEqual([]);
   });
 
+  it('is on the privacy page: what it stores, and what it sends where', async () => {
+    const context = await shared.browser.newContext({ baseURL: url });
+    contexts.push(context);
+    await giveCookieConsent(context);
+    await setLanguage(context, url, language);
+    const page = await context.newPage();
+    await page.goto('/privacy');
+    const section = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: t('legal.privacy.companionHeading'), exact: true }) });
+    expect(await section.locator('p').textContent()).toBe(t('legal.privacy.companion'));
+    for (const fact of ['Amazon Bedrock', 'Frankfurt', t('account.exportButton')])
+      expect(t('legal.privacy.companion')).toContain(fact);
+  });
+
   it('checks the length, and past the day’s limit says so on the form, keeping the question (phone)', async () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true });
     const { page } = await signedIn(language, c.email, c.password, 375);

@@ -15,6 +15,7 @@ const SECTIONS = {
     'purposes',
     'retention',
     'audit',
+    'companion',
     'logs',
     'cookies',
     'processors',
