@@ -17,9 +17,8 @@ import {
   axeViolations,
   focusLandsOn,
   giveCookieConsent,
-  logIn,
   sharedBrowser,
-  trackErrors,
+  signedInPage,
 } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { LANGUAGES, type Language, setLanguage, text } from '../support/language';
@@ -34,17 +33,11 @@ afterEach(async () => {
   contexts = [];
 });
 
-/** A customer's page on the dashboard, signed in, then in this language (a choice after the sign-in). */
+/** A customer's page on the dashboard, signed in, in this language (a choice after the sign-in). */
 async function signedIn(language: Language, email: string, password: string, width = 1366) {
-  const context = await shared.browser.newContext({ baseURL: url, viewport: { width, height: 900 } });
+  const user = { language, email, password, home: '/dashboard', width };
+  const { context, page, errors } = await signedInPage(shared.browser, url, user);
   contexts.push(context);
-  await giveCookieConsent(context);
-  const page = await context.newPage();
-  const errors = await trackErrors(page);
-  await logIn(page, email, password);
-  await page.waitForURL('**/dashboard');
-  await setLanguage(context, url, language);
-  await page.reload();
   return { page, errors };
 }
 

@@ -1,11 +1,11 @@
 import { homePathFor } from '@shared/roles';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ActivityFirstPage, ActivityMore, activityHasMore } from '../../components/ActivityPaging';
-import { AppHeader } from '../../components/AppHeader';
-import { Button, buttonClass } from '../../components/Button';
+import { Button } from '../../components/Button';
+import { CustomerPageFrame } from '../../components/CustomerPageFrame';
 import { PageHeading } from '../../components/PageHeading';
 import { PageLoading } from '../../components/Spinner';
 import { serverMessage } from '../../lib/errors';
@@ -100,21 +100,15 @@ export default function CompanionPage() {
     area.current?.focus();
   };
   return (
-    <div className="min-h-screen bg-slate-50">
-      <AppHeader profile={me.data.profile} />
-      <main className="mx-auto max-w-3xl px-4 py-8">
-        <Link to="/dashboard" className={buttonClass('ghost', '-ml-2')}>
-          <span aria-hidden="true">←</span> {t('messages.backToDashboard')}
-        </Link>
-        <PageHeading className="mt-4 text-3xl">{t('companion.title')}</PageHeading>
-        <p className="mt-1 text-slate-600">{t('companion.intro')}</p>
-        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-          <AskForm question={question} onQuestion={setQuestion} area={area} />
-        </div>
-        <div className="mt-8">
-          <History onExample={onExample} />
-        </div>
-      </main>
-    </div>
+    <CustomerPageFrame profile={me.data.profile}>
+      <PageHeading className="mt-4 text-3xl">{t('companion.title')}</PageHeading>
+      <p className="mt-1 text-slate-600">{t('companion.intro')}</p>
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+        <AskForm question={question} onQuestion={setQuestion} area={area} />
+      </div>
+      <div className="mt-8">
+        <History onExample={onExample} />
+      </div>
+    </CustomerPageFrame>
   );
 }
