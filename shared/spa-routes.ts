@@ -18,6 +18,7 @@ export const SPA_ROUTES = [
   '/unsubscribe',
   '/dashboard',
   '/messages',
+  '/companion',
   '/documents',
   '/account',
   '/onboarding/details',

@@ -116,6 +116,8 @@ describe('customer dashboard', () => {
     await page.keyboard.press('ArrowDown');
     expect(await focused()).toBe('Messages');
     await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Companion');
+    await page.keyboard.press('ArrowDown');
     expect(await focused()).toBe('Logout');
     await page.keyboard.press('ArrowDown'); // wraps
     expect(await focused()).toBe('My Account');

@@ -112,6 +112,14 @@ beforeAll(async () => {
     },
   });
   if (changed.status !== 200) throw new Error(`workflow change failed: ${JSON.stringify(changed.body)}`);
+  // A question to the companion, long and with a word no line holds, with its answer
+  // (asked before the deletion request, which stops it).
+  const question = await api(url, '/api/me/companion/questions', {
+    token,
+    method: 'POST',
+    body: { question: `${LONG_MESSAGE} Where do I register my address?`, language: 'en' },
+  });
+  if (question.status !== 201) throw new Error(`question failed: ${JSON.stringify(question.body)}`);
   const deletion = await api(url, '/api/me/deletion', {
     token,
     method: 'POST',
@@ -321,6 +329,7 @@ const CUSTOMER: Check[] = [
   ['dashboard', '/dashboard', 'dashboard.title'],
   ['account', '/account', 'account.title'],
   ['messages', '/messages', 'messages.title'],
+  ['companion', '/companion', 'companion.title'],
   ['documents', '/documents', 'myDocuments.title'],
 ];
 const TABS = ['personal', 'tasks', 'workflows', 'documents', 'messages'] as const;
@@ -407,7 +416,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
       if (name === 'onboarding-documents' || name === 'documents')
         await page.getByText(LONG_FILES.contract).waitFor();
       if (name === 'dashboard') await page.getByRole('tab').first().waitFor();
-      if (name === 'dashboard' || name === 'messages')
+      if (name === 'dashboard' || name === 'messages' || name === 'companion')
         await page.getByText(LONG_MESSAGE, { exact: false }).first().waitFor();
       if (name === 'account') await activityShown(page, t('activity.title'), t);
       expect(await checkWidths(page, language, name)).toEqual([]);

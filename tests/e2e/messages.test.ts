@@ -11,9 +11,9 @@ import enMail from '@shared/locales/en/mail.json';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday, mailbox } from '../support/auth';
-import { axeViolations, giveCookieConsent, logIn, sharedBrowser, trackErrors } from '../support/browser';
+import { axeViolations, giveCookieConsent, logIn, sharedBrowser, signedInPage } from '../support/browser';
 import { customerWith } from '../support/customers';
-import { LANGUAGES, type Language, setLanguage, text } from '../support/language';
+import { LANGUAGES, type Language, text } from '../support/language';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -29,20 +29,16 @@ afterEach(async () => {
   contexts = [];
 });
 
-/**
- * A page signed in as this user, then in this language (set after the sign-in, as a choice),
- * with the errors it has had since it opened.
- */
+/** A page signed in as this user, then in this language, with the errors it has had since it opened. */
 async function signedIn(language: Language, email: string, password: string, home: string, width = 1366) {
-  const context = await shared.browser.newContext({ baseURL: url, viewport: { width, height: 900 } });
+  const { context, page, errors } = await signedInPage(shared.browser, url, {
+    language,
+    email,
+    password,
+    home,
+    width,
+  });
   contexts.push(context);
-  await giveCookieConsent(context);
-  const page = await context.newPage();
-  const errors = await trackErrors(page);
-  await logIn(page, email, password);
-  await page.waitForURL(`**${home}`);
-  await setLanguage(context, url, language);
-  await page.reload();
   return { page, errors };
 }
 

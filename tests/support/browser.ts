@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import system from './chromium.json';
+import { type Language, setLanguage } from './language';
 
 // Debian's Chromium (Playwright cannot download its own browser here) and its flags, shared
 // with scripts/bench-web.mjs. Without the networking flags Chromium floods the closed network
@@ -143,4 +144,28 @@ export const shownBeside = (view: Locator, label: string) =>
 export async function focusLandsOn(locator: Locator) {
   const element = await locator.elementHandle();
   await locator.page().waitForFunction((el) => el === document.activeElement, element, { timeout: 5_000 });
+}
+
+/**
+ * A new context's page signed in as this user, then in this language (set after the sign-in,
+ * as a choice, and the page loaded again), cookie consent given, with the errors it has had
+ * since it opened. The caller closes the context.
+ */
+export async function signedInPage(
+  browser: Browser,
+  url: string,
+  user: { language: Language; email: string; password: string; home: string; width?: number },
+) {
+  const context = await browser.newContext({
+    baseURL: url,
+    viewport: { width: user.width ?? 1366, height: 900 },
+  });
+  await giveCookieConsent(context);
+  const page = await context.newPage();
+  const errors = await trackErrors(page);
+  await logIn(page, user.email, user.password);
+  await page.waitForURL(`**${user.home}`);
+  await setLanguage(context, url, user.language);
+  await page.reload();
+  return { context, page, errors };
 }

@@ -44,6 +44,7 @@ const PAGES: Record<Exclude<SpaRoute, '/'>, { area: Area; load: () => Module }> 
   '/unsubscribe': { area: 'session', load: () => import('../features/reminders/UnsubscribePage') },
   '/dashboard': { area: 'signedIn', load: () => import('../features/dashboard/DashboardPage') },
   '/messages': { area: 'signedIn', load: () => import('../features/dashboard/MessagesPage') },
+  '/companion': { area: 'signedIn', load: () => import('../features/companion/CompanionPage') },
   '/documents': { area: 'signedIn', load: () => import('../features/documents/MyDocumentsPage') },
   '/account': { area: 'signedIn', load: () => import('../features/account/AccountPage') },
   '/onboarding/details': { area: 'signedIn', load: () => import('../features/onboarding/DetailsPage') },

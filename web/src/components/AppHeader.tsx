@@ -14,8 +14,12 @@ function focusAt(items: (HTMLElement | null)[], index: number) {
   list[(index + list.length) % list.length]?.focus();
 }
 
+/** A menu item's look: a row, highlighted under the pointer, outlined with keyboard focus. */
+const MENU_ITEM =
+  'rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+
 /** The signed-in customer's header: logo, language, avatar menu (docs/product.md#customer-dashboard). */
-/** `customer`: the menu leads to the customer's documents and messages too (an admin's My Account has neither). */
+/** `customer`: the menu leads to the customer's documents, messages and companion too (an admin's My Account has none). */
 export function AppHeader({ profile, customer = true }: { profile: Profile; customer?: boolean }) {
   const { t } = useTranslation();
   const logout = useLogout();
@@ -33,6 +37,10 @@ export function AppHeader({ profile, customer = true }: { profile: Profile; cust
   const unread = customer ? profile.unread_by_customer : 0;
 
   const focusItem = (index: number) => focusAt(items.current, index);
+  /** Keeps the menu's item at `index` (the arrows move between them in this order). */
+  const itemRef = (index: number) => (element: HTMLElement | null) => {
+    items.current[index] = element;
+  };
   const close = (returnFocus: boolean) => {
     setOpen(false);
     if (returnFocus) button.current?.focus();
@@ -133,52 +141,55 @@ export function AppHeader({ profile, customer = true }: { profile: Profile; cust
                   onKeyDown={onMenuKey}
                 >
                   <Link
-                    ref={(element) => {
-                      items.current[0] = element;
-                    }}
+                    ref={itemRef(0)}
                     role="menuitem"
                     tabIndex={-1}
                     to="/account"
-                    className="mt-1 block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                    className={`mt-1 block ${MENU_ITEM}`}
                   >
                     {t('dashboard.myAccount')}
                   </Link>
                   {customer && (
                     <Link
-                      ref={(element) => {
-                        items.current[1] = element;
-                      }}
+                      ref={itemRef(1)}
                       role="menuitem"
                       tabIndex={-1}
                       to="/documents"
-                      className="block rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                      className={`block ${MENU_ITEM}`}
                     >
                       {t('myDocuments.title')}
                     </Link>
                   )}
                   {customer && (
                     <Link
-                      ref={(element) => {
-                        items.current[2] = element;
-                      }}
+                      ref={itemRef(2)}
                       role="menuitem"
                       tabIndex={-1}
                       to="/messages"
-                      className="flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                      className={`flex items-center justify-between gap-2 ${MENU_ITEM}`}
                     >
                       {t('messages.title')}
                       <UnreadBadge count={unread} />
                     </Link>
                   )}
+                  {customer && (
+                    <Link
+                      ref={itemRef(3)}
+                      role="menuitem"
+                      tabIndex={-1}
+                      to="/companion"
+                      className={`block ${MENU_ITEM}`}
+                    >
+                      {t('companion.title')}
+                    </Link>
+                  )}
                   <button
-                    ref={(element) => {
-                      items.current[3] = element;
-                    }}
+                    ref={itemRef(4)}
                     role="menuitem"
                     tabIndex={-1}
                     type="button"
                     onClick={logout}
-                    className="block w-full rounded-lg px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                    className={`block w-full text-left ${MENU_ITEM}`}
                   >
                     {t('common.logout')}
                   </button>

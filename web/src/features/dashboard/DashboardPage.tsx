@@ -13,6 +13,7 @@ import { serverMessage } from '../../lib/errors';
 import { useMe } from '../../lib/me';
 import { useOnError } from '../../lib/on-error';
 import { useCompleteTask, useJourney, useRequestService, useWorkflows } from './api';
+import { CompanionCard } from './CompanionCard';
 import { ExpiringSoonCard } from './ExpiringSoonCard';
 import { JourneyCard, type JourneyCardHandle } from './JourneyCard';
 import { MessagesCard } from './MessagesCard';
@@ -131,6 +132,7 @@ export default function DashboardPage() {
           </div>
           <div className="space-y-6">
             <MessagesCard />
+            <CompanionCard />
             <ActiveServices workflows={workflows.data} />
             <HelpCard support={config.data.support} />
           </div>

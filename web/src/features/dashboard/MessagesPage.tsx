@@ -1,9 +1,8 @@
 import { homePathFor } from '@shared/roles';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { AppHeader } from '../../components/AppHeader';
-import { buttonClass } from '../../components/Button';
+import { CustomerPageFrame } from '../../components/CustomerPageFrame';
 import { PageHeading } from '../../components/PageHeading';
 import { PageLoading } from '../../components/Spinner';
 import { serverMessage } from '../../lib/errors';
@@ -30,18 +29,12 @@ export default function MessagesPage() {
     return <Navigate to={home} replace />;
   }
   return (
-    <div className="min-h-screen bg-slate-50">
-      <AppHeader profile={me.data.profile} />
-      <main className="mx-auto max-w-3xl px-4 py-8">
-        <Link to="/dashboard" className={buttonClass('ghost', '-ml-2')}>
-          <span aria-hidden="true">←</span> {t('messages.backToDashboard')}
-        </Link>
-        <PageHeading className="mt-4 text-3xl">{t('messages.title')}</PageHeading>
-        <p className="mt-1 text-slate-600">{t('messages.intro')}</p>
-        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-          <MyConversation threadClassName="max-h-[60vh] min-h-48" />
-        </div>
-      </main>
-    </div>
+    <CustomerPageFrame profile={me.data.profile}>
+      <PageHeading className="mt-4 text-3xl">{t('messages.title')}</PageHeading>
+      <p className="mt-1 text-slate-600">{t('messages.intro')}</p>
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+        <MyConversation threadClassName="max-h-[60vh] min-h-48" />
+      </div>
+    </CustomerPageFrame>
   );
 }

@@ -14,6 +14,7 @@ const SECTIONS = {
     'purposes',
     'retention',
     'audit',
+    'companion',
     'logs',
     'cookies',
     'processors',
