@@ -1,11 +1,13 @@
 // The extractive answerer: no model, only the guide's own words. The sentences (or list items)
 // of the retrieved sections that share the most terms with the question, labelled as excerpts
-// from the guide with their article's title, then the customer's next due tasks from their
-// plan. It cites every passage it quotes. The local default, and the fallback of any other.
+// from the guide with their article's title. It cites every passage it quotes. The customer's
+// next due tasks are not in its text: the answer carries them as data from the plan
+// (`next_tasks`), which the page shows with their due chips. The local default, and the
+// fallback of any other.
 import { searchTerms } from '@shared/guide-search';
 import type { Answer, Answerer, AnswerRequest } from './answerer';
 import { questionTerms, type RetrievedPassage } from './search';
-import { companionText, dayText } from './texts';
+import { companionText } from './texts';
 
 /** How many of the next due tasks an answer names. */
 export const NEXT_TASKS = 3;
@@ -50,7 +52,7 @@ export function bestSentences(
 
 export const extractiveAnswerer: Answerer = {
   mode: 'extractive',
-  async answer({ question, language, passages, customer }: AnswerRequest): Promise<Answer> {
+  async answer({ question, language, passages }: AnswerRequest): Promise<Answer> {
     const terms = questionTerms(question);
     const lines: string[] = [];
     const cited: string[] = [];
@@ -63,18 +65,6 @@ export const extractiveAnswerer: Answerer = {
     const parts = lines.length
       ? [companionText(language, 'excerpts'), lines.join('\n')]
       : [companionText(language, 'noMatch')];
-    const tasks = customer.open_tasks.slice(0, NEXT_TASKS);
-    if (tasks.length) {
-      parts.push(
-        [
-          companionText(language, 'nextTasks'),
-          ...tasks.map(
-            (t) =>
-              `- ${companionText(language, 'task', { name: t.name, date: dayText(t.due_date, language) })}`,
-          ),
-        ].join('\n'),
-      );
-    }
     return { text: parts.join('\n\n'), cited, mode: 'extractive' };
   },
 };

@@ -55,16 +55,17 @@ const model = (answer: Partial<Answer> | Error): Answerer => ({
 });
 
 describe('askCompanion', () => {
-  it('answers from the guide, cites its passages, names the next due tasks, and stores it', async () => {
+  it('answers from the guide, cites its passages, gives the next due tasks beside its text, and stores it', async () => {
     const answer = await askCompanion(asker(), { question: 'where do I register my flat', language: 'en' });
     expect(answer.mode).toBe('extractive');
     expect(answer.sources[0]).toEqual({ slug: 'anmeldung', title: 'Registering your address (Anmeldung)' });
     expect(answer.answer).toMatch(/^Excerpts from our guide:\n/);
-    // The plan's open tasks with a due date, soonest first: three of them, named in the text.
+    // The plan's open tasks with a due date, soonest first: three of them, as data beside the
+    // text (the page shows them with their due chips), not repeated in it.
     const due = answer.next_tasks.map((t) => t.due_date);
     expect(due).toHaveLength(3);
     expect([...due].sort()).toEqual(due);
-    expect(answer.answer).toContain(`Your next tasks in your plan:\n- ${answer.next_tasks[0]?.name}, due `);
+    expect(answer.answer).not.toContain(answer.next_tasks[0]?.name);
     expect(answer.id).toMatch(/^\d{13}-[0-9a-f-]{36}$/);
     const stored = vi.mocked(saveExchange).mock.calls[0]?.[0];
     expect(stored).toMatchObject({ user_id: USER, question: 'where do I register my flat', language: 'en' });
