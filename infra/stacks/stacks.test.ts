@@ -695,10 +695,14 @@ describe('operations', () => {
 
 describe("the companion's model (Bedrock)", () => {
   const companion = stageConfig('prod').companion;
-  const functionOf = (template: Template, handler: string) =>
-    (Object.entries(template.findResources('AWS::Lambda::Function')) as [string, Resource][]).find(
-      ([id]) => id.startsWith(pascal(handler)) && !id.includes('Logs'),
-    )?.[1];
+  /** The environment variables of a route's function. */
+  const environmentOf = (template: Template, handler: string): Record<string, unknown> => {
+    const found = (
+      Object.entries(template.findResources('AWS::Lambda::Function')) as [string, Resource][]
+    ).find(([id]) => id.startsWith(pascal(handler)) && !id.includes('Logs'));
+    if (!found) throw new Error(`no function for ${handler}`);
+    return (found[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  };
   const bedrockStatements = (template: Template) =>
     (Object.entries(template.findResources('AWS::IAM::Policy')) as [string, Resource][]).flatMap(
       ([id, policy]) =>
@@ -763,9 +767,7 @@ describe("the companion's model (Bedrock)", () => {
         Resource: { 'Fn::GetAtt': [guardrailId, 'GuardrailArn'] },
       },
     ]);
-    const variables = (
-      functionOf(api, 'ask-companion')?.Properties.Environment as { Variables: Record<string, unknown> }
-    ).Variables;
+    const variables = environmentOf(api, 'ask-companion');
     expect(variables).toMatchObject({
       COMPANION_ANSWERER: 'bedrock',
       COMPANION_MODEL_ID: companion.modelId,
@@ -776,12 +778,9 @@ describe("the companion's model (Bedrock)", () => {
     });
     const others = routes.filter((r) => r.handler !== 'ask-companion');
     for (const route of others)
-      expect(
-        Object.keys(
-          (functionOf(api, route.handler)?.Properties.Environment as { Variables: object }).Variables,
-        ),
-        route.handler,
-      ).not.toContain('COMPANION_MODEL_ID');
+      expect(Object.keys(environmentOf(api, route.handler)), route.handler).not.toContain(
+        'COMPANION_MODEL_ID',
+      );
   });
 
   it("alarms when a day's tokens pass a 30th of the monthly budget", () => {
@@ -806,9 +805,7 @@ describe("the companion's model (Bedrock)", () => {
     expect(bedrockStatements(dev)).toEqual([]);
     const alarms = Object.values(dev.findResources('AWS::CloudWatch::Alarm')) as Resource[];
     expect(alarms.filter((a) => a.Properties.MetricName === 'CompanionTokens')).toEqual([]);
-    expect(functionOf(dev, 'ask-companion')?.Properties.Environment).toMatchObject({
-      Variables: expect.objectContaining({ COMPANION_ANSWERER: 'extractive' }),
-    });
+    expect(environmentOf(dev, 'ask-companion')).toMatchObject({ COMPANION_ANSWERER: 'extractive' });
   });
 });
 
