@@ -1,15 +1,12 @@
 // The Bedrock answerer against a mocked Converse API (aws-sdk-client-mock): what it sends
 // (model, system prompt, passages, allowed facts, the question as the guarded part, the
 // guardrail), and how it reads the reply (cited ids, tokens, a guardrail's intervention).
-import {
-  BedrockRuntimeClient,
-  ConverseCommand,
-  type ConverseCommandOutput,
-} from '@aws-sdk/client-bedrock-runtime';
+import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnswerRequest } from '../companion/answerer';
 import { retrievePassages } from '../companion/search';
+import { converseReply } from '../test-fixtures';
 import { bedrockAnswerer } from './bedrock';
 
 const bedrock = mockClient(BedrockRuntimeClient);
@@ -42,15 +39,6 @@ const request = (language: AnswerRequest['language'] = 'de'): AnswerRequest => (
   },
 });
 
-const reply = (text: string, extra: Partial<ConverseCommandOutput> = {}): ConverseCommandOutput => ({
-  $metadata: {},
-  output: { message: { role: 'assistant', content: [{ text }] } },
-  stopReason: 'end_turn',
-  usage: { inputTokens: 1200, outputTokens: 180, totalTokens: 1380 },
-  metrics: { latencyMs: 900 },
-  ...extra,
-});
-
 const sent = () => {
   const input = bedrock.commandCalls(ConverseCommand)[0]?.args[0].input;
   if (!input) throw new Error('Converse was not called');
@@ -59,7 +47,7 @@ const sent = () => {
 
 describe('the Converse request', () => {
   it('names the model and the guardrail, and asks for the interface language', async () => {
-    bedrock.on(ConverseCommand).resolves(reply('Beim Bürgeramt.\nSOURCES: anmeldung#0'));
+    bedrock.on(ConverseCommand).resolves(converseReply('Beim Bürgeramt.\nSOURCES: anmeldung#0'));
     await bedrockAnswerer.answer(request('de'));
     const input = sent();
     expect(input.modelId).toBe('eu.amazon.nova-lite-v1:0');
@@ -76,7 +64,7 @@ describe('the Converse request', () => {
   });
 
   it('gives the passages with their ids and the allowed facts; only the question is the guarded part', async () => {
-    bedrock.on(ConverseCommand).resolves(reply('At the Bürgeramt.\nSOURCES: anmeldung#0'));
+    bedrock.on(ConverseCommand).resolves(converseReply('At the Bürgeramt.\nSOURCES: anmeldung#0'));
     const asked = request('en');
     await bedrockAnswerer.answer(asked);
     const [message, ...others] = sent().messages ?? [];
@@ -102,37 +90,39 @@ describe('the reply', () => {
   it('is the text without its sources line, citing the ids listed there, with the tokens used', async () => {
     bedrock
       .on(ConverseCommand)
-      .resolves(reply('Register within two weeks [anmeldung#1].\n\n**Sources:** anmeldung#1, anmeldung#0'));
+      .resolves(
+        converseReply('Register within two weeks [anmeldung#1].\n\n**Sources:** anmeldung#1, anmeldung#0'),
+      );
     expect(await bedrockAnswerer.answer(request('en'))).toEqual({
       text: 'Register within two weeks.',
       cited: ['anmeldung#1', 'anmeldung#0'],
       mode: 'bedrock',
-      tokens: 1380,
+      tokens: 1200,
     });
   });
 
   it('without a sources line cites nothing (the service then falls back)', async () => {
-    bedrock.on(ConverseCommand).resolves(reply('Register within two weeks.'));
-    expect(await bedrockAnswerer.answer(request('en'))).toMatchObject({ cited: [], tokens: 1380 });
+    bedrock.on(ConverseCommand).resolves(converseReply('Register within two weeks.'));
+    expect(await bedrockAnswerer.answer(request('en'))).toMatchObject({ cited: [], tokens: 1200 });
   });
 
   it("is refused when the guardrail intervened, the model's tokens counted", async () => {
-    bedrock
-      .on(ConverseCommand)
-      .resolves(
-        reply('Sorry, the model cannot answer this question.', { stopReason: 'guardrail_intervened' }),
-      );
+    bedrock.on(ConverseCommand).resolves(
+      converseReply('Sorry, the model cannot answer this question.', {
+        stopReason: 'guardrail_intervened',
+      }),
+    );
     expect(await bedrockAnswerer.answer(request('en'))).toEqual({
       text: '',
       cited: [],
       mode: 'bedrock',
-      tokens: 1380,
+      tokens: 1200,
       refused: 'guardrail intervened',
     });
   });
 
   it('is refused when cut off at the token limit', async () => {
-    bedrock.on(ConverseCommand).resolves(reply('Register within', { stopReason: 'max_tokens' }));
+    bedrock.on(ConverseCommand).resolves(converseReply('Register within', { stopReason: 'max_tokens' }));
     expect((await bedrockAnswerer.answer(request('en'))).refused).toBe('cut off at the token limit');
   });
 

@@ -44,8 +44,8 @@ export interface Answer {
   /** Tokens a model used (input + output); none for the extractive answer. */
   tokens?: number;
   /**
-   * Why the answerer declined to answer (its guardrail intervened): the answer is not shown,
-   * the extractive one is.
+   * Why the answer must not be shown although the answerer replied (its guardrail intervened,
+   * or the reply was cut off): the extractive answer is shown instead.
    */
   refused?: string;
 }

@@ -2,11 +2,7 @@
 // answered or stored past them), the citation check and its extractive fallback, the customer's
 // facts an answer may use (and nothing else of theirs reaching the model), the Bedrock answerer's
 // fallbacks with its metrics, and the hand-off's once-only message.
-import {
-  BedrockRuntimeClient,
-  ConverseCommand,
-  type ConverseCommandOutput,
-} from '@aws-sdk/client-bedrock-runtime';
+import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bedrockAnswerer } from '../adapters/bedrock';
@@ -21,6 +17,7 @@ import type { CompanionExchange } from '../store/entities';
 import {
   captureOutput,
   catalogue,
+  converseReply,
   customer,
   document,
   NOW,
@@ -192,23 +189,13 @@ describe('the citation check and the extractive fallback', () => {
   });
 });
 
-/** A Converse reply with the tokens it used. */
-const reply = (text: string, extra: Partial<ConverseCommandOutput> = {}): ConverseCommandOutput => ({
-  $metadata: {},
-  output: { message: { role: 'assistant', content: [{ text }] } },
-  stopReason: 'end_turn',
-  usage: { inputTokens: 1000, outputTokens: 200, totalTokens: 1200 },
-  metrics: { latencyMs: 800 },
-  ...extra,
-});
-
 describe('the Bedrock answerer behind the citation check', () => {
   const question = 'where do I register my flat';
   const given = () => request(question);
 
   it("shows the model's answer citing the passages it was given, counted with its tokens", async () => {
     const id = given().passages[0]?.id ?? '';
-    bedrock.on(ConverseCommand).resolves(reply(`Register at the Bürgeramt.\nSOURCES: ${id}`));
+    bedrock.on(ConverseCommand).resolves(converseReply(`Register at the Bürgeramt.\nSOURCES: ${id}`));
     expect(await answerWithFallback(bedrockAnswerer, given())).toEqual({
       text: 'Register at the Bürgeramt.',
       cited: [id],
@@ -219,9 +206,9 @@ describe('the Bedrock answerer behind the citation check', () => {
   });
 
   it.each([
-    ['the guardrail intervened', reply('Blocked.', { stopReason: 'guardrail_intervened' }), 1200],
-    ['it cites nothing', reply('Register at the Bürgeramt.'), 1200],
-    ['it cites a passage it was not given', reply('Register.\nSOURCES: tax-id#3'), 1200],
+    ['the guardrail intervened', converseReply('Blocked.', { stopReason: 'guardrail_intervened' }), 1200],
+    ['it cites nothing', converseReply('Register at the Bürgeramt.'), 1200],
+    ['it cites a passage it was not given', converseReply('Register.\nSOURCES: tax-id#3'), 1200],
   ])('answers extractively when %s: logged, counted, the tokens too', async (_, converse, tokens) => {
     bedrock.on(ConverseCommand).resolves(converse);
     const answer = await answerWithFallback(bedrockAnswerer, given());
@@ -252,7 +239,7 @@ describe('the Bedrock answerer behind the citation check', () => {
   });
 
   it("sends the model the question, the passages and the customer's allowed facts: nothing else of theirs", async () => {
-    bedrock.on(ConverseCommand).resolves(reply('Register.\nSOURCES: anmeldung#0'));
+    bedrock.on(ConverseCommand).resolves(converseReply('Register.\nSOURCES: anmeldung#0'));
     const account = customer({
       email: 'ada.private@example.org',
       first_name: 'Ada',
