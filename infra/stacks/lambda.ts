@@ -203,7 +203,7 @@ const PROFILE_PREFIX = /^(eu|us|apac|global)\./;
  * region; an inference profile, and the foundation model behind it in each Region the profile
  * routes to (Bedrock authorizes the call on both). Nothing else: no other model, no wildcard.
  */
-export function companionModelArns(scope: Construct, config: StageConfig): string[] {
+function companionModelArns(scope: Construct, config: StageConfig): string[] {
   const companion = config.companion;
   if (companion.answerer !== 'bedrock') return [];
   const stack = Stack.of(scope);
