@@ -26,6 +26,17 @@ export const env = {
   get companionAnswerer() {
     return process.env.COMPANION_ANSWERER ?? 'extractive';
   },
+  /** The companion's model or inference profile id (infra/config/stages.ts). */
+  get companionModelId() {
+    return required('COMPANION_MODEL_ID');
+  },
+  /** The companion's Bedrock guardrail and its version (the API stack creates both). */
+  get companionGuardrail() {
+    return {
+      guardrailIdentifier: required('COMPANION_GUARDRAIL_ID'),
+      guardrailVersion: required('COMPANION_GUARDRAIL_VERSION'),
+    };
+  },
   /** The support team's address (mailed when a customer writes). */
   get supportEmail() {
     return required('SUPPORT_EMAIL');

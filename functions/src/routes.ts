@@ -43,6 +43,11 @@ export interface Permissions {
   links?: boolean;
   /** Reads the key that signs unsubscribe links (a Secrets Manager secret on AWS). */
   unsubscribeKey?: true;
+  /**
+   * Asks the companion's model: bedrock:InvokeModel on exactly the stage's model or inference
+   * profile, and bedrock:ApplyGuardrail on the stack's guardrail (on stages that answer with it).
+   */
+  bedrock?: true;
   /** Cognito admin actions on the user pool. */
   cognito?: readonly (
     | 'cognito-idp:AdminDeleteUser'
@@ -261,7 +266,8 @@ export const ROUTES = {
     // The partition read admits the caller and holds the plan whose next due tasks an answer names.
     readsPartition: true,
     body: companionQuestionSchema,
-    permissions: { table: 'write' }, // counts the question, stores it with its answer
+    // Counts the question, stores it with its answer; asks the model where the stage has one.
+    permissions: { table: 'write', bedrock: true },
   },
   'hand-off-companion-question': {
     method: 'POST',

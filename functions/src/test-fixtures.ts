@@ -3,6 +3,7 @@
 // services/ (scripts/import-zones.mjs). Built from shared/ data and types only, so a test that
 // mocks a store module still gets real records here.
 
+import type { ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import type {
   DeletionRequest,
   DocumentRecord,
@@ -325,3 +326,16 @@ export function captureOutput() {
     },
   };
 }
+
+/** A Bedrock Converse reply with `text`, using 1,000 input and 200 output tokens. */
+export const converseReply = (
+  text: string,
+  extra: Partial<ConverseCommandOutput> = {},
+): ConverseCommandOutput => ({
+  $metadata: {},
+  output: { message: { role: 'assistant', content: [{ text }] } },
+  stopReason: 'end_turn',
+  usage: { inputTokens: 1000, outputTokens: 200, totalTokens: 1200 },
+  metrics: { latencyMs: 800 },
+  ...extra,
+});

@@ -1,4 +1,6 @@
 // Per-stage settings: everything that differs between dev, staging and prod.
+import type { AnswerMode } from '@functions/companion/answerer';
+
 export const STAGES = ['dev', 'staging', 'prod'] as const;
 export type Stage = (typeof STAGES)[number];
 
@@ -18,6 +20,32 @@ export interface CustomDomain {
   /** ACM certificate for `api`, in the stage's region. */
   apiCertificateArn: string;
 }
+
+/**
+ * How the companion answers on a stage (docs/product.md#companion). `extractive` quotes the guide
+ * and calls no model; `bedrock` asks a model through Bedrock's Converse API with the stack's
+ * guardrail, and falls back to the extractive answer whenever the model fails or refuses.
+ */
+export type CompanionConfig =
+  | { answerer: Extract<AnswerMode, 'extractive'> }
+  | {
+      answerer: Extract<AnswerMode, 'bedrock'>;
+      /**
+       * A foundation model id (`amazon.nova-lite-v1:0`) or a cross-Region inference profile id
+       * (`eu.amazon.nova-lite-v1:0`). The model must be enabled in the stage's account
+       * (Bedrock console, Model access: docs/runbook.md), else every question falls back.
+       */
+      modelId: string;
+      /**
+       * The Regions an inference profile routes to (its destination Regions: `aws bedrock
+       * get-inference-profile --inference-profile-identifier <id>`): IAM allows the model in
+       * exactly these. A Region AWS adds later is refused (the answer falls back) until listed here.
+       * For a plain model id: the stage's region only.
+       */
+      modelRegions: readonly string[];
+      /** Tokens (input + output) a month; a day above its 30th share alarms (monitoring.ts). */
+      monthlyTokenBudget: number;
+    };
 
 export interface StageConfig {
   stage: Stage;
@@ -50,7 +78,19 @@ export interface StageConfig {
   monthlyBudgetUsd: number;
   /** GuardDuty Malware Protection scans every upload before it is accepted (billed per GB). */
   malwareScan: boolean;
+  companion: CompanionConfig;
 }
+
+/**
+ * Amazon Nova Lite through its EU cross-Region inference profile: answers in English and
+ * German, stays in the EU's Regions, and costs a fraction of larger models. The profile (and
+ * the model behind it) must be enabled in the account first (docs/runbook.md#the-companions-model).
+ */
+const NOVA_LITE_EU = {
+  answerer: 'bedrock',
+  modelId: 'eu.amazon.nova-lite-v1:0',
+  modelRegions: ['eu-central-1', 'eu-north-1', 'eu-west-1', 'eu-west-3'],
+} as const;
 
 const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
   dev: {
@@ -63,6 +103,8 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
     alarmEmails: [],
     monthlyBudgetUsd: 50,
     malwareScan: false,
+    // No model on dev: nothing to enable in its account, no token costs; staging tries the model.
+    companion: { answerer: 'extractive' },
   },
   staging: {
     region: HOME_REGION,
@@ -74,6 +116,7 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
     alarmEmails: [],
     monthlyBudgetUsd: 100,
     malwareScan: true,
+    companion: { ...NOVA_LITE_EU, monthlyTokenBudget: 5_000_000 },
   },
   // Not launchable as it stands, on purpose: `launchProblems` lists what to fill in first.
   prod: {
@@ -92,6 +135,8 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
     alarmEmails: [],
     monthlyBudgetUsd: 500,
     malwareScan: true,
+    // About 2,500 tokens a question (passages, facts, answer): some 20,000 questions a month.
+    companion: { ...NOVA_LITE_EU, monthlyTokenBudget: 50_000_000 },
   },
 };
 

@@ -16,6 +16,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config/stages';
+import { CompanionGuardrail } from './companion-guardrail';
 import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
 import { Monitoring, pascal } from './monitoring';
 import { DailyReminders } from './reminders';
@@ -72,6 +73,11 @@ export class ApiStack extends Stack {
       `https://cognito-idp.${this.region}.amazonaws.com/${userPool.userPoolId}`,
       { jwtAudience: [client.userPoolClientId] },
     );
+    // The companion's guardrail, on a stage whose companion answers with a model.
+    const guardrail =
+      config.companion.answerer === 'bedrock'
+        ? new CompanionGuardrail(this, 'CompanionGuardrail', config).ref
+        : undefined;
     const functions: NodejsFunction[] = [];
     for (const route of routes) {
       const fn = lambdaFor(this, pascal(route.handler), 'handlers', route.handler, permissionsOf(route), {
@@ -81,6 +87,7 @@ export class ApiStack extends Stack {
         userPoolId: userPool.userPoolId,
         userPoolArn: userPool.userPoolArn,
         unsubscribeKeyArn: props.unsubscribeKeyArn,
+        ...(guardrail ? { guardrail } : {}),
       });
       functions.push(fn);
       this.api.addRoutes({

@@ -13,6 +13,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { stageParameter } from '../config/parameters';
 import { configuredOrigin, LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
+import type { GuardrailRef } from './companion-guardrail';
 
 const FUNCTIONS = join(import.meta.dirname, '../../functions/src');
 
@@ -49,6 +50,8 @@ export interface FunctionDeps {
   userPoolArn?: string;
   /** The Secrets Manager secret that signs unsubscribe links (for `unsubscribeKey` functions). */
   unsubscribeKeyArn?: string;
+  /** The companion's guardrail, on a stage whose companion answers with a model. */
+  guardrail?: GuardrailRef;
   environment?: Record<string, string>;
   /** For a function invoked asynchronously: where failed events end up. */
   deadLetterQueue?: IQueue;
@@ -100,6 +103,7 @@ export function lambdaFor(
       ...(permissions.bucket === 'write' && deps.config.malwareScan ? { MALWARE_SCAN: 'guardduty' } : {}),
       ...(deps.userPoolId ? { USER_POOL_ID: deps.userPoolId } : {}),
       ...(permissions.unsubscribeKey ? { UNSUBSCRIBE_KEY_SECRET: unsubscribeKeyArn(deps) } : {}),
+      ...(permissions.bedrock ? companionEnvironment(deps) : {}),
       ...deps.environment,
     },
     bundling: {
@@ -159,6 +163,7 @@ export function lambdaFor(
       }),
     );
   }
+  for (const statement of companionStatements(scope, permissions, deps)) fn.addToRolePolicy(statement);
   if (permissions.cognito?.length && deps.userPoolArn) {
     fn.addToRolePolicy(
       new PolicyStatement({
@@ -175,6 +180,69 @@ function unsubscribeKeyArn(deps: FunctionDeps): string {
   if (!deps.unsubscribeKeyArn)
     throw new Error('A function that signs unsubscribe links needs the key secret');
   return deps.unsubscribeKeyArn;
+}
+
+/** How the companion answers (services/companion.ts reads these; locally COMPANION_ANSWERER is unset). */
+function companionEnvironment({ config, guardrail }: FunctionDeps): Record<string, string> {
+  const companion = config.companion;
+  if (companion.answerer !== 'bedrock') return { COMPANION_ANSWERER: companion.answerer };
+  if (!guardrail) throw new Error('A function that asks the companion model needs the guardrail');
+  return {
+    COMPANION_ANSWERER: companion.answerer,
+    COMPANION_MODEL_ID: companion.modelId,
+    COMPANION_GUARDRAIL_ID: guardrail.id,
+    COMPANION_GUARDRAIL_VERSION: guardrail.version,
+  };
+}
+
+/** A cross-Region inference profile's id starts with its geography (`eu.`, `us.`, `apac.`, `global.`). */
+const PROFILE_PREFIX = /^(eu|us|apac|global)\./;
+
+/**
+ * The Bedrock resources the companion's model is invoked on: a plain model in the stage's
+ * region; an inference profile, and the foundation model behind it in each Region the profile
+ * routes to (Bedrock authorizes the call on both). Nothing else: no other model, no wildcard.
+ */
+function companionModelArns(scope: Construct, config: StageConfig): string[] {
+  const companion = config.companion;
+  if (companion.answerer !== 'bedrock') return [];
+  const stack = Stack.of(scope);
+  const foundationModel = (modelId: string, region: string) =>
+    stack.formatArn({
+      service: 'bedrock',
+      region,
+      account: '',
+      resource: 'foundation-model',
+      resourceName: modelId,
+    });
+  if (!PROFILE_PREFIX.test(companion.modelId)) return [foundationModel(companion.modelId, stack.region)];
+  return [
+    stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: companion.modelId }),
+    ...companion.modelRegions.map((region) =>
+      foundationModel(companion.modelId.replace(PROFILE_PREFIX, ''), region),
+    ),
+  ];
+}
+
+/** Converse with a guardrail needs InvokeModel on the model and ApplyGuardrail on the guardrail. */
+function companionStatements(
+  scope: Construct,
+  permissions: Permissions,
+  deps: FunctionDeps,
+): PolicyStatement[] {
+  if (!permissions.bedrock || deps.config.companion.answerer !== 'bedrock' || !deps.guardrail) return [];
+  return [
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['bedrock:InvokeModel'],
+      resources: companionModelArns(scope, deps.config),
+    }),
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['bedrock:ApplyGuardrail'],
+      resources: [deps.guardrail.arn],
+    }),
+  ];
 }
 
 function originEnvironment(config: StageConfig): Record<string, string> {

@@ -27,6 +27,9 @@ import type { ResourceRef } from './lambda';
 export const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
 
 const FIVE_MINUTES = Duration.minutes(5);
+
+/** A day's share of a monthly token budget: what the companion's token alarm fires above. */
+export const dailyTokenBudget = (monthly: number) => Math.ceil(monthly / 30);
 /** The stage name HTTP APIs give their auto-deployed default stage (metric dimension `Stage`). */
 const DEFAULT_STAGE = '$default';
 
@@ -102,6 +105,28 @@ export class Monitoring extends Construct {
     alarm('MailFailures', business('MailFailures'));
     // An upload GuardDuty could not scan: every one is refused, so customers are stuck.
     alarm('ScanFailures', business('ScanFailures'));
+    const companion = config.companion;
+    if (companion.answerer === 'bedrock') {
+      // The companion model's tokens against the stage's monthly budget. A CloudWatch alarm
+      // looks back at most 7 days, so no alarm can sum a calendar month: this one alarms on
+      // any day that uses more than the budget's daily share (a 30th), the pace at which the
+      // month would overrun it, on the day it happens (a loop, abuse). The stage's cost budget
+      // (below) watches the month's dollars, Bedrock's included.
+      new Alarm(this, 'CompanionTokens', {
+        alarmDescription: `The companion's model used more than a 30th of its monthly budget of ${companion.monthlyTokenBudget} tokens in a day (infra/config/stages.ts).`,
+        metric: new Metric({
+          namespace: METRICS_NAMESPACE,
+          metricName: 'CompanionTokens',
+          dimensionsMap: metricDimensions(config.stage),
+          statistic: 'Sum',
+          period: Duration.days(1),
+        }),
+        threshold: dailyTokenBudget(companion.monthlyTokenBudget),
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(notify);
+    }
 
     // A topic policy replaces SNS's default one: CloudWatch alarms and Budgets are let in by name.
     this.alarms.addToResourcePolicy(
@@ -241,7 +266,13 @@ export class Monitoring extends Construct {
     this.dashboard.addWidgets(
       graph('Cognito sign-ins and sign-ups', [cognito('SignInSuccesses'), cognito('SignUpSuccesses')], 8),
       graph('SES bounces and complaints (account)', [ses('Bounce'), ses('Complaint')], 8),
-      graph('Business events', BUSINESS_METRICS.map(business), 8),
+      // Tokens are thousands a question: beside the counts they would flatten every line.
+      graph(
+        'Business events',
+        BUSINESS_METRICS.filter((name) => name !== 'CompanionTokens').map(business),
+        8,
+      ),
     );
+    this.dashboard.addWidgets(graph("Companion model's tokens", [business('CompanionTokens')], 24));
   }
 }

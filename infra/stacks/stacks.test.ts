@@ -693,6 +693,122 @@ describe('operations', () => {
   });
 });
 
+describe("the companion's model (Bedrock)", () => {
+  const companion = stageConfig('prod').companion;
+  /** The environment variables of a route's function. */
+  const environmentOf = (template: Template, handler: string): Record<string, unknown> => {
+    const found = (
+      Object.entries(template.findResources('AWS::Lambda::Function')) as [string, Resource][]
+    ).find(([id]) => id.startsWith(pascal(handler)) && !id.includes('Logs'));
+    if (!found) throw new Error(`no function for ${handler}`);
+    return (found[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  };
+  const bedrockStatements = (template: Template) =>
+    (Object.entries(template.findResources('AWS::IAM::Policy')) as [string, Resource][]).flatMap(
+      ([id, policy]) =>
+        statements(policy)
+          .filter((s) => [s.Action].flat().some((a) => a.startsWith('bedrock:')))
+          .map((s) => ({ id, ...s })),
+    );
+
+  it('answers with an EU inference profile on prod, within a monthly token budget', () => {
+    expect(companion).toMatchObject({ answerer: 'bedrock', modelId: expect.stringMatching(/^eu\./) });
+    expect(stageConfig('dev').companion.answerer).toBe('extractive');
+  });
+
+  it('creates a guardrail: individual legal, tax and insurance advice denied, personal data blocked, content filtered', () => {
+    api.resourceCountIs('AWS::Bedrock::Guardrail', 1);
+    const guardrail = Object.values(api.findResources('AWS::Bedrock::Guardrail'))[0] as Resource;
+    const topics = (
+      guardrail.Properties.TopicPolicyConfig as { TopicsConfig: { Name: string; Type: string }[] }
+    ).TopicsConfig;
+    expect(topics.map((t) => [t.Name, t.Type])).toEqual([
+      ['Individual legal advice', 'DENY'],
+      ['Individual tax advice', 'DENY'],
+      ['Individual insurance advice', 'DENY'],
+    ]);
+    const pii = (
+      guardrail.Properties.SensitiveInformationPolicyConfig as {
+        PiiEntitiesConfig: { Type: string; Action: string }[];
+      }
+    ).PiiEntitiesConfig;
+    for (const type of ['EMAIL', 'PHONE', 'INTERNATIONAL_BANK_ACCOUNT_NUMBER', 'CREDIT_DEBIT_CARD_NUMBER'])
+      expect(pii, type).toContainEqual(expect.objectContaining({ Type: type, Action: 'BLOCK' }));
+    const filters = (guardrail.Properties.ContentPolicyConfig as { FiltersConfig: { Type: string }[] })
+      .FiltersConfig;
+    expect(filters.map((f) => f.Type)).toEqual(
+      expect.arrayContaining(['HATE', 'MISCONDUCT', 'PROMPT_ATTACK']),
+    );
+    api.resourceCountIs('AWS::Bedrock::GuardrailVersion', 1);
+  });
+
+  it('lets only ask-companion invoke exactly the profile and its model in its Regions, and apply exactly that guardrail', () => {
+    if (companion.answerer !== 'bedrock') throw new Error('prod answers with a model');
+    const granted = bedrockStatements(api);
+    expect(new Set(granted.map((s) => s.id.replace(/ServiceRoleDefaultPolicy.*/, '')))).toEqual(
+      new Set(['AskCompanion']),
+    );
+    const [guardrailId] = Object.keys(api.findResources('AWS::Bedrock::Guardrail'));
+    const foundation = companion.modelId.replace(/^eu\./, '');
+    expect(granted.map(({ Effect, Action, Resource }) => ({ Effect, Action, Resource }))).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'bedrock:InvokeModel',
+        Resource: [
+          `arn:aws:bedrock:eu-central-1:123456789012:inference-profile/${companion.modelId}`,
+          ...companion.modelRegions.map(
+            (region) => `arn:aws:bedrock:${region}::foundation-model/${foundation}`,
+          ),
+        ],
+      },
+      {
+        Effect: 'Allow',
+        Action: 'bedrock:ApplyGuardrail',
+        Resource: { 'Fn::GetAtt': [guardrailId, 'GuardrailArn'] },
+      },
+    ]);
+    const variables = environmentOf(api, 'ask-companion');
+    expect(variables).toMatchObject({
+      COMPANION_ANSWERER: 'bedrock',
+      COMPANION_MODEL_ID: companion.modelId,
+      COMPANION_GUARDRAIL_ID: { 'Fn::GetAtt': [guardrailId, 'GuardrailId'] },
+      COMPANION_GUARDRAIL_VERSION: {
+        'Fn::GetAtt': [expect.stringContaining('CompanionGuardrailVersion'), 'Version'],
+      },
+    });
+    const others = routes.filter((r) => r.handler !== 'ask-companion');
+    for (const route of others)
+      expect(Object.keys(environmentOf(api, route.handler)), route.handler).not.toContain(
+        'COMPANION_MODEL_ID',
+      );
+  });
+
+  it("alarms when a day's tokens pass a 30th of the monthly budget", () => {
+    if (companion.answerer !== 'bedrock') throw new Error('prod answers with a model');
+    const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm')) as Resource[];
+    const tokens = alarms.filter((a) => a.Properties.MetricName === 'CompanionTokens');
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]?.Properties).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      Statistic: 'Sum',
+      Period: 86_400,
+      EvaluationPeriods: 1,
+      Threshold: Math.ceil(companion.monthlyTokenBudget / 30),
+      ComparisonOperator: 'GreaterThanThreshold',
+      AlarmActions: [expect.anything()],
+    });
+  });
+
+  it('on a stage that answers extractively: no guardrail, no Bedrock grant, no token alarm', () => {
+    const dev = Template.fromStack(buildApp(undefined, 'dev').apiStack);
+    dev.resourceCountIs('AWS::Bedrock::Guardrail', 0);
+    expect(bedrockStatements(dev)).toEqual([]);
+    const alarms = Object.values(dev.findResources('AWS::CloudWatch::Alarm')) as Resource[];
+    expect(alarms.filter((a) => a.Properties.MetricName === 'CompanionTokens')).toEqual([]);
+    expect(environmentOf(dev, 'ask-companion')).toMatchObject({ COMPANION_ANSWERER: 'extractive' });
+  });
+});
+
 describe('cdk-nag (AwsSolutions)', () => {
   it('reports no finding that infra/nag.ts does not acknowledge with a reason, in any stage', () => {
     expect(nagViolations).toEqual([]);

@@ -1,6 +1,6 @@
 // The answering port: one interface, two adapters. `extractive` (./extractive.ts) quotes the
 // guide and needs nothing outside the Lambda: the local default and the fallback. `bedrock`
-// (a model on Amazon Bedrock, adapters/) is plugged in per stage later; whatever it answers
+// (a model on Amazon Bedrock, adapters/bedrock.ts) is chosen per stage; whatever it answers
 // goes through the citation check of services/companion.ts.
 import type { GuideLanguage } from '@shared/guide';
 import type { RetrievedPassage } from './search';
@@ -43,6 +43,11 @@ export interface Answer {
   mode: AnswerMode;
   /** Tokens a model used (input + output); none for the extractive answer. */
   tokens?: number;
+  /**
+   * Why the answer must not be shown although the answerer replied (its guardrail intervened,
+   * or the reply was cut off): the extractive answer is shown instead.
+   */
+  refused?: string;
 }
 
 export interface Answerer {

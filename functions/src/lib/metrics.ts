@@ -36,7 +36,14 @@ export const metricDimensions = (stage: string): Record<(typeof METRIC_DIMENSION
  * - ScanFailures: an upload the malware scan could not check (refused);
  * - RemindersSent: a reminder mail sent by the daily job (one per customer and day at most);
  * - ReminderFailures: a customer's reminder schedule not settled (a write's refresh, or the
- *   daily job's look at them) or a reminder written as handled whose mail then failed.
+ *   daily job's look at them) or a reminder written as handled whose mail then failed;
+ * - CompanionBedrockAnswers / CompanionExtractiveAnswers: a companion question answered by the
+ *   model / by quoting the guide (the answer shown; two metrics, as every business metric has
+ *   exactly the dimensions above);
+ * - CompanionFallbacks: a model's answer replaced by the extractive one (the model failed,
+ *   was throttled, its guardrail intervened, or it cited nothing or a passage it was not given);
+ * - CompanionTokens: the tokens (input + output) the companion's model used, the one metric
+ *   counted by more than one (its monthly budget alarms: infra/stacks/monitoring.ts).
  */
 export const BUSINESS_METRICS = [
   'SignUps',
@@ -51,6 +58,10 @@ export const BUSINESS_METRICS = [
   'MessagesFromTeam',
   'RemindersSent',
   'ReminderFailures',
+  'CompanionBedrockAnswers',
+  'CompanionExtractiveAnswers',
+  'CompanionFallbacks',
+  'CompanionTokens',
 ] as const;
 
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];
@@ -78,12 +89,12 @@ function metrics(): Metrics {
 }
 
 /**
- * Counts one business event, published when the invocation ends (`flushMetrics`). Never
- * throws: a metric lost is logged, the request it counts goes on.
+ * Counts one business event (or `count` of them: tokens), published when the invocation ends
+ * (`flushMetrics`). Never throws: a metric lost is logged, the request it counts goes on.
  */
-export function countMetric(name: BusinessMetric): void {
+export function countMetric(name: BusinessMetric, count = 1): void {
   try {
-    metrics().addMetric(name, MetricUnit.Count, 1);
+    metrics().addMetric(name, MetricUnit.Count, count);
   } catch (error) {
     log.warn('metric not counted', { metric: name, error });
   }

@@ -1,7 +1,11 @@
 // The companion's answers with the store mocked and the clock pinned: the limits (nothing
 // answered or stored past them), the citation check and its extractive fallback, the customer's
-// facts an answer may use, and the hand-off's once-only message.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// facts an answer may use (and nothing else of theirs reaching the model), the Bedrock answerer's
+// fallbacks with its metrics, and the hand-off's once-only message.
+import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bedrockAnswerer } from '../adapters/bedrock';
 import type { Answer, Answerer, AnswerRequest } from '../companion/answerer';
 import { retrievePassages } from '../companion/search';
 import type { CustomerAccount, WithPartition } from '../edge/caller';
@@ -10,7 +14,18 @@ import { Conflict, NotFound, TooMany, Unauthenticated } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
 import { countQuestion, findExchange, saveExchange } from '../store/companion';
 import type { CompanionExchange } from '../store/entities';
-import { catalogue, customer, NOW, partition, task, USER } from '../test-fixtures';
+import {
+  captureOutput,
+  catalogue,
+  converseReply,
+  customer,
+  document,
+  NOW,
+  partition,
+  task,
+  USER,
+  workflow,
+} from '../test-fixtures';
 import { answerWithFallback, askCompanion, citationProblem } from './companion';
 import { handOffQuestion, handoffText } from './companion-history';
 import { postCustomerMessage } from './messages';
@@ -24,15 +39,31 @@ vi.mock('../store/companion', async (original) => ({
 vi.mock('../store/catalogue');
 vi.mock('./messages');
 
+const bedrock = mockClient(BedrockRuntimeClient);
+let output: ReturnType<typeof captureOutput>;
 let unpin: () => void;
 beforeEach(() => {
   vi.resetAllMocks();
+  bedrock.reset();
   unpin = pinClock(NOW);
+  output = captureOutput();
+  output.counted(); // nothing left over from another test
+  vi.stubEnv('AWS_REGION', 'eu-central-1');
+  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDEXAMPLE');
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret');
+  vi.stubEnv('COMPANION_MODEL_ID', 'eu.amazon.nova-lite-v1:0');
+  vi.stubEnv('COMPANION_GUARDRAIL_ID', 'gr-123');
+  vi.stubEnv('COMPANION_GUARDRAIL_VERSION', '1');
   vi.mocked(countQuestion).mockResolvedValue('counted');
   vi.mocked(saveExchange).mockResolvedValue(true);
   vi.mocked(loadCatalogue).mockResolvedValue(catalogue());
 });
-afterEach(() => unpin());
+afterEach(() => {
+  unpin();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+afterAll(() => bedrock.restore());
 
 function asker(): WithPartition<CustomerAccount> {
   const account = customer({ first_name: 'Ada', entry_date: '2026-12-01', move_in_date: '2026-12-10' });
@@ -156,6 +187,101 @@ describe('the citation check and the extractive fallback', () => {
     expect(asked).not.toHaveBeenCalled();
     expect(none).toMatchObject({ mode: 'extractive', cited: [] });
     expect(none.text).toMatch(/^Our guide has nothing on this yet/);
+  });
+});
+
+describe('the Bedrock answerer behind the citation check', () => {
+  const question = 'where do I register my flat';
+  const given = () => request(question);
+
+  it("shows the model's answer citing the passages it was given, counted with its tokens", async () => {
+    const id = given().passages[0]?.id ?? '';
+    bedrock.on(ConverseCommand).resolves(converseReply(`Register at the Bürgeramt.\nSOURCES: ${id}`));
+    expect(await answerWithFallback(bedrockAnswerer, given())).toEqual({
+      text: 'Register at the Bürgeramt.',
+      cited: [id],
+      mode: 'bedrock',
+      tokens: 1200,
+    });
+    expect(output.counted()).toEqual({ CompanionBedrockAnswers: 1, CompanionTokens: 1200 });
+  });
+
+  it.each([
+    ['the guardrail intervened', converseReply('Blocked.', { stopReason: 'guardrail_intervened' }), 1200],
+    ['it cites nothing', converseReply('Register at the Bürgeramt.'), 1200],
+    ['it cites a passage it was not given', converseReply('Register.\nSOURCES: tax-id#3'), 1200],
+  ])('answers extractively when %s: logged, counted, the tokens too', async (_, converse, tokens) => {
+    bedrock.on(ConverseCommand).resolves(converse);
+    const answer = await answerWithFallback(bedrockAnswerer, given());
+    expect(answer).toMatchObject({ mode: 'extractive', tokens });
+    expect(answer.text).toMatch(/^Excerpts from our guide:\n/);
+    expect(output.logged('companion answer replaced by the extractive one')).toHaveLength(1);
+    expect(output.counted()).toEqual({
+      CompanionExtractiveAnswers: 1,
+      CompanionFallbacks: 1,
+      CompanionTokens: tokens,
+    });
+  });
+
+  it('answers extractively when Bedrock throttles (ThrottlingException)', async () => {
+    bedrock
+      .on(ConverseCommand)
+      .rejects(Object.assign(new Error('Too many requests'), { name: 'ThrottlingException' }));
+    const answer = await answerWithFallback(bedrockAnswerer, given());
+    expect(answer.mode).toBe('extractive');
+    expect(answer.tokens).toBeUndefined();
+    expect(output.logged('companion answer replaced by the extractive one')).toEqual([
+      expect.objectContaining({
+        problem: 'failed',
+        error: expect.objectContaining({ name: 'ThrottlingException' }),
+      }),
+    ]);
+    expect(output.counted()).toEqual({ CompanionExtractiveAnswers: 1, CompanionFallbacks: 1 });
+  });
+
+  it("sends the model the question, the passages and the customer's allowed facts: nothing else of theirs", async () => {
+    bedrock.on(ConverseCommand).resolves(converseReply('Register.\nSOURCES: anmeldung#0'));
+    const account = customer({
+      email: 'ada.private@example.org',
+      first_name: 'Ada',
+      last_name: 'Lovelace-Secret',
+      whatsapp_number: '+4915199988877',
+      nationality: 'Narnian',
+      street_address: 'Geheimweg 7',
+      postal_code: '10999',
+      city: 'Hiddenbach',
+      entry_date: '2026-12-01',
+      move_in_date: '2026-12-10',
+    });
+    const caller = {
+      ...account,
+      partition: partition(account.profile, {
+        tasks: [task('address_registration', { notes: 'note: my landlord Mr Hidden' })],
+        workflows: [workflow({ notes: 'team note: visa refused once', assigned_to: 'Berta Intern' })],
+        documents: [document({ file_name: 'passport-of-ada-X1234567.pdf', title: 'Passport title' })],
+      }),
+    };
+    await askCompanion(caller, { question, language: 'en' }, bedrockAnswerer);
+    const body = JSON.stringify(bedrock.commandCalls(ConverseCommand)[0]?.args[0].input);
+    expect(body).toContain(question);
+    expect(body).toContain('First name: Ada');
+    expect(body).toContain('Date of entry to Germany: 2026-12-01');
+    for (const secret of [
+      'ada.private@example.org',
+      'Lovelace-Secret',
+      '+4915199988877',
+      'Narnian',
+      'Geheimweg',
+      '10999',
+      'Hiddenbach',
+      'Mr Hidden',
+      'visa refused',
+      'Berta Intern',
+      'passport-of-ada',
+      'Passport title',
+      USER,
+    ])
+      expect(body, secret).not.toContain(secret);
   });
 });
 

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { CompanionAnswer, CompanionSource } from '@shared/api';
 import { COMPANION_QUESTIONS_PER_DAY, COMPANION_QUESTIONS_PER_HOUR, type Language } from '@shared/constants';
 import type { CompanionQuestion } from '@shared/schemas/companion';
+import { bedrockAnswerer } from '../adapters/bedrock';
 import type { Answer, Answerer, AnswerMode, AnswerRequest, CustomerFacts } from '../companion/answerer';
 import { extractiveAnswerer, NEXT_TASKS } from '../companion/extractive';
 import { retrievePassages } from '../companion/search';
@@ -13,6 +14,7 @@ import type { CustomerAccount, WithPartition } from '../edge/caller';
 import { clock } from '../lib/clock';
 import { TooMany, Unauthenticated } from '../lib/errors';
 import { log } from '../lib/log';
+import { type BusinessMetric, countMetric } from '../lib/metrics';
 import { loadCatalogue } from '../store/catalogue';
 import { countQuestion, saveExchange } from '../store/companion';
 import type { CompanionExchange } from '../store/entities';
@@ -20,16 +22,13 @@ import { toAnswer } from './companion-history';
 import { buildJourney } from './journey';
 import { assertNoPendingDeletion } from './profiles';
 
-/**
- * The answerers by mode. `bedrock` joins when its adapter is built; until then a stage set to
- * it answers extractively (and logs why), as it would whenever Bedrock fails.
- */
-const ANSWERERS: Partial<Record<AnswerMode, () => Answerer>> = { extractive: () => extractiveAnswerer };
+/** The answerers by mode (`bedrock` on the stages that choose it: infra/config/stages.ts). */
+const ANSWERERS: Record<AnswerMode, Answerer> = { extractive: extractiveAnswerer, bedrock: bedrockAnswerer };
 
 /** The answerer the stage is configured for (`COMPANION_ANSWERER`, extractive by default). */
 export function configuredAnswerer(mode: string = env.companionAnswerer): Answerer {
-  const make = ANSWERERS[mode as AnswerMode];
-  if (make) return make();
+  const answerer = ANSWERERS[mode as AnswerMode];
+  if (answerer) return answerer;
   log.error('companion answerer not available: answering extractively', { mode });
   return extractiveAnswerer;
 }
@@ -45,26 +44,45 @@ export function citationProblem(answer: Answer, passages: AnswerRequest['passage
   return foreign.length ? `cites passages it was not given: ${foreign.join(', ')}` : null;
 }
 
+const ANSWER_METRICS: Record<AnswerMode, BusinessMetric> = {
+  bedrock: 'CompanionBedrockAnswers',
+  extractive: 'CompanionExtractiveAnswers',
+};
+
+/** Counts the answer shown by its mode, and the tokens a model used for it (shown or not). */
+function shown(answer: Answer): Answer {
+  countMetric(ANSWER_METRICS[answer.mode]);
+  if (answer.tokens) countMetric('CompanionTokens', answer.tokens);
+  return answer;
+}
+
+/** The extractive answer in place of a model's, logged and counted as a fallback. */
+async function fallBack(request: AnswerRequest, why: Record<string, unknown>, tokens?: number) {
+  log.warn('companion answer replaced by the extractive one', why);
+  countMetric('CompanionFallbacks');
+  const fallback = await extractiveAnswerer.answer(request);
+  return shown(tokens === undefined ? fallback : { ...fallback, tokens });
+}
+
 /**
- * The answer to show: the answerer's when it passes the citation check, else the extractive
- * one (also when the answerer fails, or when nothing was retrieved: a model is not asked
- * without passages). Tokens a model used stay counted on the fallback.
+ * The answer to show: the answerer's when it answered and passes the citation check, else the
+ * extractive one: when the answerer fails (throttled, timed out, any error), refuses (its
+ * guardrail intervened) or cites nothing or a passage it was not given; also when nothing was
+ * retrieved (a model is not asked without passages). Tokens a model used stay counted on the
+ * fallback.
  */
 export async function answerWithFallback(answerer: Answerer, request: AnswerRequest): Promise<Answer> {
   if (answerer.mode === 'extractive' || request.passages.length === 0)
-    return extractiveAnswerer.answer(request);
+    return shown(await extractiveAnswerer.answer(request));
   let answer: Answer;
   try {
     answer = await answerer.answer(request);
   } catch (error) {
-    log.warn('companion answerer failed: answering extractively', { mode: answerer.mode, error });
-    return extractiveAnswerer.answer(request);
+    return fallBack(request, { mode: answerer.mode, problem: 'failed', error });
   }
-  const problem = citationProblem(answer, request.passages);
-  if (!problem) return { ...answer, cited: [...new Set(answer.cited)] };
-  log.warn('companion answer refused: answering extractively', { mode: answer.mode, problem });
-  const fallback = await extractiveAnswerer.answer(request);
-  return answer.tokens === undefined ? fallback : { ...fallback, tokens: answer.tokens };
+  const problem = answer.refused ?? citationProblem(answer, request.passages);
+  if (problem) return fallBack(request, { mode: answer.mode, problem }, answer.tokens);
+  return shown({ ...answer, cited: [...new Set(answer.cited)] });
 }
 
 /** The customer's facts an answer may use: first name, plan dates, next due open tasks. */
