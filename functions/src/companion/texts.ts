@@ -15,11 +15,3 @@ export function companionText(
 ): string {
   return TEXTS[language][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 }
-
-/** A calendar day (YYYY-MM-DD) as the language writes it: "15 Jan 2027", "15.01.2027". */
-export function dayText(day: string, language: GuideLanguage): string {
-  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
-}
