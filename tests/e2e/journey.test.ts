@@ -52,6 +52,11 @@ describe('customer dashboard', () => {
     await taskRow('Apply for your work visa').getByText('Completed (by user)').waitFor();
 
     await taskRow('Get health insurance').getByRole('button', { name: 'Request service' }).click();
+    const questions = page.getByRole('dialog', { name: 'Request service: Get health insurance' });
+    await questions.waitFor();
+    for (const question of await questions.getByRole('group').all())
+      await question.getByRole('radio', { name: "I'm not sure" }).check();
+    await questions.getByRole('button', { name: 'Send request' }).click();
     await toast(page, 'Service request sent! Our team will contact you shortly.').waitFor();
     await taskRow('Get health insurance').getByText('In progress').waitFor();
     const services = page.getByRole('region', { name: 'Active Services' });
