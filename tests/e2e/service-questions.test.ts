@@ -3,28 +3,15 @@
 // questions (axe finds nothing in it; sending with none answered names each; cancelling keeps
 // nothing), they answer, one with "I'm not sure", and see the spec's toast; the team sees the
 // answers, in the admin's language, on the customer's Workflows tab.
-import type { BrowserContext } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { dateFromToday } from '../support/auth';
-import { axeViolations, sharedBrowser, signedInPage, toast } from '../support/browser';
+import { axeViolations, sharedBrowser, signedInPages, toast } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { LANGUAGES, type Language, taskName, text } from '../support/language';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
-const shared = sharedBrowser();
-
-let contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  contexts = [];
-});
-
-async function signedIn(language: Language, email: string, password: string, home: string, width: number) {
-  const session = await signedInPage(shared.browser, url, { language, email, password, home, width });
-  contexts.push(session.context);
-  return session;
-}
+const signedIn = signedInPages(sharedBrowser(), url);
 
 describe.each(LANGUAGES)('in %s, a service request asks its questions', (language: Language) => {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);
@@ -48,7 +35,8 @@ describe.each(LANGUAGES)('in %s, a service request asks its questions', (languag
       expect(t('tasks.requested')).toBe('Service request sent! Our team will contact you shortly.');
     }
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
-    const { page, errors } = await signedIn(language, c.email, c.password, '/dashboard', 390);
+    const customer = { email: c.email, password: c.password, home: '/dashboard', width: 390 };
+    const { page, errors } = await signedIn({ language, ...customer });
     await page.getByRole('heading', { name: t('dashboard.title') }).waitFor();
     const name = taskName(language, 'health_insurance');
     const row = page.locator('li', { has: page.getByRole('heading', { name, exact: true }) });
@@ -95,7 +83,7 @@ describe.each(LANGUAGES)('in %s, a service request asks its questions', (languag
     expect(errors).toEqual([]);
 
     // The team, in the same language, on the customer's Workflows tab.
-    const team = await signedIn(language, TEST_ADMIN.email, TEST_ADMIN.password, '/admin', 1366);
+    const team = await signedIn({ language, ...TEST_ADMIN, home: '/admin' });
     await team.page.goto(`/admin/users/${c.userId}`);
     await team.page.getByRole('tab', { name: t('admin.user.tabs.workflows') }).click();
     const card = team.page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: name });
