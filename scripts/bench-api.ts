@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import { DYNAMODB_CALLS_HEADER } from '../infra/local/dynamodb-calls';
 import { adminToken, api, dateFromToday } from '../tests/support/auth';
 import { customerWith } from '../tests/support/customers';
+import { serviceRequestBody } from '../tests/support/service-answers';
 import { startStackProcess } from '../tests/support/stack-process';
 import { countOption } from './cli-options';
 import { connectLocalStack } from './local-target';
@@ -127,11 +128,11 @@ async function main() {
       const task = journey.body.phases
         .flatMap((phase) => phase.tasks)
         .find((t) => t.completion_type === 'service_request' && t.status === 'not_started' && !t.is_preview);
-      if (task)
+      if (task?.service_type)
         await api(stack.url, `/api/me/tasks/${task.id}/service-request`, {
           token: c.idToken,
           method: 'POST',
-          body: {},
+          body: serviceRequestBody(task.service_type),
         });
     }
     console.log();

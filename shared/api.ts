@@ -4,6 +4,7 @@ import type { RelocationDocumentType } from './document-clocks';
 import type { CompletionType, TaskStatus, WorkflowStatus, WorkflowType } from './journey';
 import type { PlanCity, PlanDate } from './plan';
 import type { FamilyMembers } from './schemas/profile';
+import type { ServiceAnswers } from './service-questions';
 
 /** Why mail to a profile's address stopped. */
 export type MailBlock = 'bounce' | 'complaint';
@@ -161,6 +162,8 @@ export interface JourneyTask {
   task_description: string;
   info_text: string;
   completion_type: CompletionType;
+  /** The service a request from this task asks for (its questions come from it); null unless a service request. */
+  service_type: WorkflowType | null;
   requires_flow: boolean;
   task_order: number;
   /** The day it is due (German calendar day), once the date it counts from is known. */
@@ -225,6 +228,8 @@ export interface WorkflowRecord {
   /** The support team's note for the customer ("Note from our team"); absent on older items. */
   team_note?: string | null;
   assigned_to: string | null;
+  /** The customer's answers to the service's questions (shared/service-questions.ts); absent on older items. */
+  answers?: ServiceAnswers;
 }
 
 /** A workflow as lists show it: the record with its task's name joined. */

@@ -22,6 +22,7 @@ import { messageSchema, messagesReadSchema } from '@shared/schemas/messages';
 import { customerListQuerySchema, historyQuerySchema, pageQuerySchema } from '@shared/schemas/pagination';
 import { adminProfileSchema, languageSchema, onboardingDetailsSchema } from '@shared/schemas/profile';
 import { calendarFeedQuerySchema, remindersSchema, unsubscribeQuerySchema } from '@shared/schemas/reminders';
+import { serviceRequestSchema } from '@shared/schemas/service-request';
 import * as z from 'zod';
 
 export type Access = 'public' | 'user' | 'customer' | 'admin';
@@ -186,6 +187,7 @@ export const ROUTES = {
     access: 'customer',
     readsPartition: true,
     params: { taskId: id },
+    body: serviceRequestSchema,
     permissions: { table: 'write', mail: true },
   },
   'list-my-workflows': {

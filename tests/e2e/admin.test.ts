@@ -10,6 +10,7 @@ import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
 import { setLanguage, text } from '../support/language';
+import { serviceRequestBody } from '../support/service-answers';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -210,7 +211,11 @@ describe('admin console', () => {
 
     // Workflow, requested by the customer
     const esim = task(await journey(c.idToken), 'esim_card');
-    await api(url, `/api/me/tasks/${esim?.id}/service-request`, { token: c.idToken, method: 'POST' });
+    await api(url, `/api/me/tasks/${esim?.id}/service-request`, {
+      token: c.idToken,
+      method: 'POST',
+      body: serviceRequestBody('esim_card'),
+    });
     await page.reload();
     await page.getByRole('tab', { name: 'Workflows' }).click();
     const workflow = page.getByRole('tabpanel').locator('li', { hasText: 'Order your eSIM card' });

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday, newCustomer, pendingDeletions, waitForMail } from '../support/auth';
 import { browserSession, logIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
+import { serviceRequestBody } from '../support/service-answers';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -112,6 +113,7 @@ describe("the team's notes", () => {
     const workflow = await api<{ id: string }>(url, `/api/me/tasks/${esim?.id}/service-request`, {
       token: c.idToken,
       method: 'POST',
+      body: serviceRequestBody('esim_card'),
     });
 
     // The admin writes both kinds of note, in the console.

@@ -5,6 +5,7 @@ import { api, dateFromToday, login, waitForMail } from '../support/auth';
 import { browserSession, logIn, toast, trackErrors } from '../support/browser';
 import { customerWith, detailsArrivingOn } from '../support/customers';
 import { LANGUAGES, phaseName, setLanguage, taskName, text } from '../support/language';
+import { serviceRequestBody } from '../support/service-answers';
 
 const url = inject('stackUrl');
 const session = browserSession(url);
@@ -51,6 +52,11 @@ describe('customer dashboard', () => {
     await taskRow('Apply for your work visa').getByText('Completed (by user)').waitFor();
 
     await taskRow('Get health insurance').getByRole('button', { name: 'Request service' }).click();
+    const questions = page.getByRole('dialog', { name: 'Request service: Get health insurance' });
+    await questions.waitFor();
+    for (const question of await questions.getByRole('group').all())
+      await question.getByRole('radio', { name: "I'm not sure" }).check();
+    await questions.getByRole('button', { name: 'Send request' }).click();
     await toast(page, 'Service request sent! Our team will contact you shortly.').waitFor();
     await taskRow('Get health insurance').getByText('In progress').waitFor();
     const services = page.getByRole('region', { name: 'Active Services' });
@@ -179,11 +185,12 @@ describe.each(LANGUAGES)('the journey in %s', (language) => {
     const journey = (await api<JourneyResponse>(url, '/api/me/journey', { token: c.idToken })).body;
     const idOf = (templateId: string) =>
       journey.phases.flatMap((p) => p.tasks).find((task) => task.task_template_id === templateId)?.id;
-    const act = (templateId: string, action: string) =>
-      api(url, `/api/me/tasks/${idOf(templateId)}/${action}`, { token: c.idToken, method: 'POST', body: {} });
+    const act = (templateId: string, action: string, body: unknown = {}) =>
+      api(url, `/api/me/tasks/${idOf(templateId)}/${action}`, { token: c.idToken, method: 'POST', body });
     expect((await act('address_registration', 'complete')).status).toBe(200);
     // Phase 3's service task (phase 2 has none).
-    expect((await act('liability_insurance', 'service-request')).status).toBe(201);
+    const answers = serviceRequestBody('liability_insurance');
+    expect((await act('liability_insurance', 'service-request', answers)).status).toBe(201);
     const moved = await api(url, '/api/me/profile', {
       token: c.idToken,
       method: 'PUT',

@@ -209,6 +209,23 @@ describe('by keyboard alone', () => {
     // A service request takes its button away too: focus stays on that task. The phase's
     // service task comes before the task just completed: back to it with Shift+Tab.
     const serviceName = await pressTaskButton('Request service', { back: true });
+    // Its questions first: Tab reaches each question's answers; an arrow key picks the next
+    // answer, Space the one in focus; Enter on Send request sends.
+    const questions = page.getByRole('dialog');
+    await questions.waitFor();
+    const groups = await questions.getByRole('group').all();
+    for (const [i, group] of groups.entries()) {
+      await tabTo(group.getByRole('radio').first());
+      await page.keyboard.press(i === 0 ? 'ArrowDown' : 'Space');
+      expect(
+        await group
+          .getByRole('radio')
+          .nth(i === 0 ? 1 : 0)
+          .isChecked(),
+      ).toBe(true);
+    }
+    await tabTo(questions.getByRole('button', { name: 'Send request' }));
+    await page.keyboard.press('Enter');
     await toast(page, 'Service request sent! Our team will contact you shortly.').waitFor();
     await expectFocusOn(page.getByRole('heading', { name: serviceName, exact: true }));
   });

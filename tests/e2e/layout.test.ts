@@ -13,6 +13,7 @@ import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
 import { LANGUAGES, type Language, setLanguage, text } from '../support/language';
+import { serviceRequestBody } from '../support/service-answers';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -61,6 +62,7 @@ beforeAll(async () => {
   const requested = await api<{ id: string }>(url, `/api/me/tasks/${esim?.id}/service-request`, {
     token,
     method: 'POST',
+    body: serviceRequestBody('esim_card'),
   });
   if (requested.status !== 201) throw new Error(`service request failed: ${JSON.stringify(requested.body)}`);
   // A conversation about the request, with a word no line holds, a long address and a reply.

@@ -14,6 +14,7 @@ import { adminToken, api, dateFromToday, mailbox } from '../support/auth';
 import { axeViolations, giveCookieConsent, logIn, sharedBrowser, signedInPage } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { LANGUAGES, type Language, text } from '../support/language';
+import { serviceRequestBody } from '../support/service-answers';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -62,7 +63,11 @@ describe.each(LANGUAGES)('in %s, customer and team write to each other', (langua
     const esim = journey.body.phases
       .flatMap((p) => p.tasks)
       .find((task) => task.task_template_id === 'esim_card');
-    await api(url, `/api/me/tasks/${esim?.id}/service-request`, { token: c.idToken, method: 'POST' });
+    await api(url, `/api/me/tasks/${esim?.id}/service-request`, {
+      token: c.idToken,
+      method: 'POST',
+      body: serviceRequestBody('esim_card'),
+    });
     const workflows = await api<Workflow[]>(url, '/api/me/workflows', {
       token: c.idToken,
       headers: { 'accept-language': language },

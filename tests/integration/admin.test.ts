@@ -19,6 +19,7 @@ import { adminToken, api, dateFromToday, login, pendingDeletions } from '../supp
 import { customerWith } from '../support/customers';
 import { endpoints, objectKeys, upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
+import { serviceRequestBody } from '../support/service-answers';
 
 const url = inject('stackUrl');
 let admin: string;
@@ -338,10 +339,12 @@ describe('tasks and workflows', () => {
     const requested = await api<Workflow>(url, `/api/me/tasks/${esim?.id}/service-request`, {
       token: c.idToken,
       method: 'POST',
+      body: serviceRequestBody('esim_card'),
     });
     const other = await api<Workflow>(url, `/api/me/tasks/${bank?.id}/service-request`, {
       token: c.idToken,
       method: 'POST',
+      body: serviceRequestBody('health_insurance'),
     });
 
     const moving = await as(admin).send<Workflow>('PATCH', `/api/admin/workflows/${requested.body.id}`, {

@@ -24,6 +24,7 @@ import {
 import { customerWith } from '../support/customers';
 import { objectKeys, upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
+import { serviceRequestBody } from '../support/service-answers';
 import { pointStoreAt } from '../support/store-env';
 
 const url = inject('stackUrl');
@@ -321,7 +322,7 @@ describe("object level: customer B with customer A's ids", () => {
       api(url, `/api/me/tasks/${a.serviceTaskId}/service-request`, {
         token: b.idToken,
         method: 'POST',
-        body: {},
+        body: serviceRequestBody('health_insurance'),
       }),
       api(url, `/api/me/tasks/${a.workflowId}/complete`, { token: b.idToken, method: 'POST', body: {} }),
       api(url, `/api/me/tasks/${a.documentId}/complete`, { token: b.idToken, method: 'POST', body: {} }),
@@ -355,7 +356,11 @@ describe('races', () => {
     const task = journey.body.phases.flatMap((p) => p.tasks).find((t) => t.task_template_id === 'esim_card');
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        api(url, `/api/me/tasks/${task?.id}/service-request`, { token: c.idToken, method: 'POST', body: {} }),
+        api(url, `/api/me/tasks/${task?.id}/service-request`, {
+          token: c.idToken,
+          method: 'POST',
+          body: serviceRequestBody('esim_card'),
+        }),
       ),
     );
     expect(results.filter((r) => r.status < 300)).toHaveLength(1);

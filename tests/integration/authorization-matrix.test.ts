@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { badTokens, customerWithEverything, snapshot, type TokenKind } from '../support/attack';
 import { adminToken, api, newCustomer } from '../support/auth';
 import { tinyPdf } from '../support/files';
+import { serviceRequestBody } from '../support/service-answers';
 import { signedUnsubscribeLink } from '../support/unsubscribe';
 
 const url = inject('stackUrl');
@@ -71,7 +72,7 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
   }),
   'POST /api/me/tasks/{taskId}/service-request': (ids) => ({
     path: `/api/me/tasks/${ids.taskId}/service-request`,
-    body: {},
+    body: serviceRequestBody('health_insurance'),
   }),
   'GET /api/me/workflows': () => ({ path: '/api/me/workflows' }),
   'POST /api/me/deletion': () => ({ path: '/api/me/deletion', body: { reason: 'leaving' } }),

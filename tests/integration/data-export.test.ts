@@ -17,6 +17,7 @@ import { adminToken, api, dateFromToday } from '../support/auth';
 import { customerWith } from '../support/customers';
 import { endpoints, objectKeys, upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
+import { serviceRequestBody } from '../support/service-answers';
 
 const url = inject('stackUrl');
 
@@ -77,7 +78,8 @@ async function busyCustomer() {
   const act = (taskId: string, action: string, body: unknown = {}) =>
     api(url, `/api/me/tasks/${taskId}/${action}`, { token: c.idToken, method: 'POST', body });
   expect((await act(taskOf('work_visa').id, 'complete', { notes: 'Embassy on Monday' })).status).toBe(200);
-  expect((await act(taskOf('health_insurance').id, 'service-request')).status).toBe(201);
+  const answers = serviceRequestBody('health_insurance');
+  expect((await act(taskOf('health_insurance').id, 'service-request', answers)).status).toBe(201);
   // A conversation with the team, and an admin's edit on the account's activity.
   const admin = await adminToken(url);
   const write = (token: string, path: string, text: string) =>

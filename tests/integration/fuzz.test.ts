@@ -63,6 +63,16 @@ const body = fc.oneof(
     '{"question":"   ","language":"de"}',
     '{"question":"Anmeldung","language":"fr"}',
     '{"question":["Anmeldung"],"language":"en"}',
+    // A service request's answers: a question nobody asks, an answer not offered, another
+    // service's questions, not an object, prototype keys, a huge key.
+    '{"answers":{"favourite_colour":"blue"}}',
+    '{"answers":{"employed_in_germany":"maybe"}}',
+    '{"answers":{"german_address":"yes","bank_preference":"not_sure"}}',
+    '{"answers":"yes"}',
+    '{"answers":null}',
+    '{"answers":{"__proto__":{"employed_in_germany":"yes"}}}',
+    '{"answers":{"constructor":"not_sure"}}',
+    `{"answers":{"${'q'.repeat(10_000)}":"yes"}}`,
   ),
   fc
     .record({

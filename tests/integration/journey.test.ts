@@ -11,6 +11,7 @@ import { api, dateFromToday, login, mailbox } from '../support/auth';
 import { customerWith, detailsArrivingOn } from '../support/customers';
 import { endpoints, objectKeys, upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
+import { serviceRequestBody } from '../support/service-answers';
 
 const url = inject('stackUrl');
 
@@ -162,7 +163,12 @@ describe('task actions', () => {
   it('requests a service: workflow initiated with the derived type, task in progress, no second request', async () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), verified: true });
     const insurance = taskOf(await journey(c.idToken), 'health_insurance');
-    const requested = await act(c.idToken, insurance.id, 'service-request');
+    const requested = await act(
+      c.idToken,
+      insurance.id,
+      'service-request',
+      serviceRequestBody('health_insurance'),
+    );
     expect(requested.status).toBe(201);
     expect(taskOf(await journey(c.idToken), 'health_insurance').status).toBe('in_progress');
     const workflows = await api<Workflow[]>(url, '/api/me/workflows', { token: c.idToken });
@@ -173,7 +179,9 @@ describe('task actions', () => {
       user_task_id: insurance.id,
       task_name: 'Get health insurance',
     });
-    expect((await act(c.idToken, insurance.id, 'service-request')).status).toBe(409);
+    expect(
+      (await act(c.idToken, insurance.id, 'service-request', serviceRequestBody('health_insurance'))).status,
+    ).toBe(409);
     expect((await api<Workflow[]>(url, '/api/me/workflows', { token: c.idToken })).body).toHaveLength(1);
   });
 
@@ -187,7 +195,8 @@ describe('task actions', () => {
     expect((await act(c.idToken, taskOf(j, 'address_registration').id, 'complete')).status).toBe(403); // locked phase
     expect((await act(c.idToken, taskOf(j, 'document_review').id, 'complete')).status).toBe(403); // support only
     expect((await act(c.idToken, taskOf(j, 'health_insurance').id, 'complete')).status).toBe(403); // service task
-    expect((await act(c.idToken, taskOf(j, 'work_visa').id, 'service-request')).status).toBe(403); // self task
+    const answers = serviceRequestBody('health_insurance');
+    expect((await act(c.idToken, taskOf(j, 'work_visa').id, 'service-request', answers)).status).toBe(403); // self task
     expect((await act(c.idToken, 'not-a-task', 'complete')).status).toBe(404);
     const tooLong = await act(c.idToken, taskOf(j, 'work_visa').id, 'complete', { notes: 'x'.repeat(1001) });
     expect(tooLong.status).toBe(400);
@@ -202,7 +211,8 @@ describe('task actions', () => {
     const insurance = taskOf(before, 'liability_insurance');
     const untouched = taskOf(before, 'language_course');
     expect((await act(c.idToken, doctor.id, 'complete', { notes: 'Dr. Weber, Mitte' })).status).toBe(200);
-    expect((await act(c.idToken, insurance.id, 'service-request')).status).toBe(201);
+    const answers = serviceRequestBody('liability_insurance');
+    expect((await act(c.idToken, insurance.id, 'service-request', answers)).status).toBe(201);
 
     // The arrival moves a week later: settling in locks again.
     const moved = await api(url, '/api/me/profile', {

@@ -16,6 +16,7 @@ import {
   uniqueEmail,
 } from '../support/auth';
 import { customerWith } from '../support/customers';
+import { serviceRequestBody } from '../support/service-answers';
 
 const url = inject('stackUrl');
 
@@ -44,6 +45,7 @@ describe('service requests and workflows', () => {
     const again = await api(url, `/api/me/tasks/${c.serviceTaskId}/service-request`, {
       token: c.idToken,
       method: 'POST',
+      body: serviceRequestBody('health_insurance'),
     });
     expect(again.status).toBe(409);
     expect(await mailsTo(c.email, 'We received your service request')).toHaveLength(1);

@@ -10,6 +10,7 @@ import { api, dateFromToday } from './auth';
 import { customerWith } from './customers';
 import { endpoints, objectKeys, upload } from './documents';
 import { tinyPdf } from './files';
+import { serviceRequestBody } from './service-answers';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const decode = (part: string | undefined) =>
@@ -71,7 +72,7 @@ export async function customerWithEverything(url: string) {
   const workflow = await api<Workflow>(url, `/api/me/tasks/${serviceTask.id}/service-request`, {
     token: c.idToken,
     method: 'POST',
-    body: {},
+    body: serviceRequestBody('health_insurance'),
   });
   const { confirm } = await upload(url, c.idToken, 'passport', 'passport.pdf', tinyPdf());
   const ticket = await api<UploadTicket>(url, '/api/me/documents/uploads', {

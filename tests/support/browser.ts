@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import system from './chromium.json';
 import { type Language, setLanguage } from './language';
 
@@ -168,4 +168,21 @@ export async function signedInPage(
   await setLanguage(context, url, user.language);
   await page.reload();
   return { context, page, errors };
+}
+
+/**
+ * Opens signed-in pages (signedInPage) on a shared browser, several per test if need be (a
+ * customer's and the team's); their contexts close after each test.
+ */
+export function signedInPages(shared: { browser: Browser }, url: string) {
+  let contexts: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+  });
+  return async (user: Parameters<typeof signedInPage>[2]) => {
+    const session = await signedInPage(shared.browser, url, user);
+    contexts.push(session.context);
+    return session;
+  };
 }

@@ -17,6 +17,7 @@ import {
   DomainError,
   type DomainErrorKind,
   Forbidden,
+  fieldErrors,
   Invalid,
   NotFound,
   ValidationFailed,
@@ -89,16 +90,6 @@ export function json(status: number, body: unknown): ApiResult {
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
     body: JSON.stringify(body),
   };
-}
-
-/** Validation failures as `{ field.path: localeKey }`, first message per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.join('.') || '_';
-    fields[path] ??= issue.message;
-  }
-  return fields;
 }
 
 /** The first supported language in an Accept-Language header. */

@@ -2,6 +2,7 @@
 // these; only edge/http.ts turns them into status codes and bodies (DOMAIN_ERROR_HTTP), so
 // the rules cannot drift from the protocol and a service reads the same in any transport.
 import { API_ERRORS, type ApiErrorKey } from '@shared/api-errors';
+import type * as z from 'zod';
 
 export abstract class DomainError extends Error {
   abstract readonly kind:
@@ -41,6 +42,19 @@ export class Invalid extends DomainError {
   constructor(reason: ApiErrorKey) {
     super(reason);
   }
+}
+
+/**
+ * Validation failures as `{ field.path: localeKey }`, first message per field; `at`: where the
+ * checked value sits in the body (a part checked after the route's own schema).
+ */
+export function fieldErrors(error: z.ZodError, at: readonly string[] = []): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = [...at, ...issue.path.map(String)].join('.') || '_';
+    fields[path] ??= issue.message;
+  }
+  return fields;
 }
 
 /** Input that failed its schema, with a message per field. */

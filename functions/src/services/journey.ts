@@ -81,6 +81,7 @@ function journeyTask(
     task_description: texts.task_description,
     info_text: texts.info_text,
     completion_type: template.completion_type,
+    service_type: template.service_type,
     requires_flow: template.requires_flow,
     task_order: template.task_order,
     due_date: due.due_date,

@@ -5,8 +5,9 @@
 import type { WorkflowRecord } from '@shared/api';
 import type { WorkflowStatus } from '@shared/journey';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notSureAnswers } from '../../../tests/support/service-answers';
 import { sendMail } from '../adapters/mail';
-import { Conflict, Forbidden, NotFound } from '../lib/errors';
+import { Conflict, Forbidden, NotFound, ValidationFailed } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
 import { findTask } from '../store/tasks';
 import { readUserPartition } from '../store/user-partition';
@@ -105,7 +106,7 @@ describe('requestService: refusals (nothing is written)', () => {
 
   it.each(refusals)('%s', async (_what, setup, taskId, type, reason) => {
     setup();
-    await expectRefused(requestService(admitted(), taskId), type, reason);
+    await expectRefused(requestService(admitted(), taskId, notSureAnswers('health_insurance')), type, reason);
     expect(readUserPartition).not.toHaveBeenCalled();
     expectNothingWritten();
   });
@@ -115,7 +116,12 @@ describe('requestService: success', () => {
   it('starts an initiated workflow of the type its template declares, at the pinned time', async () => {
     const open = task('health_insurance');
     stored(profile({ language: 'de' }), [open]);
-    const result = await requestService(admitted(), open.id);
+    const answers = {
+      employed_in_germany: 'yes',
+      gross_annual_salary: 'not_sure',
+      insurance_preference: 'private',
+    };
+    const result = await requestService(admitted(), open.id, answers);
 
     expect(startServiceRequest).toHaveBeenCalledOnce();
     const [passedTask, passedWorkflow] = vi.mocked(startServiceRequest).mock.calls[0] ?? [];
@@ -131,6 +137,7 @@ describe('requestService: success', () => {
       completed_at: null,
       notes: null,
       assigned_to: null,
+      answers,
     });
     expect(result).toEqual(passedWorkflow);
     expect(output.counted()).toEqual({ ServiceRequests: 1 });
@@ -148,9 +155,9 @@ describe('requestService: success', () => {
     ['bank_account', 'bank_account'],
     ['liability_insurance', 'liability_insurance'],
     ['plan_your_future', 'financial_planning'],
-  ])('types a request of %s as %s', async (templateId, type) => {
+  ] as const)('types a request of %s as %s', async (templateId, type) => {
     stored(profile({ intended_arrival_date: '2026-01-01' }), [task(templateId)]);
-    const result = await requestService(admitted(), `task-${templateId}`);
+    const result = await requestService(admitted(), `task-${templateId}`, notSureAnswers(type));
     expect(result.workflow_type).toBe(type);
     expect(vi.mocked(startServiceRequest).mock.calls[0]?.[1].workflow_type).toBe(type);
   });
@@ -162,9 +169,9 @@ describe('requestService: success', () => {
     );
     vi.mocked(loadCatalogue).mockResolvedValue({ ...c, templates: changed });
     stored(profile(), [task('health_insurance')]);
-    await expect(requestService(admitted(), 'task-health_insurance')).resolves.toMatchObject({
-      workflow_type: 'esim_card',
-    });
+    await expect(
+      requestService(admitted(), 'task-health_insurance', notSureAnswers('esim_card')),
+    ).resolves.toMatchObject({ workflow_type: 'esim_card', answers: notSureAnswers('esim_card') });
   });
 
   it('refuses to guess the type of a service task that declares none, nothing written', async () => {
@@ -174,18 +181,53 @@ describe('requestService: success', () => {
     );
     vi.mocked(loadCatalogue).mockResolvedValue({ ...c, templates: undeclared });
     stored(profile(), [task('health_insurance')]);
-    await expect(requestService(admitted(), 'task-health_insurance')).rejects.toThrow(
+    await expect(requestService(admitted(), 'task-health_insurance', {})).rejects.toThrow(
       'task template health_insurance declares no service type',
     );
     expect(startServiceRequest).not.toHaveBeenCalled();
     expect(sendMail).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['a question missing', { employed_in_germany: 'yes', gross_annual_salary: 'over_80k' }],
+    [
+      'an answer the question does not offer',
+      { ...notSureAnswers('health_insurance'), employed_in_germany: 'maybe' },
+    ],
+    ["another service's question", { ...notSureAnswers('health_insurance'), german_address: 'yes' }],
+    ["only another service's questions", notSureAnswers('bank_account')],
+  ])('refuses the answers with %s, nothing written', async (_what, answers) => {
+    stored(profile(), [task('health_insurance')]);
+    await expectRefused(
+      requestService(admitted(), 'task-health_insurance', answers),
+      ValidationFailed,
+      'invalidInput',
+    );
+    expectNothingWritten();
+    expect(output.counted()).toEqual({});
+  });
+
+  it('names each refused answer as a field of the body', async () => {
+    stored(profile(), [task('health_insurance')]);
+    const refused = requestService(admitted(), 'task-health_insurance', {
+      employed_in_germany: 'maybe',
+      german_address: 'yes',
+    });
+    await expect(refused).rejects.toMatchObject({
+      fields: {
+        answers: 'validation.invalidInput',
+        'answers.employed_in_germany': 'validation.chooseAnswer',
+        'answers.gross_annual_salary': 'validation.chooseAnswer',
+        'answers.insurance_preference': 'validation.chooseAnswer',
+      },
+    });
+  });
+
   it('passes the store refusing a second request through', async () => {
     stored(profile(), [task('health_insurance')]);
     vi.mocked(startServiceRequest).mockRejectedValue(new Conflict('serviceAlreadyRequested'));
     await expectRefused(
-      requestService(admitted(), 'task-health_insurance'),
+      requestService(admitted(), 'task-health_insurance', notSureAnswers('health_insurance')),
       Conflict,
       'serviceAlreadyRequested',
     );

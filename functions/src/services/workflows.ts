@@ -7,9 +7,10 @@ import type { Workflow, WorkflowRecord } from '@shared/api';
 import type { Language } from '@shared/constants';
 import { canChangeWorkflow } from '@shared/journey';
 import type { WorkflowUpdate } from '@shared/schemas/admin';
+import { type ServiceRequestInput, serviceAnswersSchema } from '@shared/schemas/service-request';
 import type { AdminAccount, CustomerAccount, WithPartition } from '../edge/caller';
 import { clock } from '../lib/clock';
-import { Conflict, NotFound } from '../lib/errors';
+import { Conflict, fieldErrors, NotFound, ValidationFailed } from '../lib/errors';
 import { countMetric } from '../lib/metrics';
 import { type Catalogue, loadCatalogue } from '../store/catalogue';
 import { findTask } from '../store/tasks';
@@ -27,16 +28,20 @@ const taskName = (catalogue: Catalogue, templateId: string, language: Language) 
  * A service request (docs/product.md#service-requests):
  * 1. the task must allow it (ownTask);
  * 2. the workflow's type is the one the task's template declares;
- * 3. the workflow and the task's move to in_progress are written together.
+ * 3. the answers are exactly that type's questions answered (else 400, nothing written);
+ * 4. the workflow, with the answers, and the task's move to in_progress are written together.
  */
 export async function requestService(
   caller: WithPartition<CustomerAccount>,
   taskId: string,
+  answers: ServiceRequestInput['answers'],
 ): Promise<WorkflowRecord> {
   const { task, template } = await ownTask(caller, taskId, 'request_service');
   // ownTask admits only service-request tasks, and each of those declares its type (the
   // catalogue's test); a template without one is a defect, never a guess.
   if (!template.service_type) throw new Error(`task template ${template.id} declares no service type`);
+  const checked = serviceAnswersSchema(template.service_type).safeParse(answers);
+  if (!checked.success) throw new ValidationFailed(fieldErrors(checked.error, ['answers']));
   const workflow: WorkflowRecord = {
     id: randomUUID(),
     user_id: caller.userId,
@@ -48,6 +53,7 @@ export async function requestService(
     completed_at: null,
     notes: null,
     assigned_to: null,
+    answers: checked.data,
   };
   await startServiceRequest(task, workflow);
   countMetric('ServiceRequests');

@@ -1,6 +1,7 @@
 import type { Workflow } from '@shared/api';
 import { ASSIGNEE_MAX, NOTES_MAX } from '@shared/constants';
 import { canChangeWorkflow, WORKFLOW_STATUSES, type WorkflowStatus } from '@shared/journey';
+import { answerLines } from '@shared/service-questions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -20,6 +21,7 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
   const [teamNote, setTeamNote] = useState(workflow.team_note ?? '');
   const [assignee, setAssignee] = useState(workflow.assigned_to ?? '');
   const open = canChangeWorkflow(workflow.status);
+  const answers = answerLines(workflow.workflow_type, workflow.answers, (key) => t(key));
 
   const save = async () => {
     try {
@@ -50,6 +52,21 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
           <dt className="text-slate-600">{t('admin.workflows.initiated')}</dt>
           <dd>{formatDate(workflow.initiated_at, true)}</dd>
         </div>
+        {answers.length > 0 && (
+          <div className="sm:col-span-2">
+            <dt className="text-slate-600">{t('admin.workflows.answers')}</dt>
+            <dd>
+              <dl className="mt-1 grid gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-3 sm:grid-cols-[auto_1fr]">
+                {answers.map((line) => (
+                  <div key={line.question} className="contents">
+                    <dt className="text-slate-700">{line.question}</dt>
+                    <dd className="font-medium text-slate-900">{line.answer}</dd>
+                  </div>
+                ))}
+              </dl>
+            </dd>
+          </div>
+        )}
         {workflow.completed_at && (
           <div>
             <dt className="text-slate-600">{t('admin.workflows.completedAt')}</dt>

@@ -19,6 +19,7 @@ import { JourneyCard, type JourneyCardHandle } from './JourneyCard';
 import { MessagesCard } from './MessagesCard';
 import { NextUpCard } from './NextUpCard';
 import { ActiveServices, HelpCard } from './SidePanels';
+import type { RequestService } from './TaskRow';
 
 function Banner({ tone, title, body }: { tone: 'amber' | 'red'; title: string; body: string }) {
   const styles =
@@ -62,12 +63,14 @@ export default function DashboardPage() {
     }
   };
 
-  const onRequest = async (task: JourneyTask) => {
+  const onRequest: RequestService = async (task, answers) => {
     try {
-      await requestService.mutateAsync(task.id);
+      await requestService.mutateAsync({ taskId: task.id, answers });
       toast.success(t('tasks.requested'));
+      return true;
     } catch (error) {
       toast.error(serverMessage(error, t('tasks.requestFailed')));
+      return false;
     }
   };
 

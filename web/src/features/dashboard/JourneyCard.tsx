@@ -6,7 +6,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../components/Tabs';
 import { openingPhase } from './opening-phase';
-import { TaskRow, taskHeadingId } from './TaskRow';
+import { type RequestService, TaskRow, taskHeadingId } from './TaskRow';
 import { customerRefusal } from './task-refusal';
 
 function LockIcon() {
@@ -53,7 +53,7 @@ export function JourneyCard({
   phases: JourneyPhase[];
   profile: Profile;
   onComplete: (task: JourneyTask, notes: string) => Promise<boolean>;
-  onRequest: (task: JourneyTask) => Promise<void>;
+  onRequest: RequestService;
   ref?: Ref<JourneyCardHandle>;
 }) {
   const { t } = useTranslation();
@@ -131,7 +131,7 @@ function PhasePanel({
   phase: JourneyPhase;
   profile: Profile;
   onComplete: (task: JourneyTask, notes: string) => Promise<boolean>;
-  onRequest: (task: JourneyTask) => Promise<void>;
+  onRequest: RequestService;
 }) {
   const { t } = useTranslation();
   return (

@@ -4,6 +4,7 @@ import { NOTES_MAX } from '@shared/constants';
 import { guideSlugForTask } from '@shared/guide-contents';
 import type { TaskRefusal } from '@shared/journey';
 import type { PlanCity } from '@shared/plan';
+import type { ServiceAnswers } from '@shared/service-questions';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
@@ -12,6 +13,7 @@ import { TaskDue } from '../../components/DueChip';
 import { TaskFacts } from '../../components/TaskFacts';
 import { TextArea } from '../../components/TextArea';
 import { useFocusWhenGone } from '../../lib/focus';
+import { ServiceQuestionsDialog } from './ServiceQuestionsDialog';
 import { refusalReason } from './task-refusal';
 
 const STATUS_STYLES: Record<JourneyTask['status'], string> = {
@@ -20,6 +22,9 @@ const STATUS_STYLES: Record<JourneyTask['status'], string> = {
   in_progress: 'bg-blue-100 text-blue-900',
   completed: 'bg-green-100 text-green-900',
 };
+
+/** Sends a task's service request with the answers to its questions; whether it went out. */
+export type RequestService = (task: JourneyTask, answers: ServiceAnswers) => Promise<boolean>;
 
 /** The element id of a task's name on the dashboard, where Next up brings the task into view. */
 export const taskHeadingId = (task: Pick<JourneyTask, 'task_template_id'>) => `task-${task.task_template_id}`;
@@ -37,10 +42,11 @@ export function TaskRow({
   /** Why the API would refuse this task's action (shared/journey.ts), or null. */
   refusal: TaskRefusal | null;
   onComplete: (task: JourneyTask, notes: string) => Promise<boolean>;
-  onRequest: (task: JourneyTask) => Promise<void>;
+  onRequest: RequestService;
 }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState(false);
+  const [questions, setQuestions] = useState(false);
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -68,12 +74,7 @@ export function TaskRow({
         variant={task.completion_type === 'service_request' ? 'primary' : 'secondary'}
         disabled={refusal !== null || busy}
         aria-describedby={reason ? reasonId : undefined}
-        onClick={async () => {
-          if (task.completion_type !== 'service_request') return setDialog(true);
-          setBusy(true);
-          await onRequest(task);
-          setBusy(false);
-        }}
+        onClick={() => (task.completion_type === 'service_request' ? setQuestions(true) : setDialog(true))}
       >
         {label}
       </Button>
@@ -154,6 +155,20 @@ export function TaskRow({
           </div>
         </form>
       </Dialog>
+      {task.service_type && (
+        <ServiceQuestionsDialog
+          task={task}
+          type={task.service_type}
+          open={questions}
+          onClose={() => setQuestions(false)}
+          onSend={async (answers) => {
+            const sent = await onRequest(task, answers);
+            if (sent) setQuestions(false);
+            return sent;
+          }}
+          returnFocus={() => heading.current}
+        />
+      )}
     </li>
   );
 }

@@ -2,6 +2,8 @@ import type { CalendarLink, Conversation, JourneyResponse, Message, Workflow } f
 import { API_PATHS, apiPath } from '@shared/api-paths';
 import { HISTORY_PAGE_SIZE } from '@shared/constants';
 import type { MessageInput, MessagesRead } from '@shared/schemas/messages';
+import type { ServiceRequestInput } from '@shared/schemas/service-request';
+import type { ServiceAnswers } from '@shared/service-questions';
 import {
   keepPreviousData,
   queryOptions,
@@ -69,8 +71,11 @@ export function useCompleteTask() {
   });
 }
 
-export const requestService = (taskId: string) =>
-  apiFetch(apiPath(API_PATHS.myServiceRequest, { taskId }), { method: 'POST' });
+export const requestService = ({ taskId, answers }: { taskId: string; answers: ServiceAnswers }) =>
+  apiFetch(apiPath(API_PATHS.myServiceRequest, { taskId }), {
+    method: 'POST',
+    body: { answers } satisfies ServiceRequestInput,
+  });
 
 /** A service request puts the task in progress and opens a workflow. */
 export function useRequestService() {
