@@ -131,6 +131,7 @@ describe('requestService: success', () => {
       completed_at: null,
       notes: null,
       assigned_to: null,
+      owner_id: null,
     });
     expect(result).toEqual(passedWorkflow);
     expect(output.counted()).toEqual({ ServiceRequests: 1 });
@@ -233,7 +234,7 @@ describe('changeWorkflow (admin)', () => {
     expect(findTask).toHaveBeenCalledWith(current.user_task_id);
     expect(updateWorkflow).toHaveBeenCalledWith(
       current,
-      { status: 'completed', completed_at: NOW, notes: 'old notes', team_note: null, assigned_to: 'Berta' },
+      { status: 'completed', completed_at: NOW, notes: 'old notes', team_note: null },
       linked,
       {
         id: expect.stringMatching(UUID),
@@ -252,6 +253,8 @@ describe('changeWorkflow (admin)', () => {
       status: 'completed',
       completed_at: NOW,
       team_note: null,
+      owner_id: null,
+      owner_name: null,
       task_name: 'Aufgabe health_insurance',
     });
   });
@@ -262,7 +265,7 @@ describe('changeWorkflow (admin)', () => {
     expect(findTask).not.toHaveBeenCalled();
     expect(updateWorkflow).toHaveBeenCalledWith(
       workflow(),
-      { status: 'cancelled', completed_at: null, notes: 'old notes', team_note: null, assigned_to: 'Berta' },
+      { status: 'cancelled', completed_at: null, notes: 'old notes', team_note: null },
       null,
       expect.objectContaining({ action: 'workflow_changed' }),
     );
@@ -277,7 +280,6 @@ describe('changeWorkflow (admin)', () => {
         status: 'in_progress',
         notes: 'called the insurer',
         team_note: 'Termin am Montag',
-        assigned_to: 'Carl',
       },
       'en',
     );
@@ -285,15 +287,14 @@ describe('changeWorkflow (admin)', () => {
     expect(audit?.changes).toEqual([
       { field: 'status', before: 'initiated', after: 'in_progress' },
       { field: 'team_note', before: 'Old hint', after: 'Termin am Montag' },
-      { field: 'assigned_to', before: 'Berta', after: 'Carl' },
     ]);
     expect(audit?.note).toBe('called the insurer');
-    expect(audit?.fields).toEqual(['status', 'team_note', 'assigned_to', 'notes']);
+    expect(audit?.fields).toEqual(['status', 'team_note', 'notes']);
   });
 
   it('an internal note left as it was is neither a field nor a note of the record', async () => {
     vi.mocked(findWorkflow).mockResolvedValue(workflow());
-    await changeWorkflow(admin(), 'wf-1', { status: 'initiated', assigned_to: 'Berta' }, 'en');
+    await changeWorkflow(admin(), 'wf-1', { status: 'initiated' }, 'en');
     const audit = vi.mocked(updateWorkflow).mock.calls[0]?.[3];
     expect(audit).toMatchObject({ changes: [], note: null, fields: [] });
   });
@@ -306,17 +307,12 @@ describe('changeWorkflow (admin)', () => {
     expect(JSON.stringify(audit)).not.toContain('old notes');
   });
 
-  it.each<[string, { notes?: string | null; assigned_to?: string | null }, Partial<WorkflowRecord>]>([
-    ['undefined keeps the old values', {}, { notes: 'old notes', assigned_to: 'Berta' }],
-    ['empty strings clear them to null', { notes: '', assigned_to: '' }, { notes: null, assigned_to: null }],
-    ['null clears them', { notes: null, assigned_to: null }, { notes: null, assigned_to: null }],
-    [
-      'new values replace them',
-      { notes: 'called', assigned_to: 'Carl' },
-      { notes: 'called', assigned_to: 'Carl' },
-    ],
-    ['one given, the other kept', { notes: 'called' }, { notes: 'called', assigned_to: 'Berta' }],
-  ])('notes and assigned_to: %s', async (_what, fields, expected) => {
+  it.each<[string, { notes?: string | null }, Partial<WorkflowRecord>]>([
+    ['undefined keeps the old value', {}, { notes: 'old notes' }],
+    ['an empty string clears it to null', { notes: '' }, { notes: null }],
+    ['null clears it', { notes: null }, { notes: null }],
+    ['a new value replaces it', { notes: 'called' }, { notes: 'called' }],
+  ])('notes: %s; the earlier assignee is kept as it was', async (_what, fields, expected) => {
     vi.mocked(findWorkflow).mockResolvedValue(workflow());
     const result = await changeWorkflow(admin(), 'wf-1', { status: 'in_progress', ...fields }, 'en');
     expect(vi.mocked(updateWorkflow).mock.calls[0]?.[1]).toEqual({
@@ -325,7 +321,7 @@ describe('changeWorkflow (admin)', () => {
       team_note: null,
       ...expected,
     });
-    expect(result).toMatchObject(expected);
+    expect(result).toMatchObject({ ...expected, assigned_to: 'Berta' });
   });
 
   it('passes the store refusing a workflow changed meanwhile through, and mails nobody', async () => {

@@ -126,6 +126,7 @@ export default function DashboardPage() {
               ref={journeyCard}
               phases={journey.data.phases}
               profile={profile}
+              requests={workflows.data}
               onComplete={onComplete}
               onRequest={onRequest}
             />

@@ -85,6 +85,22 @@ export function useRequestService() {
   });
 }
 
+export const withdrawRequest = (workflowId: string) =>
+  apiFetch<Workflow>(apiPath(API_PATHS.myWorkflowWithdrawal, { workflowId }), { method: 'POST' });
+
+/** A withdrawn request is cancelled and its task not started again. */
+export function useWithdrawRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawRequest,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: JOURNEY }),
+        queryClient.invalidateQueries({ queryKey: WORKFLOWS }),
+      ]),
+  });
+}
+
 // ---- the customer's conversation with the support team ----
 
 const CONVERSATION = ['messages'];
