@@ -8,10 +8,29 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMail } from '../adapters/mail';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
+import { getStoredProfile } from '../store/profile-state';
+import { getProfiles } from '../store/profiles';
 import { findTask } from '../store/tasks';
 import { readUserPartition } from '../store/user-partition';
-import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
-import { ADMIN, admin, catalogue, expectRefused, NOW, profile, task, USER, workflow } from '../test-fixtures';
+import {
+  findWorkflow,
+  markSupportMailed,
+  startServiceRequest,
+  updateWorkflow,
+  withdrawServiceRequest,
+} from '../store/workflows';
+import {
+  ADMIN,
+  admin,
+  catalogue,
+  expectRefused,
+  NOW,
+  partition,
+  profile,
+  task,
+  USER,
+  workflow,
+} from '../test-fixtures';
 import {
   admitted,
   expectNothingWritten,
@@ -20,9 +39,10 @@ import {
   type Refusal,
   setUpJourneyTests,
   stored,
+  storedPartition,
   UUID,
 } from './journey-fixtures';
-import { changeWorkflow, requestService } from './workflows';
+import { changeWorkflow, listMyWorkflows, requestService, withdrawMyRequest } from './workflows';
 
 vi.mock('../adapters/mail');
 vi.mock('../store/catalogue');
@@ -368,5 +388,119 @@ describe('changeWorkflow (admin)', () => {
       status: 'cancelled',
     });
     expect(sendMail).toHaveBeenCalledTimes(2);
+  });
+});
+
+const SUPPORT = 'support@example.com';
+
+describe('requestService: the support address, once per request', () => {
+  beforeEach(() => vi.stubEnv('SUPPORT_EMAIL', SUPPORT));
+
+  it('marks the request, then mails the support address naming the customer and the service (in English)', async () => {
+    stored(profile({ first_name: 'Ada', last_name: 'Lovelace' }), [task('health_insurance')]);
+    vi.mocked(markSupportMailed).mockResolvedValue(true);
+    const result = await requestService(admitted(), 'task-health_insurance');
+    expect(markSupportMailed).toHaveBeenCalledWith(result, NOW);
+    const toSupport = mails().filter(([to]) => to === SUPPORT);
+    expect(toSupport).toEqual([
+      ['support@example.com', 'New service request from a customer', expect.stringContaining('Ada Lovelace')],
+    ]);
+    expect(toSupport[0]?.[2]).toContain(`/admin/users/${USER}`);
+  });
+
+  it('a request already marked (a retry) is not mailed to the support address again', async () => {
+    stored(profile(), [task('health_insurance')]);
+    vi.mocked(markSupportMailed).mockResolvedValue(false);
+    await requestService(admitted(), 'task-health_insurance');
+    expect(mails().filter(([to]) => to === SUPPORT)).toEqual([]);
+  });
+});
+
+describe('listMyWorkflows: what the customer reads of a request', () => {
+  it("the owner's first name, never the owner's id or address, the internal note, the earlier assignee or the mail mark", async () => {
+    storedPartition(
+      partition(profile(), {
+        workflows: [workflow({ owner_id: ADMIN, support_mailed_at: NOW, team_note: 'See you' })],
+      }),
+    );
+    vi.mocked(getProfiles).mockResolvedValue(
+      new Map([[ADMIN, profile({ id: ADMIN, first_name: 'Berta', email: 'berta@team.example' })]]),
+    );
+    const [shown] = await listMyWorkflows(admitted(), 'en');
+    expect(shown).toMatchObject({
+      owner_name: 'Berta',
+      notes: null,
+      assigned_to: null,
+      team_note: 'See you',
+    });
+    expect(shown && 'owner_id' in shown).toBe(false);
+    expect(shown && 'support_mailed_at' in shown).toBe(false);
+    expect(JSON.stringify(shown)).not.toMatch(/berta@team|admin-1|old notes/);
+  });
+
+  it('no owner: null (the support team), and no profile read', async () => {
+    storedPartition(partition(profile(), { workflows: [workflow()] }));
+    const [shown] = await listMyWorkflows(admitted(), 'en');
+    expect(shown?.owner_name).toBeNull();
+    expect(getProfiles).not.toHaveBeenCalled();
+  });
+});
+
+describe('withdrawMyRequest', () => {
+  beforeEach(() => {
+    vi.stubEnv('SUPPORT_EMAIL', SUPPORT);
+    vi.mocked(withdrawServiceRequest).mockImplementation(async (w) => ({ ...w, status: 'cancelled' }));
+  });
+  const inProgress = task('health_insurance', { status: 'in_progress' });
+
+  it('cancels an initiated request of their own with its task, and tells the support address when it has no owner', async () => {
+    storedPartition(partition(profile(), { tasks: [inProgress], workflows: [workflow()] }));
+    const result = await withdrawMyRequest(admitted(), 'wf-1', 'en');
+    expect(withdrawServiceRequest).toHaveBeenCalledWith(workflow(), inProgress);
+    expect(result).toMatchObject({ id: 'wf-1', status: 'cancelled', notes: null, assigned_to: null });
+    expect(mails()).toEqual([
+      [
+        SUPPORT,
+        'A customer withdrew a service request',
+        expect.stringContaining('Ada Lovelace has withdrawn the service request: Health insurance.'),
+      ],
+    ]);
+  });
+
+  it('tells the owner, not the support address, when it has one', async () => {
+    storedPartition(
+      partition(profile(), { tasks: [inProgress], workflows: [workflow({ owner_id: ADMIN })] }),
+    );
+    vi.mocked(getStoredProfile).mockResolvedValue({
+      profile: profile({ id: ADMIN, email: 'berta@team.example', first_name: 'Berta' }),
+      role: 'admin',
+    });
+    const result = await withdrawMyRequest(admitted(), 'wf-1', 'en');
+    expect(mails().map(([to]) => to)).toEqual(['berta@team.example']);
+    expect(result.owner_name).toBe('Berta');
+    expect('owner_id' in result).toBe(false);
+  });
+
+  it.each<WorkflowStatus>(['in_progress', 'completed', 'cancelled'])(
+    'refuses a request %s (409), nothing written or mailed',
+    async (status) => {
+      storedPartition(partition(profile(), { tasks: [inProgress], workflows: [workflow({ status })] }));
+      await expectRefused(withdrawMyRequest(admitted(), 'wf-1', 'en'), Conflict, 'workflowNotWithdrawable');
+      expect(withdrawServiceRequest).not.toHaveBeenCalled();
+      expect(sendMail).not.toHaveBeenCalled();
+    },
+  );
+
+  it("another's request, or none, is not found", async () => {
+    storedPartition(partition(profile(), { tasks: [inProgress], workflows: [workflow()] }));
+    await expectRefused(withdrawMyRequest(admitted(), 'wf-other', 'en'), NotFound, 'workflowNotFound');
+    expect(withdrawServiceRequest).not.toHaveBeenCalled();
+  });
+
+  it('the store refusing (the team started it meanwhile) passes through, and nobody is mailed', async () => {
+    storedPartition(partition(profile(), { tasks: [inProgress], workflows: [workflow()] }));
+    vi.mocked(withdrawServiceRequest).mockRejectedValue(new Conflict('workflowNotWithdrawable'));
+    await expectRefused(withdrawMyRequest(admitted(), 'wf-1', 'en'), Conflict, 'workflowNotWithdrawable');
+    expect(sendMail).not.toHaveBeenCalled();
   });
 });
