@@ -63,10 +63,15 @@ const body = fc.oneof(
     '{"question":"   ","language":"de"}',
     '{"question":"Anmeldung","language":"fr"}',
     '{"question":["Anmeldung"],"language":"en"}',
+    // An owner: a key of the table, not an id, not text, of nobody.
+    '{"owner_id":"USER#x"}',
+    '{"owner_id":42}',
+    '{"owner_id":"__proto__"}',
+    '{"owner_id":"00000000-0000-4000-8000-000000000000"}',
   ),
   fc
     .record({
-      key: fc.constantFrom('__proto__', 'constructor', 'email', 'role', 'id', 'user_id'),
+      key: fc.constantFrom('__proto__', 'constructor', 'email', 'role', 'id', 'user_id', 'owner_id'),
       value: fc.jsonValue(),
     })
     .map(({ key, value }) => `{"${key}":${JSON.stringify(value)}}`),
