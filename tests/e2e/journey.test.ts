@@ -52,7 +52,8 @@ describe('customer dashboard', () => {
 
     await taskRow('Get health insurance').getByRole('button', { name: 'Request service' }).click();
     await toast(page, 'Service request sent! Our team will contact you shortly.').waitFor();
-    await taskRow('Get health insurance').getByText('In progress').waitFor();
+    // One state per request: the task and Active Services read the same word.
+    await taskRow('Get health insurance').getByText('Requested').waitFor();
     const services = page.getByRole('region', { name: 'Active Services' });
     await services.getByText('Get health insurance').waitFor();
 
@@ -60,7 +61,7 @@ describe('customer dashboard', () => {
     await page.getByRole('heading', { name: 'Your Relocation Journey' }).waitFor();
     await taskRow('Apply for your work visa').getByText('Completed (by user)').waitFor();
     await taskRow('Apply for your work visa').getByText('Your notes: Embassy appointment booked').waitFor();
-    await services.getByText('Initiated').waitFor();
+    await services.getByText('Requested', { exact: true }).waitFor();
     // Phase 1 of an Indian customer moving alone: nine tasks (family_reunion is for families).
     await page.getByText('1/9 tasks completed').waitFor();
 
