@@ -4,6 +4,7 @@ import { HISTORY_PAGE_SIZE } from '@shared/constants';
 import type { MessageInput, MessagesRead } from '@shared/schemas/messages';
 import {
   keepPreviousData,
+  type QueryClient,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -72,17 +73,17 @@ export function useCompleteTask() {
 export const requestService = (taskId: string) =>
   apiFetch(apiPath(API_PATHS.myServiceRequest, { taskId }), { method: 'POST' });
 
+/** A request's change moves its task too: the journey and the requests load again. */
+const requestsChanged = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: JOURNEY }),
+    queryClient.invalidateQueries({ queryKey: WORKFLOWS }),
+  ]);
+
 /** A service request puts the task in progress and opens a workflow. */
 export function useRequestService() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: requestService,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: JOURNEY }),
-        queryClient.invalidateQueries({ queryKey: WORKFLOWS }),
-      ]),
-  });
+  return useMutation({ mutationFn: requestService, onSuccess: () => requestsChanged(queryClient) });
 }
 
 export const withdrawRequest = (workflowId: string) =>
@@ -91,14 +92,7 @@ export const withdrawRequest = (workflowId: string) =>
 /** A withdrawn request is cancelled and its task not started again. */
 export function useWithdrawRequest() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: withdrawRequest,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: JOURNEY }),
-        queryClient.invalidateQueries({ queryKey: WORKFLOWS }),
-      ]),
-  });
+  return useMutation({ mutationFn: withdrawRequest, onSuccess: () => requestsChanged(queryClient) });
 }
 
 // ---- the customer's conversation with the support team ----
