@@ -57,7 +57,8 @@ function ServiceItem({ workflow }: { workflow: Workflow }) {
         onClose={() => setConfirming(false)}
         returnFocus={() => panelHeading.current}
       >
-        <p className="text-sm text-slate-700">{t('services.withdrawBody', { name: workflow.task_name })}</p>
+        {/* Not the request's name: a closed dialog stays in the page, and the item names it already. */}
+        <p className="text-sm text-slate-700">{t('services.withdrawBody')}</p>
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             {t('services.keep')}
