@@ -227,14 +227,37 @@ export interface WorkflowRecord {
   notes: string | null;
   /** The support team's note for the customer ("Note from our team"); absent on older items. */
   team_note?: string | null;
+  /**
+   * The free-text assignee from before owners: never written again, kept as a note the team
+   * reads (docs/product.md#owners); null in the customer's view.
+   */
   assigned_to: string | null;
   /** The customer's answers to the service's questions (shared/service-questions.ts); absent on older items. */
   answers?: ServiceAnswers;
+  /** The admin who owns it (docs/product.md#owners); null: the support team as a whole. Absent on older items. */
+  owner_id?: string | null;
+  /** When the support address was told of the new request (at most once); absent: not yet. */
+  support_mailed_at?: string | null;
 }
 
 /** A workflow as lists show it: the record with its task's name joined. */
 export interface Workflow extends WorkflowRecord {
   task_name: string;
+  /** The owner's first name, as the customer reads it; null: "Support team". */
+  owner_name: string | null;
+}
+
+/** One of the support team (an admin account), as the owner picker lists it. */
+export interface TeamMember {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+}
+
+/** Who owns a customer's conversation (team view only); null: the support team as a whole. */
+export interface ConversationOwner {
+  owner_id: string | null;
 }
 
 export interface DeletionRequest {
@@ -290,6 +313,8 @@ export interface Message {
 /** A page of a conversation, newest message first, and how many of it the reader has not read. */
 export interface Conversation extends Page<Message> {
   unread: number;
+  /** The admin who owns the conversation: only in the team's view (docs/product.md#owners). */
+  owner_id?: string | null;
 }
 
 /** An article of the guide an answer of the companion used: a link to /guide/<slug> named by its title. */
@@ -343,6 +368,7 @@ export const AUDIT_ACTIONS = [
   'document_expiry_changed',
   'support_task_completed',
   'workflow_changed',
+  'conversation_owner_changed',
   'deletion_rejected',
   'account_deleted',
   'role_granted',

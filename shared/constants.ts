@@ -21,8 +21,6 @@ export const COMPANION_QUESTIONS_PER_DAY = 100;
 export const MESSAGE_POLL_MS = 5000;
 /** Messages, and activity records, per page. */
 export const HISTORY_PAGE_SIZE = 30;
-/** Who a workflow is assigned to (free text). */
-export const ASSIGNEE_MAX = 100;
 /** A file's name, as uploads give it. */
 export const FILE_NAME_MAX = 255;
 

@@ -9,6 +9,7 @@ import {
   adminDeleteUserSchema,
   deletionRejectionSchema,
   downloadQuerySchema,
+  ownerSchema,
   replaceConfirmSchema,
   replaceRequestSchema,
   supportCompletionSchema,
@@ -196,6 +197,15 @@ export const ROUTES = {
     access: 'customer',
     readsPartition: true,
     permissions: { table: 'read' },
+  },
+  'withdraw-my-request': {
+    method: 'POST',
+    path: API_PATHS.myWorkflowWithdrawal,
+    access: 'customer',
+    // The partition read admits the caller and holds their own workflows and tasks (another's: 404).
+    readsPartition: true,
+    params: { workflowId: id },
+    permissions: { table: 'write', mail: true }, // mails the owner, or the support address
   },
   'request-deletion': {
     method: 'POST',
@@ -459,6 +469,28 @@ export const ROUTES = {
       table: 'write',
       mail: true,
     },
+  },
+  'admin-set-workflow-owner': {
+    method: 'PUT',
+    path: API_PATHS.adminWorkflowOwner,
+    access: 'admin',
+    params: { workflowId: id },
+    body: ownerSchema,
+    permissions: { audit: true, table: 'write' },
+  },
+  'admin-list-team': {
+    method: 'GET',
+    path: API_PATHS.adminTeam,
+    access: 'admin',
+    permissions: { table: 'read' },
+  },
+  'admin-set-conversation-owner': {
+    method: 'PUT',
+    path: API_PATHS.adminConversationOwner,
+    access: 'admin',
+    params: { userId: id },
+    body: ownerSchema,
+    permissions: { audit: true, table: 'write' },
   },
   'admin-list-deletion-requests': {
     method: 'GET',

@@ -150,6 +150,7 @@ export function workflow(overrides: Partial<WorkflowRecord> = {}): WorkflowRecor
     completed_at: null,
     notes: 'old notes',
     assigned_to: 'Berta',
+    owner_id: null,
     ...overrides,
   };
 }

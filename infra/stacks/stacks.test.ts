@@ -319,6 +319,8 @@ const RECORDING_ROUTES = [
   'admin-update-document-expiry',
   'admin-complete-task',
   'admin-update-workflow',
+  'admin-set-workflow-owner',
+  'admin-set-conversation-owner',
   'admin-reject-deletion',
 ];
 const actionsOf = (statement: IamStatement) => [statement.Action ?? []].flat();

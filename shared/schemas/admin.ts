@@ -1,4 +1,4 @@
-import { ASSIGNEE_MAX, FILE_NAME_MAX, NOTES_MAX } from '../constants';
+import { FILE_NAME_MAX, NOTES_MAX } from '../constants';
 import { ADMIN_REPLACE_EXTENSIONS, isAllowedExtension } from '../documents';
 import { WORKFLOW_STATUSES } from '../journey';
 import * as z from './zod';
@@ -9,9 +9,20 @@ export const workflowUpdateSchema = z.object({
   notes: z.string().trim().max(NOTES_MAX, 'validation.notesMax').nullish(),
   /** Shown to the customer as "Note from our team" and sent with the status mail. */
   team_note: z.string().trim().max(NOTES_MAX, 'validation.notesMax').nullish(),
-  assigned_to: z.string().trim().max(ASSIGNEE_MAX, 'validation.invalidInput').nullish(),
 });
 export type WorkflowUpdate = z.infer<typeof workflowUpdateSchema>;
+
+/**
+ * The owner of a service request or a conversation: an admin's id, or null for the support
+ * team as a whole (docs/product.md#owners). Whether the id names an admin is the service's check.
+ */
+export const ownerSchema = z.object({
+  owner_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, 'validation.invalidInput')
+    .nullable(),
+});
+export type OwnerInput = z.infer<typeof ownerSchema>;
 
 /** Support completion: an internal note, and one the customer sees ("Note from our team"). */
 export const supportCompletionSchema = z.object({

@@ -58,7 +58,8 @@ describe('customer dashboard', () => {
       await question.getByRole('radio', { name: "I'm not sure" }).check();
     await questions.getByRole('button', { name: 'Send request' }).click();
     await toast(page, 'Service request sent! Our team will contact you shortly.').waitFor();
-    await taskRow('Get health insurance').getByText('In progress').waitFor();
+    // One state per request: the task and Active Services read the same word.
+    await taskRow('Get health insurance').getByText('Requested').waitFor();
     const services = page.getByRole('region', { name: 'Active Services' });
     await services.getByText('Get health insurance').waitFor();
 
@@ -66,7 +67,7 @@ describe('customer dashboard', () => {
     await page.getByRole('heading', { name: 'Your Relocation Journey' }).waitFor();
     await taskRow('Apply for your work visa').getByText('Completed (by user)').waitFor();
     await taskRow('Apply for your work visa').getByText('Your notes: Embassy appointment booked').waitFor();
-    await services.getByText('Initiated').waitFor();
+    await services.getByText('Requested', { exact: true }).waitFor();
     // Phase 1 of an Indian customer moving alone: nine tasks (family_reunion is for families).
     await page.getByText('1/9 tasks completed').waitFor();
 
@@ -212,8 +213,9 @@ describe.each(LANGUAGES)('the journey in %s', (language) => {
     expect(await untouched.getByRole('button', { name: t('tasks.complete') }).isDisabled()).toBe(true);
 
     await page.getByRole('tab', { name: new RegExp(tab(3)) }).click();
+    // Its request's state, as Active Services says it (one state per request).
     await taskRow(taskName(language, 'liability_insurance'))
-      .getByText(t('tasks.status.in_progress'), { exact: true })
+      .getByText(t('workflows.status.initiated'), { exact: true })
       .waitFor();
     await page.getByText(t('dashboard.previewNoteWorkKept'), { exact: false }).waitFor();
   });

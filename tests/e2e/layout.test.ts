@@ -108,7 +108,6 @@ beforeAll(async () => {
     method: 'PATCH',
     body: {
       status: 'in_progress',
-      assigned_to: 'Lena',
       notes: 'Prefers a provider with English-speaking support; call after 18:00 Berlin time.',
       team_note: 'Your eSIM is ordered; the activation code follows by e-mail within two working days.',
     },

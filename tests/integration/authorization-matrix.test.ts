@@ -25,6 +25,8 @@ type Ids = {
   unsubscribe: string;
   /** A question customer A asked the companion (its hand-off would post a message). */
   questionId: string;
+  /** The test admin: an owner the owner routes would set. */
+  adminId: string;
 };
 
 /**
@@ -75,6 +77,10 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
     body: serviceRequestBody('health_insurance'),
   }),
   'GET /api/me/workflows': () => ({ path: '/api/me/workflows' }),
+  'POST /api/me/workflows/{workflowId}/withdraw': (ids) => ({
+    path: `/api/me/workflows/${ids.workflowId}/withdraw`,
+    body: {},
+  }),
   'POST /api/me/deletion': () => ({ path: '/api/me/deletion', body: { reason: 'leaving' } }),
   'GET /api/admin/users': () => ({ path: '/api/admin/users?filter=expiring&search=mallory' }),
   'GET /api/admin/stats': () => ({ path: '/api/admin/stats' }),
@@ -116,6 +122,15 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
   'PATCH /api/admin/workflows/{workflowId}': (ids) => ({
     path: `/api/admin/workflows/${ids.workflowId}`,
     body: { status: 'cancelled' },
+  }),
+  'PUT /api/admin/workflows/{workflowId}/owner': (ids) => ({
+    path: `/api/admin/workflows/${ids.workflowId}/owner`,
+    body: { owner_id: ids.adminId },
+  }),
+  'GET /api/admin/team': () => ({ path: '/api/admin/team' }),
+  'PUT /api/admin/users/{userId}/messages/owner': (ids) => ({
+    path: `/api/admin/users/${ids.userId}/messages/owner`,
+    body: { owner_id: ids.adminId },
   }),
   'GET /api/admin/deletion-requests': () => ({ path: '/api/admin/deletion-requests' }),
   'DELETE /api/me/deletion': () => ({ path: '/api/me/deletion' }),
@@ -206,11 +221,13 @@ describe('authorization matrix (every route × every caller)', () => {
       method: 'POST',
       body: { question: 'Kita', language: 'en' },
     });
+    const me = await api<{ profile: { id: string } }>(url, '/api/me', { token: admin });
     ids = {
       ...a,
       calendarFile: feed.body.url.split('/').pop() ?? '',
       unsubscribe: nobody.search,
       questionId: question.body.id,
+      adminId: me.body.profile.id,
     };
   }, 60_000);
 
@@ -267,6 +284,7 @@ describe('authorization matrix (every route × every caller)', () => {
       calendarFile: ids.calendarFile,
       unsubscribe: ids.unsubscribe,
       questionId: `${Date.now()}-${randomUUID()}`,
+      adminId: ids.adminId,
     };
     const bystander = await newCustomer(url);
     const results = [];

@@ -73,10 +73,15 @@ const body = fc.oneof(
     '{"answers":{"__proto__":{"employed_in_germany":"yes"}}}',
     '{"answers":{"constructor":"not_sure"}}',
     `{"answers":{"${'q'.repeat(10_000)}":"yes"}}`,
+    // An owner: a key of the table, not an id, not text, of nobody.
+    '{"owner_id":"USER#x"}',
+    '{"owner_id":42}',
+    '{"owner_id":"__proto__"}',
+    '{"owner_id":"00000000-0000-4000-8000-000000000000"}',
   ),
   fc
     .record({
-      key: fc.constantFrom('__proto__', 'constructor', 'email', 'role', 'id', 'user_id'),
+      key: fc.constantFrom('__proto__', 'constructor', 'email', 'role', 'id', 'user_id', 'owner_id'),
       value: fc.jsonValue(),
     })
     .map(({ key, value }) => `{"${key}":${JSON.stringify(value)}}`),

@@ -13,9 +13,17 @@ import { pointStoreAt } from '../support/store-env';
 const url = inject('stackUrl');
 const SUPPORT = 'support@relocate-germany.example';
 
-/** The mails to the team's address about this customer (their page is linked). */
+/**
+ * The mails to the team's address about this customer's messages (their page is linked; the
+ * mail of a new service request goes there too, and is not one of these).
+ */
 const teamMails = async (userId: string) =>
-  (await mailbox(url)).filter((m) => m.to === SUPPORT && m.text.includes(`/admin/users/${userId}`));
+  (await mailbox(url)).filter(
+    (m) =>
+      m.to === SUPPORT &&
+      m.text.includes(`/admin/users/${userId}`) &&
+      m.subject !== 'New service request from a customer',
+  );
 
 /** Whether the admin's "Unread messages" list holds this customer (found by their unique e-mail). */
 async function onUnreadList(admin: string, email: string): Promise<boolean> {

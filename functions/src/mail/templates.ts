@@ -139,16 +139,27 @@ function paragraphsMail(
 }
 
 /**
- * To the support team's address: a customer wrote. Names the customer by name or
- * e-mail and links their page in the admin console; the message itself stays in the product.
+ * To the support team (its address, or a request's owner): what a customer did, naming them
+ * by name or e-mail (and the service, when it is about one), with a link to their page in the
+ * admin console; the details stay in the product.
  */
-export function customerWroteMail(origin: string, customer: { id: string; name: string }): RenderedMail {
+export function teamMail(
+  kind: 'customerWrote' | 'serviceRequestedTeam' | 'requestWithdrawnTeam',
+  origin: string,
+  customer: { id: string; name: string },
+  task = '',
+): RenderedMail {
   const texts = mailTexts(DEFAULT_LANGUAGE);
-  const t = texts.customerWrote;
+  const t = texts[kind];
   return paragraphsMail(
     t.subject,
-    [texts.common.greeting, fill(t.body, { customer: customer.name })],
+    [texts.common.greeting, fill(t.body, { customer: customer.name, task })],
     { label: t.button, href: `${origin}/admin/users/${encodeURIComponent(customer.id)}` },
     texts.common.signoff,
   );
+}
+
+/** To the support team's address: a customer wrote. */
+export function customerWroteMail(origin: string, customer: { id: string; name: string }): RenderedMail {
+  return teamMail('customerWrote', origin, customer);
 }

@@ -25,8 +25,9 @@ import {
   saveCustomerMessage,
   saveTeamMessage,
 } from '../store/messages';
+import { getStoredProfile } from '../store/profile-state';
 import { findWorkflow } from '../store/workflows';
-import { requireCustomer } from './customers';
+import { customerProfile, requireCustomer } from './customers';
 import { mailTo, notify } from './notify';
 
 /** A stored message as its reader sees it: the customer never learns which admin wrote. */
@@ -139,16 +140,21 @@ export async function readMyMessages(caller: CustomerAccount, seen: number): Pro
   return { unread: Math.max(0, unread - seen) };
 }
 
-/** A customer's conversation for the team, newest first, with how many of the customer's messages are unread. */
+/**
+ * A customer's conversation for the team, newest first, with how many of the customer's
+ * messages are unread and who of the team owns it (docs/product.md#owners).
+ */
 export async function userConversation(userId: string, query: PageQuery): Promise<Conversation> {
-  const [profile, found] = await Promise.all([
-    requireCustomer(userId),
+  const [stored, found] = await Promise.all([
+    getStoredProfile(userId),
     messagePage(userId, query.limit, query.cursor ?? null),
   ]);
+  const profile = customerProfile(stored);
   return {
     items: found.items.map((m) => toMessage(m, 'team')),
     nextCursor: found.nextCursor,
     unread: profile.unread_by_team,
+    owner_id: stored?.conversation_owner_id ?? null,
   };
 }
 

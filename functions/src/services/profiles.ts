@@ -16,7 +16,7 @@ import { customerProfile, requireCustomer } from './customers';
 import { assignUnlockedTasks, buildJourney } from './journey';
 import { notify } from './notify';
 import { refreshReminders } from './reminder-schedule';
-import { toWorkflows } from './workflows';
+import { namesOfOwners, toWorkflows } from './workflows';
 
 /**
  * While a deletion request is pending the customer cannot change anything
@@ -62,12 +62,15 @@ export async function updateMyLanguage(
 export async function getUserDetail(userId: string, language: Language): Promise<AdminUserDetail> {
   const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(userId)]);
   const profile = customerProfile(partition.stored);
-  const tasks = await assignUnlockedTasks(userId, catalogue, partition);
+  const [tasks, owners] = await Promise.all([
+    assignUnlockedTasks(userId, catalogue, partition),
+    namesOfOwners(partition.workflows),
+  ]);
   return {
     profile,
     documents: newestFirst(partition.documents),
     phases: buildJourney(catalogue, tasks, partition.workflows, profile, language, 'team').phases,
-    workflows: toWorkflows(catalogue, partition.workflows, language, 'team'),
+    workflows: toWorkflows(catalogue, partition.workflows, language, 'team', owners),
     deletion_request: partition.deletionRequest,
   };
 }

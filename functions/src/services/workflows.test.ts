@@ -9,10 +9,29 @@ import { notSureAnswers } from '../../../tests/support/service-answers';
 import { sendMail } from '../adapters/mail';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../lib/errors';
 import { loadCatalogue } from '../store/catalogue';
+import { getStoredProfile } from '../store/profile-state';
+import { getProfiles } from '../store/profiles';
 import { findTask } from '../store/tasks';
 import { readUserPartition } from '../store/user-partition';
-import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
-import { ADMIN, admin, catalogue, expectRefused, NOW, profile, task, USER, workflow } from '../test-fixtures';
+import {
+  findWorkflow,
+  markSupportMailed,
+  startServiceRequest,
+  updateWorkflow,
+  withdrawServiceRequest,
+} from '../store/workflows';
+import {
+  ADMIN,
+  admin,
+  catalogue,
+  expectRefused,
+  NOW,
+  partition,
+  profile,
+  task,
+  USER,
+  workflow,
+} from '../test-fixtures';
 import {
   admitted,
   expectNothingWritten,
@@ -21,9 +40,10 @@ import {
   type Refusal,
   setUpJourneyTests,
   stored,
+  storedPartition,
   UUID,
 } from './journey-fixtures';
-import { changeWorkflow, requestService } from './workflows';
+import { changeWorkflow, listMyWorkflows, requestService, withdrawMyRequest } from './workflows';
 
 vi.mock('../adapters/mail');
 vi.mock('../store/catalogue');
@@ -138,6 +158,7 @@ describe('requestService: success', () => {
       notes: null,
       assigned_to: null,
       answers,
+      owner_id: null,
     });
     expect(result).toEqual(passedWorkflow);
     expect(output.counted()).toEqual({ ServiceRequests: 1 });
@@ -275,7 +296,7 @@ describe('changeWorkflow (admin)', () => {
     expect(findTask).toHaveBeenCalledWith(current.user_task_id);
     expect(updateWorkflow).toHaveBeenCalledWith(
       current,
-      { status: 'completed', completed_at: NOW, notes: 'old notes', team_note: null, assigned_to: 'Berta' },
+      { status: 'completed', completed_at: NOW, notes: 'old notes', team_note: null },
       linked,
       {
         id: expect.stringMatching(UUID),
@@ -294,6 +315,8 @@ describe('changeWorkflow (admin)', () => {
       status: 'completed',
       completed_at: NOW,
       team_note: null,
+      owner_id: null,
+      owner_name: null,
       task_name: 'Aufgabe health_insurance',
     });
   });
@@ -304,7 +327,7 @@ describe('changeWorkflow (admin)', () => {
     expect(findTask).not.toHaveBeenCalled();
     expect(updateWorkflow).toHaveBeenCalledWith(
       workflow(),
-      { status: 'cancelled', completed_at: null, notes: 'old notes', team_note: null, assigned_to: 'Berta' },
+      { status: 'cancelled', completed_at: null, notes: 'old notes', team_note: null },
       null,
       expect.objectContaining({ action: 'workflow_changed' }),
     );
@@ -319,7 +342,6 @@ describe('changeWorkflow (admin)', () => {
         status: 'in_progress',
         notes: 'called the insurer',
         team_note: 'Termin am Montag',
-        assigned_to: 'Carl',
       },
       'en',
     );
@@ -327,15 +349,14 @@ describe('changeWorkflow (admin)', () => {
     expect(audit?.changes).toEqual([
       { field: 'status', before: 'initiated', after: 'in_progress' },
       { field: 'team_note', before: 'Old hint', after: 'Termin am Montag' },
-      { field: 'assigned_to', before: 'Berta', after: 'Carl' },
     ]);
     expect(audit?.note).toBe('called the insurer');
-    expect(audit?.fields).toEqual(['status', 'team_note', 'assigned_to', 'notes']);
+    expect(audit?.fields).toEqual(['status', 'team_note', 'notes']);
   });
 
   it('an internal note left as it was is neither a field nor a note of the record', async () => {
     vi.mocked(findWorkflow).mockResolvedValue(workflow());
-    await changeWorkflow(admin(), 'wf-1', { status: 'initiated', assigned_to: 'Berta' }, 'en');
+    await changeWorkflow(admin(), 'wf-1', { status: 'initiated' }, 'en');
     const audit = vi.mocked(updateWorkflow).mock.calls[0]?.[3];
     expect(audit).toMatchObject({ changes: [], note: null, fields: [] });
   });
@@ -348,17 +369,12 @@ describe('changeWorkflow (admin)', () => {
     expect(JSON.stringify(audit)).not.toContain('old notes');
   });
 
-  it.each<[string, { notes?: string | null; assigned_to?: string | null }, Partial<WorkflowRecord>]>([
-    ['undefined keeps the old values', {}, { notes: 'old notes', assigned_to: 'Berta' }],
-    ['empty strings clear them to null', { notes: '', assigned_to: '' }, { notes: null, assigned_to: null }],
-    ['null clears them', { notes: null, assigned_to: null }, { notes: null, assigned_to: null }],
-    [
-      'new values replace them',
-      { notes: 'called', assigned_to: 'Carl' },
-      { notes: 'called', assigned_to: 'Carl' },
-    ],
-    ['one given, the other kept', { notes: 'called' }, { notes: 'called', assigned_to: 'Berta' }],
-  ])('notes and assigned_to: %s', async (_what, fields, expected) => {
+  it.each<[string, { notes?: string | null }, Partial<WorkflowRecord>]>([
+    ['undefined keeps the old value', {}, { notes: 'old notes' }],
+    ['an empty string clears it to null', { notes: '' }, { notes: null }],
+    ['null clears it', { notes: null }, { notes: null }],
+    ['a new value replaces it', { notes: 'called' }, { notes: 'called' }],
+  ])('notes: %s; the earlier assignee is kept as it was', async (_what, fields, expected) => {
     vi.mocked(findWorkflow).mockResolvedValue(workflow());
     const result = await changeWorkflow(admin(), 'wf-1', { status: 'in_progress', ...fields }, 'en');
     expect(vi.mocked(updateWorkflow).mock.calls[0]?.[1]).toEqual({
@@ -367,7 +383,7 @@ describe('changeWorkflow (admin)', () => {
       team_note: null,
       ...expected,
     });
-    expect(result).toMatchObject(expected);
+    expect(result).toMatchObject({ ...expected, assigned_to: 'Berta' });
   });
 
   it('passes the store refusing a workflow changed meanwhile through, and mails nobody', async () => {
@@ -414,5 +430,123 @@ describe('changeWorkflow (admin)', () => {
       status: 'cancelled',
     });
     expect(sendMail).toHaveBeenCalledTimes(2);
+  });
+});
+
+const SUPPORT = 'support@example.com';
+
+describe('requestService: the support address, once per request', () => {
+  beforeEach(() => vi.stubEnv('SUPPORT_EMAIL', SUPPORT));
+
+  it('marks the request, then mails the support address naming the customer and the service (in English)', async () => {
+    stored(profile({ first_name: 'Ada', last_name: 'Lovelace' }), [task('health_insurance')]);
+    vi.mocked(markSupportMailed).mockResolvedValue(true);
+    const result = await requestService(
+      admitted(),
+      'task-health_insurance',
+      notSureAnswers('health_insurance'),
+    );
+    expect(markSupportMailed).toHaveBeenCalledWith(result, NOW);
+    const toSupport = mails().filter(([to]) => to === SUPPORT);
+    expect(toSupport).toEqual([
+      ['support@example.com', 'New service request from a customer', expect.stringContaining('Ada Lovelace')],
+    ]);
+    expect(toSupport[0]?.[2]).toContain(`/admin/users/${USER}`);
+  });
+
+  it('a request already marked (a retry) is not mailed to the support address again', async () => {
+    stored(profile(), [task('health_insurance')]);
+    vi.mocked(markSupportMailed).mockResolvedValue(false);
+    await requestService(admitted(), 'task-health_insurance', notSureAnswers('health_insurance'));
+    expect(mails().filter(([to]) => to === SUPPORT)).toEqual([]);
+  });
+});
+
+describe('listMyWorkflows: what the customer reads of a request', () => {
+  it("the owner's first name, never the owner's id or address, the internal note, the earlier assignee or the mail mark", async () => {
+    storedPartition(
+      partition(profile(), {
+        workflows: [workflow({ owner_id: ADMIN, support_mailed_at: NOW, team_note: 'See you' })],
+      }),
+    );
+    vi.mocked(getProfiles).mockResolvedValue(
+      new Map([[ADMIN, profile({ id: ADMIN, first_name: 'Berta', email: 'berta@team.example' })]]),
+    );
+    const [shown] = await listMyWorkflows(admitted(), 'en');
+    expect(shown).toMatchObject({
+      owner_name: 'Berta',
+      notes: null,
+      assigned_to: null,
+      team_note: 'See you',
+    });
+    expect(shown && 'owner_id' in shown).toBe(false);
+    expect(shown && 'support_mailed_at' in shown).toBe(false);
+    expect(JSON.stringify(shown)).not.toMatch(/berta@team|admin-1|old notes/);
+  });
+
+  it('no owner: null (the support team), and no profile read', async () => {
+    storedPartition(partition(profile(), { workflows: [workflow()] }));
+    const [shown] = await listMyWorkflows(admitted(), 'en');
+    expect(shown?.owner_name).toBeNull();
+    expect(getProfiles).not.toHaveBeenCalled();
+  });
+});
+
+describe('withdrawMyRequest', () => {
+  beforeEach(() => {
+    vi.stubEnv('SUPPORT_EMAIL', SUPPORT);
+    vi.mocked(withdrawServiceRequest).mockImplementation(async (w) => ({ ...w, status: 'cancelled' }));
+  });
+  const inProgress = task('health_insurance', { status: 'in_progress' });
+
+  it('cancels an initiated request of their own with its task, and tells the support address when it has no owner', async () => {
+    storedPartition(partition(profile(), { tasks: [inProgress], workflows: [workflow()] }));
+    const result = await withdrawMyRequest(admitted(), 'wf-1', 'en');
+    expect(withdrawServiceRequest).toHaveBeenCalledWith(workflow(), inProgress);
+    expect(result).toMatchObject({ id: 'wf-1', status: 'cancelled', notes: null, assigned_to: null });
+    expect(mails()).toEqual([
+      [
+        SUPPORT,
+        'A customer withdrew a service request',
+        expect.stringContaining('Ada Lovelace has withdrawn the service request: Health insurance.'),
+      ],
+    ]);
+  });
+
+  it('tells the owner, not the support address, when it has one', async () => {
+    storedPartition(
+      partition(profile(), { tasks: [inProgress], workflows: [workflow({ owner_id: ADMIN })] }),
+    );
+    vi.mocked(getStoredProfile).mockResolvedValue({
+      profile: profile({ id: ADMIN, email: 'berta@team.example', first_name: 'Berta' }),
+      role: 'admin',
+    });
+    const result = await withdrawMyRequest(admitted(), 'wf-1', 'en');
+    expect(mails().map(([to]) => to)).toEqual(['berta@team.example']);
+    expect(result.owner_name).toBe('Berta');
+    expect('owner_id' in result).toBe(false);
+  });
+
+  it.each<WorkflowStatus>(['in_progress', 'completed', 'cancelled'])(
+    'refuses a request %s (409), nothing written or mailed',
+    async (status) => {
+      storedPartition(partition(profile(), { tasks: [inProgress], workflows: [workflow({ status })] }));
+      await expectRefused(withdrawMyRequest(admitted(), 'wf-1', 'en'), Conflict, 'workflowNotWithdrawable');
+      expect(withdrawServiceRequest).not.toHaveBeenCalled();
+      expect(sendMail).not.toHaveBeenCalled();
+    },
+  );
+
+  it("another's request, or none, is not found", async () => {
+    storedPartition(partition(profile(), { tasks: [inProgress], workflows: [workflow()] }));
+    await expectRefused(withdrawMyRequest(admitted(), 'wf-other', 'en'), NotFound, 'workflowNotFound');
+    expect(withdrawServiceRequest).not.toHaveBeenCalled();
+  });
+
+  it('the store refusing (the team started it meanwhile) passes through, and nobody is mailed', async () => {
+    storedPartition(partition(profile(), { tasks: [inProgress], workflows: [workflow()] }));
+    vi.mocked(withdrawServiceRequest).mockRejectedValue(new Conflict('workflowNotWithdrawable'));
+    await expectRefused(withdrawMyRequest(admitted(), 'wf-1', 'en'), Conflict, 'workflowNotWithdrawable');
+    expect(sendMail).not.toHaveBeenCalled();
   });
 });

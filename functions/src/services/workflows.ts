@@ -1,35 +1,52 @@
 // Workflows (docs/product.md#service-requests): the service request a customer opens from a
-// task, their list of them, and the team's changes (status, notes, assignee), each status
-// mailed to the customer.
+// task (the support address mailed once), their list of them, their withdrawal while the team
+// has not started, and the team's changes (status, notes), each status mailed to the customer.
+// Owners: owners.ts.
 // The task a request is made from is judged by the journey's rule (journey.ts ownTask).
 import { randomUUID } from 'node:crypto';
-import type { Workflow, WorkflowRecord } from '@shared/api';
-import type { Language } from '@shared/constants';
+import type { Profile, Workflow, WorkflowRecord } from '@shared/api';
+import { DEFAULT_LANGUAGE, type Language } from '@shared/constants';
 import { canChangeWorkflow } from '@shared/journey';
+import { fullName } from '@shared/names';
 import type { WorkflowUpdate } from '@shared/schemas/admin';
 import { type ServiceRequestInput, serviceAnswersSchema } from '@shared/schemas/service-request';
+import { env } from '../config';
 import type { AdminAccount, CustomerAccount, WithPartition } from '../edge/caller';
 import { clock } from '../lib/clock';
 import { Conflict, fieldErrors, NotFound, ValidationFailed } from '../lib/errors';
 import { countMetric } from '../lib/metrics';
+import { teamMail } from '../mail/templates';
 import { type Catalogue, loadCatalogue } from '../store/catalogue';
+import { getStoredProfile } from '../store/profile-state';
 import { findTask } from '../store/tasks';
-import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
+import {
+  findWorkflow,
+  markSupportMailed,
+  startServiceRequest,
+  updateWorkflow,
+  withdrawServiceRequest,
+} from '../store/workflows';
 import { actorOf, adminAudit, changedFields } from './audit';
 import { customerOf } from './customers';
 import { type Audience, ownTask } from './journey';
-import { notify } from './notify';
+import { mailTo, notify } from './notify';
+import { ownerName, ownerNames } from './owner-names';
 import { refreshReminders } from './reminder-schedule';
 
 const taskName = (catalogue: Catalogue, templateId: string, language: Language) =>
   catalogue.templates.find((t) => t.id === templateId)?.texts[language].task_name ?? '';
+
+/** The customer as a team mail names them: by name, else by e-mail. */
+const customerOfMail = (profile: Profile) => ({ id: profile.id, name: fullName(profile) || profile.email });
 
 /**
  * A service request (docs/product.md#service-requests):
  * 1. the task must allow it (ownTask);
  * 2. the workflow's type is the one the task's template declares;
  * 3. the answers are exactly that type's questions answered (else 400, nothing written);
- * 4. the workflow, with the answers, and the task's move to in_progress are written together.
+ * 4. the workflow, with the answers, and the task's move to in_progress are written together;
+ * 5. the customer is mailed, and the support address once per request: the workflow's mark
+ *    is written (conditionally) before that mail goes, so a retry never mails it again.
  */
 export async function requestService(
   caller: WithPartition<CustomerAccount>,
@@ -54,6 +71,7 @@ export async function requestService(
     notes: null,
     assigned_to: null,
     answers: checked.data,
+    owner_id: null,
   };
   await startServiceRequest(task, workflow);
   countMetric('ServiceRequests');
@@ -64,31 +82,99 @@ export async function requestService(
     { values: { task: template.texts[profile.language].task_name } },
     { userId: caller.userId, workflowId: workflow.id },
   );
+  await tellSupport(workflow, profile, template.texts[DEFAULT_LANGUAGE].task_name);
   return workflow;
 }
 
-/** Workflows newest first, each with its task's name in the caller's language. */
+/** The support address is told of a new request, once (the mark first, then the mail). */
+async function tellSupport(workflow: WorkflowRecord, profile: Profile, task: string): Promise<void> {
+  if (!(await markSupportMailed(workflow, clock.iso()))) return;
+  await mailTo(
+    { email: env.supportEmail },
+    (origin) => teamMail('serviceRequestedTeam', origin, customerOfMail(profile), task),
+    { userId: workflow.user_id, workflowId: workflow.id, mail: 'serviceRequestedTeam' },
+  );
+}
+
+/**
+ * Workflows newest first, each with its task's name in the caller's language and its owner's
+ * first name (`names`: by owner id). The customer's carry no internal note, no earlier
+ * assignee, no owner id and no mail mark: only what the customer may read.
+ */
 export function toWorkflows(
   catalogue: Catalogue,
   items: WorkflowRecord[],
   language: Language,
   audience: Audience,
+  names: ReadonlyMap<string, string | null> = new Map(),
 ): Workflow[] {
   return items
-    .map((w) => ({
-      ...w,
-      notes: audience === 'team' ? w.notes : null,
-      team_note: w.team_note ?? null,
-      task_name: taskName(catalogue, w.task_template_id, language),
-    }))
+    .map((w) => {
+      const shown = {
+        ...w,
+        owner_id: w.owner_id ?? null,
+        team_note: w.team_note ?? null,
+        task_name: taskName(catalogue, w.task_template_id, language),
+        owner_name: (w.owner_id && names.get(w.owner_id)) || null,
+      };
+      if (audience === 'team') return shown;
+      const { owner_id: _o, support_mailed_at: _m, ...customer } = shown;
+      return { ...customer, notes: null, assigned_to: null };
+    })
     .sort((a, b) => b.initiated_at.localeCompare(a.initiated_at));
 }
+
+/** The owners' first names of these workflows (one read, none when no workflow has an owner). */
+export const namesOfOwners = (items: readonly WorkflowRecord[]) => ownerNames(items.map((w) => w.owner_id));
 
 export async function listMyWorkflows(
   caller: WithPartition<CustomerAccount>,
   language: Language,
 ): Promise<Workflow[]> {
-  return toWorkflows(await loadCatalogue(), caller.partition.workflows, language, 'customer');
+  const items = caller.partition.workflows;
+  const [catalogue, names] = await Promise.all([loadCatalogue(), namesOfOwners(items)]);
+  return toWorkflows(catalogue, items, language, 'customer', names);
+}
+
+/**
+ * The customer withdraws a service request (docs/product.md#service-requests):
+ * 1. one of their own (another's, or none: 404);
+ * 2. only while it is initiated (the team has not started it; else 409);
+ * 3. the workflow cancelled and its task back to not started, together (store guard);
+ * 4. its owner is told by mail, or the support address when it has none.
+ */
+export async function withdrawMyRequest(
+  caller: WithPartition<CustomerAccount>,
+  workflowId: string,
+  language: Language,
+): Promise<Workflow> {
+  const workflow = caller.partition.workflows.find((w) => w.id === workflowId);
+  if (!workflow) throw new NotFound('workflowNotFound');
+  if (workflow.status !== 'initiated') throw new Conflict('workflowNotWithdrawable');
+  const task = caller.partition.tasks.find((t) => t.id === workflow.user_task_id);
+  if (!task) throw new Conflict('workflowNotWithdrawable');
+  const withdrawn = await withdrawServiceRequest(workflow, task);
+  // The task is open again: the reminders follow.
+  await refreshReminders(caller.userId);
+  const [catalogue, owner] = await Promise.all([
+    loadCatalogue(),
+    workflow.owner_id ? getStoredProfile(workflow.owner_id) : null,
+  ]);
+  const to = owner?.role === 'admin' ? owner.profile : { email: env.supportEmail };
+  await mailTo(
+    to,
+    (origin) =>
+      teamMail(
+        'requestWithdrawnTeam',
+        origin,
+        customerOfMail(caller.profile),
+        taskName(catalogue, workflow.task_template_id, DEFAULT_LANGUAGE),
+      ),
+    { userId: caller.userId, workflowId, mail: 'requestWithdrawnTeam' },
+  );
+  const names = new Map(owner && workflow.owner_id ? [[workflow.owner_id, ownerName(owner.profile)]] : []);
+  const [shown] = toWorkflows(catalogue, [withdrawn], language, 'customer', names);
+  return shown as Workflow;
 }
 
 /** What the customer is told when a workflow moves to a status (back to initiated: nothing). */
@@ -101,8 +187,8 @@ const WORKFLOW_NOTICES = {
 /**
  * An admin's workflow change (docs/product.md#service-requests):
  * 1. only while the workflow is not completed or cancelled;
- * 2. notes (internal), the note for the customer and the assignee change only when given
- *    (an empty one clears);
+ * 2. notes (internal) and the note for the customer change only when given (an empty one
+ *    clears); the owner is its own route (owners.ts);
  * 3. completing it completes its task too, in the same transaction (with its audit record:
  *    the fields before and after), written only if the status is still the one read (so a
  *    status change happens once);
@@ -124,7 +210,6 @@ export async function changeWorkflow(
     completed_at: completing ? clock.iso() : null,
     notes: update.notes === undefined ? workflow.notes : update.notes || null,
     team_note: update.team_note === undefined ? (workflow.team_note ?? null) : update.team_note || null,
-    assigned_to: update.assigned_to === undefined ? workflow.assigned_to : update.assigned_to || null,
   };
   // The internal note is the record's note (kept from the customer's view), not a change.
   const { notes, completed_at: _at, ...visible } = change;
@@ -156,6 +241,6 @@ export async function changeWorkflow(
       { userId: workflow.user_id, workflowId },
     );
   }
-  const [withName] = toWorkflows(catalogue, [updated], language, 'team');
+  const [withName] = toWorkflows(catalogue, [updated], language, 'team', await namesOfOwners([updated]));
   return withName as Workflow;
 }

@@ -27,6 +27,7 @@ import {
   auditPartition,
   CATALOGUE,
   type CalendarFeed,
+  CONVERSATION_OWNER,
   COUNT_SHARDS,
   COUNTS,
   type CompanionCount,
@@ -57,6 +58,7 @@ import {
   reminderSchedules,
   type StoredProfile,
   searchWords,
+  TEAM_LIST,
   type Tombstone,
   taskById,
   tasks,
@@ -173,10 +175,24 @@ describe('keys of each entity (README key design)', () => {
     expect(profiles.key(USER)).toEqual({ PK: `USER#${USER}`, SK: 'PROFILE' });
   });
 
-  it('profile of an admin: same table key, no index keys at all (left out of the customer list)', () => {
+  it('profile of an admin: same table key, listed under ADMINS by <created_at>#<id> (the team, never the customer list)', () => {
     const item = profiles.toItem(adminProfile);
-    expect(keysOf(item)).toEqual({ PK: 'USER#admin-1', SK: 'PROFILE' });
-    expect('GSI1PK' in item || 'GSI1SK' in item).toBe(false);
+    expect(keysOf(item)).toEqual({
+      PK: 'USER#admin-1',
+      SK: 'PROFILE',
+      GSI1PK: 'ADMINS',
+      GSI1SK: `${adminProfile.profile.created_at}#admin-1`,
+    });
+    expect(TEAM_LIST).toBe('ADMINS');
+  });
+
+  it("the conversation's owner is an attribute of the profile item, never profile data", () => {
+    const owned = { ...customerProfile, conversation_owner_id: 'admin-1' };
+    const item = profiles.toItem(owned);
+    expect(item[CONVERSATION_OWNER]).toBe('admin-1');
+    const back = profiles.fromItem(item);
+    expect(back).toEqual(owned);
+    expect(CONVERSATION_OWNER in back.profile).toBe(false);
   });
 
   it('the role is stored beside the profile attributes, not as profile data', () => {

@@ -76,6 +76,11 @@ const BY_ID = 'ITEM';
 
 /** GSI1 partition listing every customer profile (admins are left out: a sparse index). */
 export const CUSTOMER_LIST = 'CUSTOMERS';
+/**
+ * GSI1 partition listing every admin profile (the support team, the owner picker's list): the
+ * other half of the profiles' sparse index, so the team is one Query, never a scan.
+ */
+export const TEAM_LIST = 'ADMINS';
 /** GSI1 partition listing the pending deletion requests. */
 export const PENDING_DELETIONS = 'DELETION_REQUESTS#pending';
 
@@ -94,6 +99,11 @@ export const CUSTOMER_PAGE_KEY: CursorShape = {
 export interface StoredProfile {
   profile: Profile;
   role: Role;
+  /**
+   * Who of the team owns the customer's conversation (docs/product.md#owners): an attribute of
+   * the profile item, never profile data, so the customer's own profile never carries it.
+   */
+  conversation_owner_id?: string | null;
 }
 
 const PROFILE_SORT = 'PROFILE';
@@ -102,10 +112,22 @@ export const profiles = entity<StoredProfile, [userId: string]>({
   key: profileKey,
   keyOf: ({ profile }) => profileKey(profile.id),
   sortPrefix: PROFILE_SORT,
-  indexOf: ({ profile, role }) =>
-    role === 'customer' ? { GSI1PK: CUSTOMER_LIST, GSI1SK: `${profile.created_at}#${profile.id}` } : null,
-  toAttributes: ({ profile, role }) => ({ ...profile, role }),
-  fromAttributes: ({ role, [MAILED.customer]: _c, [MAILED.team]: _t, ...profile }) => ({
+  indexOf: ({ profile, role }) => ({
+    GSI1PK: role === 'customer' ? CUSTOMER_LIST : TEAM_LIST,
+    GSI1SK: `${profile.created_at}#${profile.id}`,
+  }),
+  toAttributes: ({ profile, role, conversation_owner_id }) => ({
+    ...profile,
+    role,
+    ...(conversation_owner_id ? { [CONVERSATION_OWNER]: conversation_owner_id } : {}),
+  }),
+  fromAttributes: ({
+    role,
+    [MAILED.customer]: _c,
+    [MAILED.team]: _t,
+    [CONVERSATION_OWNER]: owner,
+    ...profile
+  }) => ({
     // Profiles written before mail blocks, messages and the relocation plan existed have none.
     profile: {
       entry_date: null,
@@ -120,8 +142,12 @@ export const profiles = entity<StoredProfile, [userId: string]>({
       ...profile,
     } as unknown as Profile,
     role: role === 'admin' ? 'admin' : 'customer',
+    ...(typeof owner === 'string' ? { conversation_owner_id: owner } : {}),
   }),
 });
+
+/** The profile item's attribute naming the conversation's owner (StoredProfile.conversation_owner_id). */
+export const CONVERSATION_OWNER = 'conversation_owner_id';
 
 /**
  * When the last "new messages" mail of a customer's conversation went to the customer and to
@@ -223,7 +249,13 @@ const taskItems = ownedItem<UserTask, string>('TASK#', 'TASKID#', (t) => t.task_
 export const tasks = taskItems.entity;
 export const taskById = taskItems.byId;
 
-const workflowItems = ownedItem<WorkflowRecord, string>('WORKFLOW#', 'WORKFLOWID#', (w) => w.id);
+const workflowItems = ownedItem<WorkflowRecord, string>(
+  'WORKFLOW#',
+  'WORKFLOWID#',
+  (w) => w.id,
+  // Workflows stored before owners have none: the support team as a whole.
+  (attributes) => ({ owner_id: null, ...(attributes as unknown as WorkflowRecord) }),
+);
 export const workflows = workflowItems.entity;
 export const workflowById = workflowItems.byId;
 

@@ -6,7 +6,16 @@ import { Conflict } from '../lib/errors';
 import { log } from '../lib/log';
 import { accountNotDeleted, createForUser } from './accounts';
 import { type Audit, withAudit } from './audit';
-import { batchGet, dynamo, queryPage, type TransactItems, transact, tryTransact, tryUpdate } from './client';
+import {
+  batchGet,
+  dynamo,
+  queryAll,
+  queryPage,
+  type TransactItems,
+  transact,
+  tryTransact,
+  tryUpdate,
+} from './client';
 import {
   customersOnly,
   leavingCustomerIndex,
@@ -16,7 +25,14 @@ import {
   stateOf,
   wordChange,
 } from './customer-index';
-import { CUSTOMER_LIST, CUSTOMER_PAGE_KEY, profiles, type StoredProfile } from './entities';
+import {
+  CONVERSATION_OWNER,
+  CUSTOMER_LIST,
+  CUSTOMER_PAGE_KEY,
+  profiles,
+  type StoredProfile,
+  TEAM_LIST,
+} from './entities';
 import { getStoredProfile, stateCondition, withStateRead } from './profile-state';
 import { GSI1 } from './table';
 import { putNewTask } from './tasks';
@@ -94,37 +110,85 @@ export async function profileIfReadable(userId: string): Promise<Profile | null>
 
 /**
  * Gives a profile the role its Cognito group says (the group is the truth, the stored role
- * its copy): an admin's leaves the customer list, counts and search, a customer's joins
- * them, in the same transaction, for the state it was read in.
+ * its copy): an admin's leaves the customer list, counts and search and joins the team's
+ * list, a customer's the other way round, in the same transaction, for the state it was read
+ * in. An admin's profile already in step is (re)listed with the team: profiles of admins
+ * written before the team's list existed join it when `npm run admin -- grant` runs again.
  */
 export async function setProfileRole(userId: string, role: Role): Promise<void> {
   await withStateRead(userId, async (stored) => {
-    if (stored.role === role) return [];
-    const listed = profiles.toItem({ profile: stored.profile, role: 'customer' });
+    if (stored.role === role && role === 'customer') return [];
+    const listed = profiles.toItem({ profile: stored.profile, role });
     const condition = stateCondition(stored, {}, { ':role': role });
+    const indexChanges =
+      stored.role === role
+        ? []
+        : role === 'admin'
+          ? leavingCustomerIndex(stored.profile)
+          : newCustomerIndex(stored.profile);
     return [
       {
-        // Only the role and the list keys (only customers are listed): a parallel edit of the
-        // profile's fields stays; the search words below are the stored name's (updated_at holds it).
+        // Only the role and the list keys: a parallel edit of the profile's fields stays; the
+        // search words below are the stored name's (updated_at holds it).
         Update: {
           TableName: env.tableName,
           Key: profiles.key(userId),
-          UpdateExpression:
-            role === 'admin'
-              ? `SET #role = :role REMOVE ${GSI1.partitionKey}, ${GSI1.sortKey}`
-              : `SET #role = :role, ${GSI1.partitionKey} = :pk, ${GSI1.sortKey} = :sk`,
+          UpdateExpression: `SET #role = :role, ${GSI1.partitionKey} = :pk, ${GSI1.sortKey} = :sk`,
           ...condition,
           ConditionExpression: `${condition.ConditionExpression} AND updated_at = :su`,
           ExpressionAttributeValues: {
             ...condition.ExpressionAttributeValues,
             ':su': stored.profile.updated_at,
-            ...(role === 'customer' ? { ':pk': listed[GSI1.partitionKey], ':sk': listed[GSI1.sortKey] } : {}),
+            ':pk': listed[GSI1.partitionKey],
+            ':sk': listed[GSI1.sortKey],
           },
         },
       },
-      ...(role === 'admin' ? leavingCustomerIndex(stored.profile) : newCustomerIndex(stored.profile)),
+      ...indexChanges,
     ];
   });
+}
+
+/** The support team: every admin profile, from the team's list (one Query of GSI1, no scan). */
+export async function listTeam(): Promise<Profile[]> {
+  const items = await queryAll({ partition: TEAM_LIST, index: true });
+  return items.map((item) => profiles.fromItem(item)).flatMap((s) => (s.role === 'admin' ? [s.profile] : []));
+}
+
+/**
+ * Sets (or, with null, clears) who of the team owns a customer's conversation, with its audit
+ * record, only while the profile is still a customer's and the owner is still the one read.
+ */
+export async function setConversationOwner(
+  stored: StoredProfile,
+  ownerId: string | null,
+  audit: Audit,
+): Promise<void> {
+  const before = stored.conversation_owner_id ?? null;
+  await transact(
+    withAudit(
+      [
+        {
+          Update: {
+            TableName: env.tableName,
+            Key: profiles.key(stored.profile.id),
+            UpdateExpression: ownerId ? 'SET #owner = :owner' : 'REMOVE #owner',
+            ConditionExpression: before
+              ? '#role = :customer AND #owner = :before'
+              : '#role = :customer AND attribute_not_exists(#owner)',
+            ExpressionAttributeNames: { '#role': 'role', '#owner': CONVERSATION_OWNER },
+            ExpressionAttributeValues: {
+              ':customer': 'customer',
+              ...(ownerId ? { ':owner': ownerId } : {}),
+              ...(before ? { ':before': before } : {}),
+            },
+          },
+        },
+      ],
+      audit,
+    ),
+    'profileChanged',
+  );
 }
 
 /** Customers newest first, one Query page at a time. */

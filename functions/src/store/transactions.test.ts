@@ -45,7 +45,7 @@ import {
 import { putProfileIfAbsent, setOverdueTasks, updateProfile, verifyWithTasks } from './profiles';
 import { completeTask, createTaskIfAbsent, createTasksIfAbsent } from './tasks';
 import { putTicket } from './uploads';
-import { startServiceRequest, updateWorkflow } from './workflows';
+import { startServiceRequest, updateWorkflow, withdrawServiceRequest } from './workflows';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
@@ -401,6 +401,48 @@ describe('startServiceRequest', () => {
   });
 });
 
+describe('withdrawServiceRequest', () => {
+  it('the workflow cancelled only while initiated, its task back to not started only while in progress, together', async () => {
+    const w = workflow({ id: 'wf-1' });
+    await expect(
+      withdrawServiceRequest(w, task('health_insurance', { status: 'in_progress' })),
+    ).resolves.toEqual({ ...w, status: 'cancelled' });
+    expect(written()).toEqual([
+      MAY_ACT,
+      {
+        Update: {
+          TableName: 't',
+          Key: { PK: `USER#${USER}`, SK: 'WORKFLOW#wf-1' },
+          UpdateExpression: 'SET #status = :cancelled',
+          ConditionExpression: '#status = :initiated',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':cancelled': 'cancelled', ':initiated': 'initiated' },
+        },
+      },
+      {
+        Update: {
+          TableName: 't',
+          Key: { PK: `USER#${USER}`, SK: 'TASK#health_insurance' },
+          UpdateExpression: 'SET #status = :to',
+          ConditionExpression: '#status = :from',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':to': 'not_started', ':from': 'in_progress' },
+        },
+      },
+      NOT_DELETED,
+    ]);
+  });
+
+  it('cancelled (the team started it meanwhile): Conflict workflowNotWithdrawable', async () => {
+    cancelWith('None', 'ConditionalCheckFailed', 'None', 'None');
+    await expectRefused(
+      withdrawServiceRequest(workflow(), task('health_insurance', { status: 'in_progress' })),
+      Conflict,
+      'workflowNotWithdrawable',
+    );
+  });
+});
+
 describe('updateWorkflow', () => {
   const current = workflow({ id: 'wf-1', status: 'in_progress' });
   const workflowUpdate = (values: Record<string, unknown>) => ({
@@ -408,7 +450,7 @@ describe('updateWorkflow', () => {
       TableName: 't',
       Key: { PK: `USER#${USER}`, SK: 'WORKFLOW#wf-1' },
       UpdateExpression:
-        'SET #status = :status, completed_at = :completedAt, notes = :notes, team_note = :teamNote, assigned_to = :assigned',
+        'SET #status = :status, completed_at = :completedAt, notes = :notes, team_note = :teamNote',
       // Only from the status it was read with: a status change is made (and mailed) once.
       ConditionExpression: '#status = :was',
       ExpressionAttributeNames: { '#status': 'status' },
@@ -422,7 +464,6 @@ describe('updateWorkflow', () => {
       completed_at: null,
       notes: null,
       team_note: 'See you',
-      assigned_to: 'Carl',
     };
     await expect(updateWorkflow(current, change, null)).resolves.toEqual({ ...current, ...change });
     expect(written()).toEqual([
@@ -431,7 +472,6 @@ describe('updateWorkflow', () => {
         ':completedAt': null,
         ':notes': null,
         ':teamNote': 'See you',
-        ':assigned': 'Carl',
       }),
     ]);
   });
@@ -442,11 +482,10 @@ describe('updateWorkflow', () => {
       completed_at: NOW,
       notes: 'done',
       team_note: null,
-      assigned_to: null,
     };
     await updateWorkflow(current, change, task('health_insurance', { status: 'in_progress' }));
     expect(written()).toEqual([
-      workflowUpdate({ ':status': 'completed', ':completedAt': NOW, ':notes': 'done', ':assigned': null }),
+      workflowUpdate({ ':status': 'completed', ':completedAt': NOW, ':notes': 'done' }),
       {
         Update: {
           TableName: 't',
@@ -464,7 +503,7 @@ describe('updateWorkflow', () => {
     await expectRefused(
       updateWorkflow(
         current,
-        { status: 'completed', completed_at: null, notes: null, team_note: null, assigned_to: null },
+        { status: 'completed', completed_at: null, notes: null, team_note: null },
         null,
       ),
       Conflict,
@@ -666,10 +705,16 @@ describe('createForUser (profiles, upload tickets)', () => {
     ]);
   });
 
-  it("putProfileIfAbsent writes an admin's profile without list keys", async () => {
+  it("putProfileIfAbsent writes an admin's profile on the team's list, not the customers'", async () => {
     const p = profile();
     await putProfileIfAbsent(p, 'admin');
-    expect(written()[0]?.Put?.Item).toEqual({ ...p, role: 'admin', ...PROFILE_KEY });
+    expect(written()[0]?.Put?.Item).toEqual({
+      ...p,
+      role: 'admin',
+      ...PROFILE_KEY,
+      GSI1PK: 'ADMINS',
+      GSI1SK: `${p.created_at}#${p.id}`,
+    });
   });
 
   it('putTicket writes the ticket under UPLOAD#<id>', async () => {
@@ -865,7 +910,7 @@ describe("admin actions written with their audit record, in the change's own tra
     const changes = [{ field: 'status', before: 'in_progress', after: 'completed' }];
     await updateWorkflow(
       workflow({ id: 'wf-1', status: 'in_progress' }),
-      { status: 'completed', completed_at: NOW, notes: null, team_note: null, assigned_to: null },
+      { status: 'completed', completed_at: NOW, notes: null, team_note: null },
       task('health_insurance'),
       audit({ action: 'workflow_changed', target: { workflow_id: 'wf-1' }, changes, note: 'called' }),
     );

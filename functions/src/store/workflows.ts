@@ -2,7 +2,7 @@ import type { UserTask, WorkflowRecord } from '@shared/api';
 import { env } from '../config';
 import { accountMayAct, accountNotDeleted } from './accounts';
 import { type Audit, withAudit } from './audit';
-import { queryFirst, transact } from './client';
+import { queryFirst, transact, tryUpdate } from './client';
 import { workflowById, workflows } from './entities';
 import { completeBySupport, moveTask } from './tasks';
 
@@ -41,7 +41,7 @@ export async function startServiceRequest(task: UserTask, workflow: WorkflowReco
  */
 export async function updateWorkflow(
   workflow: WorkflowRecord,
-  change: Pick<WorkflowRecord, 'status' | 'completed_at' | 'notes' | 'team_note' | 'assigned_to'>,
+  change: Pick<WorkflowRecord, 'status' | 'completed_at' | 'notes' | 'team_note'>,
   completeTaskOf: UserTask | null,
   audit?: Audit,
 ): Promise<WorkflowRecord> {
@@ -53,7 +53,7 @@ export async function updateWorkflow(
             TableName: env.tableName,
             Key: workflows.keyOf(workflow),
             UpdateExpression:
-              'SET #status = :status, completed_at = :completedAt, notes = :notes, team_note = :teamNote, assigned_to = :assigned',
+              'SET #status = :status, completed_at = :completedAt, notes = :notes, team_note = :teamNote',
             ConditionExpression: '#status = :was',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
@@ -61,7 +61,6 @@ export async function updateWorkflow(
               ':completedAt': change.completed_at,
               ':notes': change.notes,
               ':teamNote': change.team_note,
-              ':assigned': change.assigned_to,
               ':was': workflow.status,
             },
           },
@@ -73,4 +72,84 @@ export async function updateWorkflow(
     'workflowChanged',
   );
   return { ...workflow, ...change };
+}
+
+/**
+ * Sets (or, with null, clears) a workflow's owner, with its audit record, only while it is
+ * still open in the status it was read with and its owner is still the one read.
+ */
+export async function setWorkflowOwner(
+  workflow: WorkflowRecord,
+  ownerId: string | null,
+  audit: Audit,
+): Promise<WorkflowRecord> {
+  const before = workflow.owner_id ?? null;
+  await transact(
+    withAudit(
+      [
+        {
+          Update: {
+            TableName: env.tableName,
+            Key: workflows.keyOf(workflow),
+            UpdateExpression: 'SET owner_id = :owner',
+            ConditionExpression: `#status = :was AND ${
+              before ? 'owner_id = :before' : '(attribute_not_exists(owner_id) OR owner_id = :null)'
+            }`,
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':owner': ownerId,
+              ':was': workflow.status,
+              ...(before ? { ':before': before } : { ':null': null }),
+            },
+          },
+        },
+      ],
+      audit,
+    ),
+    'workflowChanged',
+  );
+  return { ...workflow, owner_id: ownerId };
+}
+
+/**
+ * The customer withdraws a request the team has not started: the workflow is cancelled and
+ * its task back to not started, together, only while the workflow is still initiated and
+ * the task in progress, the account verified with no deletion pending.
+ */
+export async function withdrawServiceRequest(
+  workflow: WorkflowRecord,
+  task: UserTask,
+): Promise<WorkflowRecord> {
+  await transact(
+    [
+      accountMayAct(workflow.user_id),
+      {
+        Update: {
+          TableName: env.tableName,
+          Key: workflows.keyOf(workflow),
+          UpdateExpression: 'SET #status = :cancelled',
+          ConditionExpression: '#status = :initiated',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':cancelled': 'cancelled', ':initiated': 'initiated' },
+        },
+      },
+      moveTask(task, 'in_progress', 'not_started'),
+      accountNotDeleted(workflow.user_id),
+    ],
+    'workflowNotWithdrawable',
+  );
+  return { ...workflow, status: 'cancelled' };
+}
+
+/**
+ * Marks that the support address is told of a new request, before the mail goes: true only
+ * for the one call that wrote the mark, so a request is mailed at most once.
+ */
+export function markSupportMailed(workflow: WorkflowRecord, at: string): Promise<boolean> {
+  return tryUpdate({
+    Key: workflows.keyOf(workflow),
+    UpdateExpression: 'SET support_mailed_at = :at',
+    ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(support_mailed_at)',
+    ExpressionAttributeValues: { ':at': at },
+  });
 }

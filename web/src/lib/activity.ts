@@ -34,6 +34,7 @@ const FIELD_LABELS: Record<string, string> = {
   notes: 'activity.fields.notes',
   file_name: 'admin.documents.name',
   role: 'activity.fields.role',
+  owner: 'activity.fields.owner',
 };
 
 /** A changed field's name in the interface language; a field we do not know reads as stored. */
@@ -47,10 +48,12 @@ const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is
 
 /**
  * A value before or after a change, in the interface language: yes/no, a gender, a
- * nationality's name, a date (arrival, entry, move-in) as dd.MM.yyyy, who moves along, a task's or workflow's status; anything
- * else as stored. null: empty (nothing was there, or it was cleared).
+ * nationality's name, a date (arrival, entry, move-in) as dd.MM.yyyy, who moves along, a task's or workflow's status, an
+ * owner (none: the support team); anything else as stored. null: empty (nothing was there, or it was cleared).
  */
 export function changeValue(t: TFunction, action: AuditAction, field: string, value: AuditChange['before']) {
+  // An owner is stored by first name; none is the support team as a whole.
+  if (field === 'owner') return value ? String(value) : t('messages.supportTeam');
   if (value === null || value === '') return null;
   if (typeof value === 'boolean') return t(value ? 'admin.user.yes' : 'admin.user.no');
   switch (field) {

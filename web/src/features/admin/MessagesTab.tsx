@@ -8,7 +8,8 @@ import { MessageComposer } from '../../components/MessageComposer';
 import { MessageThread } from '../../components/MessageThread';
 import { threadOf, threadStateOf, unreadOf } from '../../lib/conversation';
 import { serverMessage } from '../../lib/errors';
-import { useReadUserMessages, useSendUserMessage, useUserConversation } from './api';
+import { useReadUserMessages, useSendUserMessage, useSetConversationOwner, useUserConversation } from './api';
+import { OwnerPicker } from './OwnerPicker';
 
 /**
  * A customer's conversation with the team (docs/product.md#messages), polled while the tab is open. Open, the
@@ -20,6 +21,9 @@ export function MessagesTab({ profile, workflows }: { profile: Profile; workflow
   const conversation = useUserConversation(profile.id);
   const send = useSendUserMessage(profile.id);
   const read = useReadUserMessages(profile.id);
+  const setOwner = useSetConversationOwner(profile.id);
+  // The owner comes with the conversation's first page (the team's view only).
+  const ownerId = conversation.data?.pages[0]?.owner_id ?? null;
   const unread = unreadOf(conversation.data);
   const { dataUpdatedAt } = conversation;
 
@@ -53,6 +57,14 @@ export function MessagesTab({ profile, workflows }: { profile: Profile; workflow
   return (
     <div>
       <p className="mb-3 text-sm text-slate-600">{t('admin.messages.intro')}</p>
+      <div className="mb-4">
+        <OwnerPicker
+          label={t('admin.owners.conversationOwner')}
+          ownerId={ownerId}
+          disabled={!conversation.data || setOwner.isPending}
+          onSave={(owner_id) => setOwner.mutateAsync({ userId: profile.id, owner_id })}
+        />
+      </div>
       <MessageThread
         label={t('admin.messages.threadLabel', { name: customer })}
         messages={threadOf(conversation.data)}

@@ -1,5 +1,5 @@
 import type { Workflow } from '@shared/api';
-import { ASSIGNEE_MAX, NOTES_MAX } from '@shared/constants';
+import { NOTES_MAX } from '@shared/constants';
 import { canChangeWorkflow, WORKFLOW_STATUSES, type WorkflowStatus } from '@shared/journey';
 import { answerLines } from '@shared/service-questions';
 import { useState } from 'react';
@@ -11,7 +11,8 @@ import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
-import { useUpdateWorkflow } from './api';
+import { useSetWorkflowOwner, useUpdateWorkflow } from './api';
+import { OwnerPicker } from './OwnerPicker';
 
 function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow }) {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
   const [status, setStatus] = useState<WorkflowStatus>(workflow.status);
   const [notes, setNotes] = useState(workflow.notes ?? '');
   const [teamNote, setTeamNote] = useState(workflow.team_note ?? '');
-  const [assignee, setAssignee] = useState(workflow.assigned_to ?? '');
+  const setOwner = useSetWorkflowOwner(userId);
   const open = canChangeWorkflow(workflow.status);
   const answers = answerLines(workflow.workflow_type, workflow.answers, (key) => t(key));
 
@@ -27,7 +28,7 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
     try {
       await updateWorkflow.mutateAsync({
         workflowId: workflow.id,
-        change: { status, notes: notes.trim(), team_note: teamNote.trim(), assigned_to: assignee.trim() },
+        change: { status, notes: notes.trim(), team_note: teamNote.trim() },
       });
       toast.success(t('admin.workflows.updated'));
     } catch (error) {
@@ -73,9 +74,15 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
             <dd>{formatDate(workflow.completed_at, true)}</dd>
           </div>
         )}
-        {!open && workflow.assigned_to && (
+        {!open && (
           <div>
-            <dt className="text-slate-600">{t('admin.workflows.assignedTo')}</dt>
+            <dt className="text-slate-600">{t('admin.owners.owner')}</dt>
+            <dd>{workflow.owner_name ?? t('messages.supportTeam')}</dd>
+          </div>
+        )}
+        {workflow.assigned_to && (
+          <div>
+            <dt className="text-slate-600">{t('admin.owners.legacyAssignee')}</dt>
             <dd>{workflow.assigned_to}</dd>
           </div>
         )}
@@ -92,9 +99,19 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
           </div>
         )}
       </dl>
+      {open && (
+        <div className="mt-3">
+          <OwnerPicker
+            label={t('admin.owners.owner')}
+            ownerId={workflow.owner_id ?? null}
+            disabled={setOwner.isPending}
+            onSave={(owner_id) => setOwner.mutateAsync({ workflowId: workflow.id, owner_id })}
+          />
+        </div>
+      )}
       {open ? (
         <form
-          className="mt-3 grid gap-3 sm:grid-cols-3"
+          className="mt-3 grid gap-3 sm:grid-cols-2"
           onSubmit={(event) => {
             event.preventDefault();
             void save();
@@ -108,18 +125,12 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
             onChange={(e) => setStatus(e.target.value as WorkflowStatus)}
           />
           <TextField
-            label={t('admin.workflows.assignedTo')}
-            value={assignee}
-            maxLength={ASSIGNEE_MAX}
-            onChange={(e) => setAssignee(e.target.value)}
-          />
-          <TextField
             label={t('admin.workflows.notes')}
             value={notes}
             maxLength={NOTES_MAX}
             onChange={(e) => setNotes(e.target.value)}
           />
-          <div className="sm:col-span-3">
+          <div className="sm:col-span-2">
             <TextArea
               label={t('admin.workflows.teamNote')}
               hint={t('admin.workflows.teamNoteHint')}
@@ -128,7 +139,7 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
               onChange={(e) => setTeamNote(e.target.value)}
             />
           </div>
-          <div className="sm:col-span-3">
+          <div className="sm:col-span-2">
             <Button type="submit" disabled={updateWorkflow.isPending || !status}>
               {t('admin.workflows.save')}
             </Button>

@@ -8,6 +8,7 @@ import type {
   Page,
   PendingDeletion,
   Profile,
+  TeamMember,
   Workflow,
 } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
@@ -16,6 +17,7 @@ import type { CustomerFilter, CustomerStats } from '@shared/customer-filters';
 import type {
   DeletionRejection,
   Disposition,
+  OwnerInput,
   SupportCompletion,
   WorkflowUpdate,
 } from '@shared/schemas/admin';
@@ -244,6 +246,30 @@ export function useUpdateWorkflow(userId: string) {
   });
 }
 
+// ---- owners (docs/product.md#owners) ----
+
+/** The support team, for the owner pickers. */
+export const listTeam = () => apiFetch<TeamMember[]>(apiPath(API_PATHS.adminTeam));
+
+export const getTeamQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'team'], queryFn: listTeam, staleTime: 5 * 60_000 });
+
+export const useTeam = () => useQuery(getTeamQueryOptions());
+
+export const setWorkflowOwner = ({ workflowId, owner_id }: { workflowId: string } & OwnerInput) =>
+  apiFetch<Workflow>(apiPath(API_PATHS.adminWorkflowOwner, { workflowId }), {
+    method: 'PUT',
+    body: { owner_id } satisfies OwnerInput,
+  });
+
+export function useSetWorkflowOwner(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setWorkflowOwner,
+    onSuccess: () => userChanged(queryClient, userId, {}),
+  });
+}
+
 /**
  * A short-lived presigned link, asked for at each click: a mutation, not a cached query (a
  * cached link could have expired, and each view or download is recorded on the server).
@@ -333,6 +359,21 @@ export function useSendUserMessage(userId: string) {
   return useMutation({
     mutationFn: sendUserMessage,
     onSuccess: (message) => addSent(queryClient, conversationKey(userId), message),
+  });
+}
+
+export const setConversationOwner = ({ userId, owner_id }: { userId: string } & OwnerInput) =>
+  apiFetch<OwnerInput>(apiPath(API_PATHS.adminConversationOwner, { userId }), {
+    method: 'PUT',
+    body: { owner_id } satisfies OwnerInput,
+  });
+
+/** The conversation's owner comes with its pages: they load again. */
+export function useSetConversationOwner(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setConversationOwner,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKey(userId) }),
   });
 }
 

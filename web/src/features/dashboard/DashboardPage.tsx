@@ -129,6 +129,7 @@ export default function DashboardPage() {
               ref={journeyCard}
               phases={journey.data.phases}
               profile={profile}
+              requests={workflows.data}
               onComplete={onComplete}
               onRequest={onRequest}
             />

@@ -1,10 +1,11 @@
-import type { JourneyPhase, JourneyTask, Profile } from '@shared/api';
+import type { JourneyPhase, JourneyTask, Profile, Workflow } from '@shared/api';
 import { planCity } from '@shared/plan';
 import type { TFunction } from 'i18next';
 import { type Ref, useImperativeHandle, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../components/Tabs';
+import { requestOf } from '../../lib/request-state';
 import { openingPhase } from './opening-phase';
 import { type RequestService, TaskRow, taskHeadingId } from './TaskRow';
 import { customerRefusal } from './task-refusal';
@@ -46,12 +47,15 @@ export interface JourneyCardHandle {
 export function JourneyCard({
   phases,
   profile,
+  requests,
   onComplete,
   onRequest,
   ref,
 }: {
   phases: JourneyPhase[];
   profile: Profile;
+  /** The customer's service requests: a task's row shows its request's state. */
+  requests: Workflow[];
   onComplete: (task: JourneyTask, notes: string) => Promise<boolean>;
   onRequest: RequestService;
   ref?: Ref<JourneyCardHandle>;
@@ -115,7 +119,13 @@ export function JourneyCard({
         }
       >
         {phase && (
-          <PhasePanel phase={phase} profile={profile} onComplete={onComplete} onRequest={onRequest} />
+          <PhasePanel
+            phase={phase}
+            profile={profile}
+            requests={requests}
+            onComplete={onComplete}
+            onRequest={onRequest}
+          />
         )}
       </Tabs>
     </section>
@@ -125,11 +135,13 @@ export function JourneyCard({
 function PhasePanel({
   phase,
   profile,
+  requests,
   onComplete,
   onRequest,
 }: {
   phase: JourneyPhase;
   profile: Profile;
+  requests: Workflow[];
   onComplete: (task: JourneyTask, notes: string) => Promise<boolean>;
   onRequest: RequestService;
 }) {
@@ -169,6 +181,7 @@ function PhasePanel({
             key={task.id}
             task={task}
             city={planCity(profile.target_city)}
+            request={requestOf(task, requests)}
             refusal={customerRefusal(task, profile, phase.unlocked)}
             onComplete={onComplete}
             onRequest={onRequest}

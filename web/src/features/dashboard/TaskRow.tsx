@@ -1,5 +1,5 @@
 import guideTaskLinks from 'virtual:guide-tasks';
-import type { JourneyTask } from '@shared/api';
+import type { JourneyTask, Workflow } from '@shared/api';
 import { NOTES_MAX } from '@shared/constants';
 import { guideSlugForTask } from '@shared/guide-contents';
 import type { TaskRefusal } from '@shared/journey';
@@ -13,6 +13,7 @@ import { TaskDue } from '../../components/DueChip';
 import { TaskFacts } from '../../components/TaskFacts';
 import { TextArea } from '../../components/TextArea';
 import { useFocusWhenGone } from '../../lib/focus';
+import { taskStateKey } from '../../lib/request-state';
 import { ServiceQuestionsDialog } from './ServiceQuestionsDialog';
 import { refusalReason } from './task-refusal';
 
@@ -32,11 +33,14 @@ export const taskHeadingId = (task: Pick<JourneyTask, 'task_template_id'>) => `t
 export function TaskRow({
   task,
   city,
+  request = null,
   refusal,
   onComplete,
   onRequest,
 }: {
   task: JourneyTask;
+  /** The task's newest service request, if any: its state is the row's (one word per request). */
+  request?: Pick<Workflow, 'status'> | null;
   /** The customer's target city among the plan's cities: its guide page explains some tasks (Read the guide). */
   city: PlanCity | null;
   /** Why the API would refuse this task's action (shared/journey.ts), or null. */
@@ -97,7 +101,7 @@ export function TaskRow({
             {task.task_name}
           </h4>
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[task.status]}`}>
-            {t(`tasks.status.${task.status}`)} {by}
+            {t(taskStateKey(task, request))} {by}
           </span>
           <TaskDue task={task} audience="customer" />
         </div>

@@ -6,6 +6,7 @@ import type { ServiceRequestInput } from '@shared/schemas/service-request';
 import type { ServiceAnswers } from '@shared/service-questions';
 import {
   keepPreviousData,
+  type QueryClient,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -77,17 +78,26 @@ export const requestService = ({ taskId, answers }: { taskId: string; answers: S
     body: { answers } satisfies ServiceRequestInput,
   });
 
+/** A request's change moves its task too: the journey and the requests load again. */
+const requestsChanged = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: JOURNEY }),
+    queryClient.invalidateQueries({ queryKey: WORKFLOWS }),
+  ]);
+
 /** A service request puts the task in progress and opens a workflow. */
 export function useRequestService() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: requestService,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: JOURNEY }),
-        queryClient.invalidateQueries({ queryKey: WORKFLOWS }),
-      ]),
-  });
+  return useMutation({ mutationFn: requestService, onSuccess: () => requestsChanged(queryClient) });
+}
+
+export const withdrawRequest = (workflowId: string) =>
+  apiFetch<Workflow>(apiPath(API_PATHS.myWorkflowWithdrawal, { workflowId }), { method: 'POST' });
+
+/** A withdrawn request is cancelled and its task not started again. */
+export function useWithdrawRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: withdrawRequest, onSuccess: () => requestsChanged(queryClient) });
 }
 
 // ---- the customer's conversation with the support team ----
