@@ -59,6 +59,12 @@ describe.each(LANGUAGES)('in %s, a service request with an owner', (language: La
     await customer.getByRole('heading', { name: t('dashboard.journeyTitle') }).waitFor();
     const row = taskRow(customer, service);
     await row.getByRole('button', { name: t('tasks.requestService') }).click();
+    // The service's questions first, each answered "I'm not sure".
+    const questions = customer.getByRole('dialog');
+    await questions.waitFor();
+    for (const group of await questions.getByRole('group').all())
+      await group.getByRole('radio', { name: t('serviceQuestions.common.not_sure') }).check();
+    await questions.getByRole('button', { name: t('serviceQuestions.send') }).click();
     await toast(customer, t('tasks.requested')).waitFor();
     const requested = t('workflows.status.initiated');
     await row.getByText(requested).waitFor();

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { customerWithEverything } from '../support/attack';
 import { api, dateFromToday, mailbox } from '../support/auth';
 import { customerWith } from '../support/customers';
+import { serviceRequestBody } from '../support/service-answers';
 import { namedAdmin } from '../support/team';
 
 const url = inject('stackUrl');
@@ -167,6 +168,7 @@ describe('withdrawing a service request', () => {
     const again = await api<Workflow>(url, `/api/me/tasks/${c.serviceTaskId}/service-request`, {
       token: c.idToken,
       method: 'POST',
+      body: serviceRequestBody('health_insurance'),
     });
     expect(again.status).toBe(201);
   });
@@ -224,12 +226,18 @@ describe('a new service request mails the support address', () => {
     const repeat = await api(url, `/api/me/tasks/${c.serviceTaskId}/service-request`, {
       token: c.idToken,
       method: 'POST',
+      body: serviceRequestBody('health_insurance'),
     });
     expect(repeat.status).toBe(409);
     expect(await mailsAbout(SUPPORT, c.userId, subject)).toHaveLength(1);
     // A new request of the same task (after a withdrawal) is a new request: one mail more.
     await api(url, `/api/me/workflows/${c.workflowId}/withdraw`, { token: c.idToken, method: 'POST' });
-    await api(url, `/api/me/tasks/${c.serviceTaskId}/service-request`, { token: c.idToken, method: 'POST' });
+    const anew = await api(url, `/api/me/tasks/${c.serviceTaskId}/service-request`, {
+      token: c.idToken,
+      method: 'POST',
+      body: serviceRequestBody('health_insurance'),
+    });
+    expect(anew.status).toBe(201);
     expect(await mailsAbout(SUPPORT, c.userId, subject)).toHaveLength(2);
   });
 });
