@@ -14,6 +14,7 @@ import { clock } from '../lib/clock';
 import { NotFound, TooMany, Unauthenticated } from '../lib/errors';
 import { countMetric } from '../lib/metrics';
 import { customerWroteMail } from '../mail/templates';
+import { withAudit } from '../store/audit';
 import type { TransactItems } from '../store/client';
 import type { MessageItem } from '../store/entities';
 import {
@@ -26,6 +27,7 @@ import {
   saveTeamMessage,
 } from '../store/messages';
 import { findWorkflow } from '../store/workflows';
+import { customerAudit } from './audit';
 import { requireCustomer } from './customers';
 import { mailTo, notify } from './notify';
 
@@ -81,7 +83,8 @@ const COUNT_KEPT_SECONDS = 25 * 60 * 60;
  * 1. a service request it refers to must be one of theirs (from the partition read that admitted them);
  * 2. it is counted in its hour: past MESSAGES_PER_HOUR, TooMany and nothing stored (an account
  *    being deleted: Unauthenticated, as everywhere);
- * 3. the message is stored and counted unread for the team, in one transaction;
+ * 3. the message is stored and counted unread for the team, with the customer's audit record
+ *    of it (message_sent: that they wrote, not what), in one transaction;
  * 4. the team's address is mailed, unless it was for this conversation within the window.
  */
 export async function sendMyMessage(
@@ -118,7 +121,10 @@ export async function postCustomerMessage(
   );
   if (counted === 'full') throw new TooMany('tooManyMessages');
   if (counted === 'deleted') throw new Unauthenticated();
-  await saveCustomerMessage(message, alongside(message));
+  await saveCustomerMessage(message, [
+    ...alongside(message),
+    ...withAudit([], customerAudit(caller.userId, 'message_sent')),
+  ]);
   countMetric('MessagesFromCustomers');
   if (await mailWindowOpen(caller.userId, 'team')) {
     const customer = { id: caller.userId, name: customerName(caller.profile) };

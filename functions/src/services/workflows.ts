@@ -14,7 +14,7 @@ import { countMetric } from '../lib/metrics';
 import { type Catalogue, loadCatalogue } from '../store/catalogue';
 import { findTask } from '../store/tasks';
 import { findWorkflow, startServiceRequest, updateWorkflow } from '../store/workflows';
-import { actorOf, adminAudit, changedFields } from './audit';
+import { actorOf, adminAudit, changedFields, customerAudit } from './audit';
 import { customerOf } from './customers';
 import { type Audience, ownTask } from './journey';
 import { notify } from './notify';
@@ -27,7 +27,8 @@ const taskName = (catalogue: Catalogue, templateId: string, language: Language) 
  * A service request (docs/product.md#service-requests):
  * 1. the task must allow it (ownTask);
  * 2. the workflow's type is the one the task's template declares;
- * 3. the workflow and the task's move to in_progress are written together.
+ * 3. the workflow and the task's move to in_progress are written together, with the customer's
+ *    audit record of it.
  */
 export async function requestService(
   caller: WithPartition<CustomerAccount>,
@@ -49,7 +50,13 @@ export async function requestService(
     notes: null,
     assigned_to: null,
   };
-  await startServiceRequest(task, workflow);
+  await startServiceRequest(
+    task,
+    workflow,
+    customerAudit(caller.userId, 'service_requested', {
+      target: { workflow_id: workflow.id, task_template_id: template.id },
+    }),
+  );
   countMetric('ServiceRequests');
   const profile = caller.profile;
   await notify(
