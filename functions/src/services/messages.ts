@@ -14,7 +14,6 @@ import { clock } from '../lib/clock';
 import { NotFound, TooMany, Unauthenticated } from '../lib/errors';
 import { countMetric } from '../lib/metrics';
 import { customerWroteMail } from '../mail/templates';
-import { withAudit } from '../store/audit';
 import type { TransactItems } from '../store/client';
 import type { MessageItem } from '../store/entities';
 import {
@@ -121,10 +120,7 @@ export async function postCustomerMessage(
   );
   if (counted === 'full') throw new TooMany('tooManyMessages');
   if (counted === 'deleted') throw new Unauthenticated();
-  await saveCustomerMessage(message, [
-    ...alongside(message),
-    ...withAudit([], customerAudit(caller.userId, 'message_sent')),
-  ]);
+  await saveCustomerMessage(message, alongside(message), customerAudit(caller.userId, 'message_sent'));
   countMetric('MessagesFromCustomers');
   if (await mailWindowOpen(caller.userId, 'team')) {
     const customer = { id: caller.userId, name: customerName(caller.profile) };

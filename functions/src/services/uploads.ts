@@ -25,7 +25,7 @@ import { clock } from '../lib/clock';
 import { Conflict, DomainError, Invalid, TooLarge, Unauthenticated } from '../lib/errors';
 import { log } from '../lib/log';
 import { type BusinessMetric, countMetric } from '../lib/metrics';
-import { type Audit, auditCompletion, recordAudit, withAudit } from '../store/audit';
+import { type Audit, auditCompletion, recordAudit } from '../store/audit';
 import { saveDocument } from '../store/documents';
 import type { UploadTicketRecord } from '../store/entities';
 import { INCOMING_EXPIRY_DAYS, objectKeys } from '../store/object-keys';
@@ -248,7 +248,8 @@ async function confirmTicket(
       document,
       previous,
       ticket,
-      withAudit(audit ? [auditCompletion(audit, document.uploaded_at)] : [], own),
+      audit ? [auditCompletion(audit, document.uploaded_at)] : [],
+      own,
     );
   } catch (error) {
     if (error instanceof Conflict) {
