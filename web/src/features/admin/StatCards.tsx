@@ -18,21 +18,26 @@ export function StatCards({
   const { t } = useTranslation();
   return (
     <>
-      <div className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-9">
+      {/* Three across even on a phone, so the customer list starts on the first screen. */}
+      <div className="mt-4 grid grid-cols-3 gap-2 sm:mt-6 sm:gap-3 xl:grid-cols-9">
         {CUSTOMER_FILTERS.map((f) => (
           <button
             key={f}
             type="button"
             aria-pressed={filter === f}
             onClick={() => onFilter(f)}
-            className={`rounded-xl border p-4 text-left shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600 ${
+            className={`rounded-xl border p-2 text-left shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600 sm:p-4 ${
               filter === f
                 ? 'border-brand-600 bg-brand-50'
                 : 'border-slate-200 bg-white hover:border-slate-300'
             }`}
           >
-            <span className="block text-sm text-slate-600">{t(`admin.stats.${f}`)}</span>
-            <span className="mt-1 block text-2xl font-bold text-slate-900">{stats ? stats[f] : '–'}</span>
+            <span className="block text-xs text-slate-600 hyphens-auto sm:text-sm">
+              {t(`admin.stats.${f}`)}
+            </span>
+            <span className="mt-0.5 block text-lg font-bold text-slate-900 sm:mt-1 sm:text-2xl">
+              {stats ? stats[f] : '–'}
+            </span>
           </button>
         ))}
       </div>
