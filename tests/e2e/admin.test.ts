@@ -365,6 +365,12 @@ describe('admin console', () => {
     });
     await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.waitForURL('**/admin');
+    // The dashboard's card: the newest, each a link to the customer's page.
+    const card = page.getByRole('region', { name: 'Pending Deletion Requests' });
+    await card.getByRole('link', { name: c.email }).waitFor();
+    // Their own page: every column, the reason, Review.
+    await card.getByRole('link', { name: 'View all' }).click();
+    await page.waitForURL('**/admin/deletion-requests');
     const requests = page.getByRole('region', { name: 'Pending Deletion Requests' });
     const request = requests.getByRole('row', { name: new RegExp(c.email) });
     await request.getByText('Leaving Germany').waitFor();
@@ -375,7 +381,7 @@ describe('admin console', () => {
     await page.getByText('User not found').waitFor();
   });
 
-  it('pages the deletion requests with Load more, focus on the first new one', async () => {
+  it('pages the deletion requests on their own page with Load more, focus on the first new one', async () => {
     for (const reason of ['First to go', 'Second to go']) {
       const c = await customerWith(url, { arrival: dateFromToday(10), verified: true });
       await api(url, '/api/me/deletion', { token: c.idToken, method: 'POST', body: { reason } });
@@ -384,6 +390,7 @@ describe('admin console', () => {
     const asked = await cutIntoTwoPages('**/api/admin/deletion-requests*', 1, () => '');
     await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.waitForURL('**/admin');
+    await page.goto('/admin/deletion-requests');
     const requests = page.getByRole('region', { name: 'Pending Deletion Requests' });
     const more = requests.getByRole('button', { name: 'Load more' });
     await more.waitFor();
@@ -448,10 +455,11 @@ describe('admin console', () => {
     await cutIntoTwoPages('**/api/admin/deletion-requests*', PAGE_SIZE_DEFAULT, () => '');
     await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.waitForURL('**/admin');
+    // The card shows the newest and View all (no Load more of its own); the list its Load more.
     const requests = page.getByRole('region', { name: 'Pending Deletion Requests' });
     const bothMore = async () => {
       await customerList().getByRole('button', { name: 'Load more' }).waitFor();
-      await requests.getByRole('button', { name: 'Load more' }).waitFor();
+      await requests.getByRole('link', { name: 'View all' }).waitFor();
       await page.waitForLoadState('networkidle');
     };
     await bothMore();
