@@ -367,7 +367,7 @@ describe('admin console', () => {
     await page.waitForURL('**/admin');
     // The dashboard's card: the newest, each a link to the customer's page.
     const card = page.getByRole('region', { name: 'Pending Deletion Requests' });
-    await card.getByRole('link', { name: c.email }).waitFor();
+    await card.locator(`a[href="/admin/users/${c.userId}"]`).waitFor();
     // Their own page: every column, the reason, Review.
     await card.getByRole('link', { name: 'View all' }).click();
     await page.waitForURL('**/admin/deletion-requests');
@@ -632,13 +632,15 @@ describe('admin console', () => {
     await expect.poll(() => shown(late, onTime)).toEqual([late.email]);
     expect(await statCard(overdueDe).getAttribute('aria-pressed')).toBe('true');
 
-    // On a phone the cards stand two a row: this one fits the screen and a tap filters by it.
+    // On a phone the cards are one row that scrolls sideways (so the customer search stays on
+    // the first screen): this one, scrolled to, fits the screen and a tap filters by it.
     const wide = page.viewportSize();
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await page.goto('/admin');
       const card = statCard(overdueDe);
       await countShown(overdueDe);
+      await card.scrollIntoViewIfNeeded();
       const box = await card.boundingBox();
       expect(box !== null && box.x >= 0 && box.x + box.width <= 390).toBe(true);
       await listAfter(
