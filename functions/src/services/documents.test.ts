@@ -36,6 +36,7 @@ import {
   ticket,
   UPLOAD_ID,
   USER,
+  uploadedBy,
 } from '../test-fixtures';
 import {
   completeOnboarding,
@@ -113,17 +114,6 @@ afterEach(() => {
   unpin();
   vi.unstubAllEnvs();
 });
-
-/** The customer's own record of an upload, written with the document (store/documents.ts saveDocument). */
-const uploadedBy = (record: DocumentRecord) =>
-  expect.objectContaining({
-    userId: USER,
-    at: NOW,
-    by: 'customer',
-    actor: { id: USER, email: '' },
-    action: 'document_uploaded',
-    target: { document_type: record.document_type, document_id: record.id },
-  });
 
 describe('while a deletion request is pending', () => {
   it('createMyUpload is refused before any ticket', async () => {

@@ -24,6 +24,7 @@ import {
   ticket,
   UPLOAD_ID,
   USER,
+  uploadedBy,
 } from '../test-fixtures';
 import { confirmUpload, customerUpload, issueUpload, replacementUpload } from './uploads';
 
@@ -71,17 +72,6 @@ afterEach(() => {
 });
 
 const tickets = () => vi.mocked(putTicket).mock.calls.map(([t]) => t);
-
-/** The customer's own record of an upload, written with the document (store/documents.ts saveDocument). */
-const uploadedBy = (record: DocumentRecord) =>
-  expect.objectContaining({
-    userId: USER,
-    at: NOW,
-    by: 'customer',
-    actor: { id: USER, email: '' },
-    action: 'document_uploaded',
-    target: { document_type: record.document_type, document_id: record.id },
-  });
 
 describe('issueUpload', () => {
   it('refuses a file over the limit before anything is recorded', async () => {

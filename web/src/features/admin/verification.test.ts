@@ -1,44 +1,21 @@
 import type { Profile } from '@shared/api';
 import { describe, expect, it } from 'vitest';
+import { blankProfile } from '../../lib/profile-fixture';
 import { checklistState, verifiedLine } from './verification';
 
-const profile = (overrides: Partial<Profile> = {}): Profile => ({
-  id: 'user-1',
-  email: 'ada@example.com',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  gender: 'female',
-  whatsapp_number: '+4915112345678',
-  nationality: 'British',
-  target_city: 'Berlin',
-  intended_arrival_date: '2026-12-01',
-  knows_address: false,
-  street_address: null,
-  postal_code: null,
-  city: null,
-  country: null,
-  entry_date: null,
-  move_in_date: null,
-  family_members: null,
-  onboarding_completed: true,
-  account_verified: false,
-  account_verified_at: null,
-  account_verified_by: null,
-  deletion_requested: false,
-  deletion_requested_at: null,
-  deletion_requested_by: null,
-  documents_count: 0,
-  language: 'en',
-  mail_blocked: null,
-  unread_by_customer: 0,
-  unread_by_team: 0,
-  reminders_enabled: true,
-  overdue_tasks: 0,
-  expiring_documents: 0,
-  created_at: '2026-10-01T08:00:00.000Z',
-  updated_at: '2026-10-01T08:00:00.000Z',
-  ...overrides,
-});
+/** A customer who has filled in every detail step 1 asks for, onboarded, not verified. */
+const profile = (overrides: Partial<Profile> = {}) =>
+  blankProfile({
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    gender: 'female',
+    whatsapp_number: '+4915112345678',
+    nationality: 'British',
+    target_city: 'Berlin',
+    intended_arrival_date: '2026-12-01',
+    onboarding_completed: true,
+    ...overrides,
+  });
 
 describe('checklistState', () => {
   it('everything in place: each item done, every document present', () => {
