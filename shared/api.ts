@@ -277,6 +277,8 @@ export interface DeletionResponse {
 /** Everything the admin user page shows, in one call. */
 export interface AdminUserDetail {
   profile: Profile;
+  /** The admin who verified the account, as they are now (null: not verified, or no such account any more). */
+  verified_by: { name: string | null; email: string } | null;
   documents: DocumentRecord[];
   phases: JourneyPhase[];
   workflows: Workflow[];
@@ -356,7 +358,11 @@ export interface CompanionHandoff {
   handed_off_at: string;
 }
 
-/** What an admin did to a customer's account (docs/product.md#audit-trail-and-activity). */
+/**
+ * What an admin did to a customer's account, and what the customer did themselves (the last
+ * five; docs/product.md#audit-trail-and-activity). A customer's `document_deleted` is theirs by
+ * the record's `by`.
+ */
 export const AUDIT_ACTIONS = [
   'account_verified',
   'profile_edited',
@@ -373,6 +379,11 @@ export const AUDIT_ACTIONS = [
   'account_deleted',
   'role_granted',
   'role_revoked',
+  'service_requested',
+  'service_withdrawn',
+  'task_completed',
+  'message_sent',
+  'document_uploaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -388,7 +399,9 @@ export interface AuditRecord {
   id: string;
   at: string;
   action: AuditAction;
-  /** The admin who acted; null in the customer's own view (shown as the support team). */
+  /** Who acted: the team (an admin, or the operator) or the customer themselves. */
+  by: 'team' | 'customer';
+  /** The admin who acted, in the team's view; null in the customer's own view and for the customer's own acts. */
   actor: { id: string; email: string } | null;
   /** What the action was on, besides the account. */
   target: {

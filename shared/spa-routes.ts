@@ -25,6 +25,7 @@ export const SPA_ROUTES = [
   '/onboarding/documents',
   '/onboarding/success',
   '/admin/users/:userId',
+  '/admin/deletion-requests',
   '/admin',
 ] as const;
 

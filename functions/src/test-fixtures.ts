@@ -340,3 +340,14 @@ export const converseReply = (
   metrics: { latencyMs: 800 },
   ...extra,
 });
+
+/** The customer's own record of an upload, written with the document (store/documents.ts saveDocument). */
+export const uploadedBy = (record: DocumentRecord) =>
+  expect.objectContaining({
+    userId: USER,
+    at: NOW,
+    by: 'customer',
+    actor: { id: USER, email: '' },
+    action: 'document_uploaded',
+    target: { document_type: record.document_type, document_id: record.id },
+  });

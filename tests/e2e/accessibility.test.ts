@@ -225,6 +225,17 @@ describe.each(LANGUAGES)('in %s, axe finds nothing', (language: Language) => {
       expect(await scan('/admin', 'admin.title')).toEqual([]);
     });
 
+    it('the pending deletion requests, listed', async () => {
+      expect(
+        await scan('/admin/deletion-requests', 'admin.deletions.pageTitle', () =>
+          page
+            .getByRole('link', { name: t('admin.deletions.review') })
+            .first()
+            .waitFor(),
+        ),
+      ).toEqual([]);
+    });
+
     it('an unverified customer, with the verify dialog open', async () => {
       await openPage(page, `/admin/users/${customers.unverified.userId}`);
       await heading('Rahul Sharma').waitFor();

@@ -1,7 +1,8 @@
 // The audit trail (docs/product.md#audit-trail-and-activity) in the browser, in English and German:
 // what an admin does on a customer's page (a profile edit, a document download) appears on that
 // page's Activity Timeline at once, newest first, with who did it and the values before and after;
-// the customer sees the same under Activity on My Account, done by "the support team". Paging:
+// the customer sees the same under Activity on My Account, done by "the support team" (their
+// own acts by "You"). Paging:
 // "Load more", the profile's events placed among the records only once they are in order.
 import type { AuditRecord, DocumentRecord, Page as ListPage } from '@shared/api';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -135,7 +136,12 @@ describe.each(LANGUAGES)('in %s', (language: Language) => {
     expect(texts[ownDownload]).toContain(passport);
     expect(texts[ownEdit]).toMatch(change(language, 'account.targetCity', 'Berlin', 'Hamburg'));
     expect(texts[ownEdit]).toMatch(change(language, 'onboarding.details.lastName', 'Sharma', 'Schmidt'));
-    for (const item of texts) expect(item).toContain(t('activity.supportTeam'));
+    // The team's acts by the support team; the customer's own (their uploads at onboarding) by "You".
+    for (const item of texts) {
+      const theirs = item.startsWith(t('activity.actions.document_uploaded'));
+      expect(item).toContain(`${t(theirs ? 'activity.you' : 'activity.supportTeam')} · `);
+    }
+    expect(texts.some((item) => item.startsWith(t('activity.actions.document_uploaded')))).toBe(true);
     expect((await own.page.locator('body').textContent()) ?? '').not.toContain(TEST_ADMIN.email);
     // The profile's events are the team's timeline only (docs/product.md#admin-user-page).
     expect(texts.join('\n')).not.toContain(t('admin.user.profileCreated'));
@@ -181,8 +187,8 @@ describe('paging', () => {
   }
 
   it('loads older records on "Load more", holds the profile events back until they are in order, and keeps focus', async () => {
-    // Two records: the verification, then a view of the passport; the profile's events are older
-    // than the second.
+    // The customer's two uploads, the verification, then a view of the passport; the profile's
+    // events are older than the last.
     const customer = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
     const documents = await api<DocumentRecord[]>(url, '/api/me/documents', { token: customer.idToken });
     const passport = documents.body.find((d) => d.document_type === 'passport');
@@ -207,17 +213,26 @@ describe('paging', () => {
     const first = await itemTexts(list);
     expect(first).toHaveLength(1);
 
-    // The last page: the button goes, the profile's events come, focus lands on the first new item.
-    await more.focus();
-    await page.keyboard.press('Enter');
-    await more.waitFor({ state: 'detached' });
+    // Page by page, what was shown stays and the button keeps focus; at the last page the
+    // button goes, the profile's events come, focus lands on the first item that page brought.
+    let before = first;
+    let shown = first;
+    while ((await more.count()) > 0) {
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await itemTexts(list)).length).toBeGreaterThan(shown.length);
+      before = shown;
+      shown = await itemTexts(list);
+      expect(shown.slice(0, before.length)).toEqual(before);
+    }
     await list.getByText(/^Profile Created · /).waitFor();
     const all = await itemTexts(list);
-    expect(all.slice(0, first.length)).toEqual(first);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe(all[before.length]);
     indexOf(all, /^Account verified/);
     indexOf(all, /^Documents Uploaded · 2 documents$/);
+    expect(all.filter((item) => /^Document uploaded · .*Customer · /.test(item))).toHaveLength(2);
     expect(all.at(-1)).toMatch(/^Profile Created · /);
-    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
-    expect(focused).toBe(all[first.length]);
   });
 });

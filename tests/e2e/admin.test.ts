@@ -371,6 +371,12 @@ describe('admin console', () => {
     });
     await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.waitForURL('**/admin');
+    // The dashboard's card: the newest, each a link to the customer's page.
+    const card = page.getByRole('region', { name: 'Pending Deletion Requests' });
+    await card.locator(`a[href="/admin/users/${c.userId}"]`).waitFor();
+    // Their own page: every column, the reason, Review.
+    await card.getByRole('link', { name: 'View all' }).click();
+    await page.waitForURL('**/admin/deletion-requests');
     const requests = page.getByRole('region', { name: 'Pending Deletion Requests' });
     const request = requests.getByRole('row', { name: new RegExp(c.email) });
     await request.getByText('Leaving Germany').waitFor();
@@ -381,7 +387,7 @@ describe('admin console', () => {
     await page.getByText('User not found').waitFor();
   });
 
-  it('pages the deletion requests with Load more, focus on the first new one', async () => {
+  it('pages the deletion requests on their own page with Load more, focus on the first new one', async () => {
     for (const reason of ['First to go', 'Second to go']) {
       const c = await customerWith(url, { arrival: dateFromToday(10), verified: true });
       await api(url, '/api/me/deletion', { token: c.idToken, method: 'POST', body: { reason } });
@@ -390,6 +396,7 @@ describe('admin console', () => {
     const asked = await cutIntoTwoPages('**/api/admin/deletion-requests*', 1, () => '');
     await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.waitForURL('**/admin');
+    await page.goto('/admin/deletion-requests');
     const requests = page.getByRole('region', { name: 'Pending Deletion Requests' });
     const more = requests.getByRole('button', { name: 'Load more' });
     await more.waitFor();
@@ -454,10 +461,11 @@ describe('admin console', () => {
     await cutIntoTwoPages('**/api/admin/deletion-requests*', PAGE_SIZE_DEFAULT, () => '');
     await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.waitForURL('**/admin');
+    // The card shows the newest and View all (no Load more of its own); the list its Load more.
     const requests = page.getByRole('region', { name: 'Pending Deletion Requests' });
     const bothMore = async () => {
       await customerList().getByRole('button', { name: 'Load more' }).waitFor();
-      await requests.getByRole('button', { name: 'Load more' }).waitFor();
+      await requests.getByRole('link', { name: 'View all' }).waitFor();
       await page.waitForLoadState('networkidle');
     };
     await bothMore();
@@ -630,13 +638,15 @@ describe('admin console', () => {
     await expect.poll(() => shown(late, onTime)).toEqual([late.email]);
     expect(await statCard(overdueDe).getAttribute('aria-pressed')).toBe('true');
 
-    // On a phone the cards stand two a row: this one fits the screen and a tap filters by it.
+    // On a phone the cards are one row that scrolls sideways (so the customer search stays on
+    // the first screen): this one, scrolled to, fits the screen and a tap filters by it.
     const wide = page.viewportSize();
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await page.goto('/admin');
       const card = statCard(overdueDe);
       await countShown(overdueDe);
+      await card.scrollIntoViewIfNeeded();
       const box = await card.boundingBox();
       expect(box !== null && box.x >= 0 && box.x + box.width <= 390).toBe(true);
       await listAfter(

@@ -463,6 +463,17 @@ describe.each(LANGUAGES)('in %s', (language) => {
       expect(await contrastWithWhite(row)).toBeGreaterThan(1.08);
     });
 
+    it('the pending deletion requests page fits every width', async () => {
+      await open(page, '/admin/deletion-requests', language, async () => {
+        await heading(page, t('admin.deletions.pageTitle'));
+        await page
+          .getByRole('link', { name: t('admin.deletions.review') })
+          .first()
+          .waitFor();
+      });
+      expect(await checkWidths(page, language, 'admin-deletion-requests')).toEqual([]);
+    });
+
     it.each(TABS)("a customer's %s tab fits every width", async (tab) => {
       await open(page, `/admin/users/${data.customer.userId}`, language, async () => {
         await heading(page, 'Rahul Sharma');

@@ -14,6 +14,7 @@ import type {
   UploadTicket,
   Workflow,
 } from '@shared/api';
+import { fullName } from '@shared/names';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday, login, pendingDeletions } from '../support/auth';
 import { customerWith } from '../support/customers';
@@ -240,8 +241,21 @@ describe('user detail and profile edit', () => {
     expect(detail.body.profile.email).toBe(c.email);
     expect(detail.body.phases).toHaveLength(4);
     expect(detail.body.phases[0]?.tasks.every((t) => !t.is_preview)).toBe(true);
-    expect((await as(admin).get('/api/admin/users/nobody')).status).toBe(404);
     const me = await as(admin).get<MeResponse>('/api/me');
+    // Who verified: the admin as they are now (their name, else only their e-mail); the
+    // customer's own profile carries the admin's id alone, never their e-mail.
+    expect(detail.body.verified_by).toEqual({
+      name: fullName(me.body.profile) || null,
+      email: me.body.profile.email,
+    });
+    const own = await as(c.idToken).get<MeResponse>('/api/me');
+    expect(own.body.profile.account_verified_by).toBe(me.body.profile.id);
+    expect(JSON.stringify(own.body)).not.toContain(me.body.profile.email);
+    const unverified = await customerWith(url, { arrival: dateFromToday(5) });
+    expect(
+      (await as(admin).get<AdminUserDetail>(`/api/admin/users/${unverified.userId}`)).body.verified_by,
+    ).toBeNull();
+    expect((await as(admin).get('/api/admin/users/nobody')).status).toBe(404);
     expect((await as(admin).get(`/api/admin/users/${me.body.profile.id}`)).status).toBe(404);
   });
 

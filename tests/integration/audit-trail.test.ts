@@ -47,16 +47,20 @@ describe('the audit trail of admin actions', () => {
     });
     expect(moved.status).toBe(200);
 
-    const team = await activity(admin, `/api/admin/users/${c.userId}/activity`);
-    expect(team.status).toBe(200);
-    expect(team.body.items.map((r) => r.action)).toEqual([
-      'workflow_changed',
-      'document_downloaded',
-      'document_viewed',
-      'profile_edited',
-      'account_verified',
+    const all = await activity(admin, `/api/admin/users/${c.userId}/activity`);
+    expect(all.status).toBe(200);
+    // The customer's own acts (the service request, the passport's upload) are among them, as theirs.
+    expect(all.body.items.map((r) => [r.action, r.by])).toEqual([
+      ['workflow_changed', 'team'],
+      ['document_downloaded', 'team'],
+      ['document_viewed', 'team'],
+      ['profile_edited', 'team'],
+      ['document_uploaded', 'customer'],
+      ['service_requested', 'customer'],
+      ['account_verified', 'team'],
     ]);
-    const times = team.body.items.map((r) => r.at);
+    const team = { body: { items: all.body.items.filter((r) => r.by === 'team') } };
+    const times = all.body.items.map((r) => r.at);
     expect([...times].sort().reverse()).toEqual(times);
     for (const record of team.body.items) {
       expect(record.actor).toEqual({ id: adminId, email: TEST_ADMIN.email });
@@ -81,9 +85,9 @@ describe('the audit trail of admin actions', () => {
       target: { workflow_id: c.workflowId, task_template_id: 'health_insurance' },
     });
 
-    // The customer's own view: the same records, by "the team", without the internal note.
+    // The customer's own view: the same records, by "the team" or their own, without the internal note.
     const mine = await activity(c.idToken, '/api/me/activity');
-    expect(mine.body.items.map((r) => r.action)).toEqual(team.body.items.map((r) => r.action));
+    expect(mine.body.items.map((r) => [r.action, r.by])).toEqual(all.body.items.map((r) => [r.action, r.by]));
     for (const record of mine.body.items) {
       expect(record.actor).toBeNull();
       expect(record).not.toHaveProperty('note');
@@ -106,7 +110,74 @@ describe('the audit trail of admin actions', () => {
       seen.push(...page.body.items.map((r) => r.id));
       cursor = page.body.nextCursor;
     } while (cursor);
-    expect(seen).toEqual(team.body.items.map((r) => r.id));
+    expect(seen).toEqual(all.body.items.map((r) => r.id));
+  });
+
+  it("records the customer's own acts, as theirs, in the admin's timeline (paged) and their own; never an internal note", async () => {
+    const [c, admin] = await Promise.all([customerWithEverything(url), adminToken(url)]);
+    // The team's internal note on the request, then the customer's acts.
+    const moved = await api(url, `/api/admin/workflows/${c.workflowId}`, {
+      token: admin,
+      method: 'PATCH',
+      body: { status: 'in_progress', notes: 'internal: premium customer' },
+    });
+    expect(moved.status).toBe(200);
+    const completed = await api(url, `/api/me/tasks/${c.taskId}/complete`, {
+      token: c.idToken,
+      method: 'POST',
+      body: { notes: 'done at the consulate' },
+    });
+    expect(completed.status).toBe(200);
+    const wrote = await api(url, '/api/me/messages', {
+      token: c.idToken,
+      method: 'POST',
+      body: { text: 'My tax number is 12345', workflow_id: c.workflowId },
+    });
+    expect(wrote.status).toBe(201);
+    const removed = await api(url, `/api/me/documents/by-id/${c.documentId}`, {
+      token: c.idToken,
+      method: 'DELETE',
+    });
+    expect(removed.status).toBe(204);
+
+    const pages: AuditRecord[][] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: Page<AuditRecord> } = await activity(
+        admin,
+        `/api/admin/users/${c.userId}/activity?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(2);
+      pages.push(page.body.items);
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    const records = pages.flat();
+    expect(new Set(records.map((r) => r.id)).size).toBe(records.length);
+    const own = records.filter((r) => r.by === 'customer');
+    expect(own.map((r) => r.action)).toEqual([
+      'document_deleted',
+      'message_sent',
+      'task_completed',
+      'document_uploaded',
+      'service_requested',
+    ]);
+    for (const record of own) {
+      // Named by nobody: the account is theirs; no values, no notes.
+      expect(record).toMatchObject({ actor: null, changes: [], note: null, team_note: null, status: 'done' });
+    }
+    expect(own[0]?.target).toEqual({ document_type: 'passport', document_id: c.documentId });
+    expect(own[2]?.target).toMatchObject({ task_template_id: expect.any(String) });
+    expect(own[4]?.target).toEqual({ workflow_id: c.workflowId, task_template_id: 'health_insurance' });
+    // What the customer wrote or noted stays where it is (Messages, the task), not in the trail.
+    for (const words of ['12345', 'consulate']) expect(JSON.stringify(records)).not.toContain(words);
+
+    const mine = await activity(c.idToken, '/api/me/activity?limit=50');
+    expect(mine.body.items.filter((r) => r.by === 'customer').map((r) => r.action)).toEqual(
+      own.map((r) => r.action),
+    );
+    expect(JSON.stringify(mine.body)).not.toContain('premium customer');
+    for (const record of mine.body.items) expect(record).not.toHaveProperty('note');
   });
 
   it('records an e-mail change as done once Cognito and the profile both changed', async () => {
@@ -172,7 +243,22 @@ describe('the audit trail of admin actions', () => {
     for (const personal of [c.email, 'Priya', 'Sharma', 'Rahul', 'Leipzig', 'Berlin', 'passport.pdf'])
       expect(stored).not.toContain(personal);
     const events = facts.filter((item) => String(item.SK).startsWith('EVENT#'));
-    expect(events.map((e) => e.action)).toEqual(['account_verified', 'profile_edited', 'account_deleted']);
+    expect(events.map((e) => [e.action, e.by ?? 'team'])).toEqual([
+      ['account_verified', 'team'],
+      ['service_requested', 'customer'],
+      ['document_uploaded', 'customer'],
+      ['profile_edited', 'team'],
+      ['message_sent', 'customer'],
+      ['account_deleted', 'team'],
+    ]);
+    // The customer's own facts stay too, naming them by id alone.
+    for (const own of events.filter((e) => e.by === 'customer'))
+      expect(own).toMatchObject({
+        user_id: c.userId,
+        actor_id: c.userId,
+        actor_email: '',
+        has_details: false,
+      });
     const deletion = events.find((e) => e.action === 'account_deleted');
     expect(deletion).toMatchObject({ user_id: c.userId, actor_email: TEST_ADMIN.email, outcome: 'pending' });
     // Marked done once the deletion finished.

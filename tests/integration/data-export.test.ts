@@ -168,7 +168,16 @@ describe('POST /api/me/export', () => {
     expect(data.messages.map((m) => m.text).sort()).toEqual(['Is my visa ready?', 'Next week.']);
     for (const message of data.messages) expect(Object.keys(message)).not.toContain('author_email');
     expect(data.messages).toHaveLength(messages.length);
-    expect(data.activity.map((r) => r.action)).toEqual(['profile_edited', 'account_verified']);
+    // The team's acts and the customer's own (uploads, the task, the request, the message).
+    expect(data.activity.map((r) => [r.action, r.by])).toEqual([
+      ['profile_edited', 'team'],
+      ['message_sent', 'customer'],
+      ['service_requested', 'customer'],
+      ['task_completed', 'customer'],
+      ['document_uploaded', 'customer'],
+      ['document_uploaded', 'customer'],
+      ['account_verified', 'team'],
+    ]);
     expect(data.activity[0]?.changes).toEqual([{ field: 'target_city', before: 'Berlin', after: 'Köln' }]);
     const exported = [
       data.profile,

@@ -131,7 +131,14 @@ describe('documents with an expiry date or a title', () => {
     const activity = await api<Page<AuditRecord>>(url, `/api/admin/users/${userId}/activity`, {
       token: admin,
     });
-    expect(activity.body.items.map((r) => r.action)).toEqual(['document_expiry_changed']);
+    // The team's one act; among the customer's own records (their uploads and deletions) none
+    // of their expiry changes: those are not recorded.
+    expect(activity.body.items.filter((r) => r.by === 'team').map((r) => r.action)).toEqual([
+      'document_expiry_changed',
+    ]);
+    const own = new Set(activity.body.items.filter((r) => r.by === 'customer').map((r) => r.action));
+    expect(own.has('document_uploaded')).toBe(true);
+    expect(own.has('document_expiry_changed')).toBe(false);
     expect(activity.body.items[0]).toMatchObject({
       target: { document_type: 'residence_permit', document_id: permit.id },
       changes: [{ field: 'expires_on', before: permit.expires_on, after: next }],

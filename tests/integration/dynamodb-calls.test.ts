@@ -100,5 +100,12 @@ describe('DynamoDB calls per request', () => {
       operations: { BatchGetItem: 1, GetItem: 1, Query: 1, TransactWriteItems: 2 },
       total: 5,
     });
+    // Verified, the detail names who verified: one read more, of that admin's profile.
+    const verifiedDetail = await callsOf(`/api/admin/users/${c.userId}`, admin);
+    expect(verifiedDetail).toEqual({
+      status: 200,
+      operations: { BatchGetItem: 1, GetItem: 1, Query: 1 },
+      total: 3,
+    });
   });
 });

@@ -77,6 +77,7 @@ describe('userActivity (the team)', () => {
           id: 'a-1',
           at: NOW,
           action: 'support_task_completed',
+          by: 'team',
           actor: { id: ADMIN, email: 'admin@example.com' },
           target: { task_template_id: 'document_review' },
           fields: ['status'],
@@ -103,6 +104,40 @@ describe('userActivity (the team)', () => {
       ['a-2', 'pending'],
       ['a-3', 'done'],
       ['a-4', 'failed'],
+    ]);
+  });
+
+  it("the customer's own act is theirs: by the customer, no admin named, nothing of the fact's actor", async () => {
+    const own: StoredAudit = {
+      fact: fact({
+        id: 'a-5',
+        action: 'service_requested',
+        actor_id: USER,
+        actor_email: '',
+        by: 'customer',
+        target: { workflow_id: 'wf-1', task_template_id: 'health_insurance' },
+        fields: [],
+        has_details: false,
+      }),
+      completion: null,
+      details: null,
+    };
+    stored(own, completed);
+    const team = await userActivity(USER, { limit: 30 });
+    expect(team.items.map((r) => [r.action, r.by, r.actor])).toEqual([
+      ['service_requested', 'customer', null],
+      ['support_task_completed', 'team', { id: ADMIN, email: 'admin@example.com' }],
+    ]);
+    expect(team.items[0]).toMatchObject({
+      target: { workflow_id: 'wf-1', task_template_id: 'health_insurance' },
+      changes: [],
+      note: null,
+      status: 'done',
+    });
+    const mine = await myActivity(customer(), { limit: 30 });
+    expect(mine.items.map((r) => [r.action, r.by, r.actor])).toEqual([
+      ['service_requested', 'customer', null],
+      ['support_task_completed', 'team', null],
     ]);
   });
 

@@ -28,7 +28,9 @@ function toRecord({ fact, completion, details }: StoredAudit, view: View): Audit
     id: fact.id,
     at: fact.at,
     action: fact.action,
-    actor: view === 'team' ? { id: fact.actor_id, email: fact.actor_email } : null,
+    by: fact.by ?? 'team',
+    // The customer's own acts name nobody: they are the account's.
+    actor: view === 'team' && !fact.by ? { id: fact.actor_id, email: fact.actor_email } : null,
     target: fact.target,
     // Not even that an internal note changed reaches the customer.
     fields: view === 'customer' ? fact.fields.filter((field) => field !== INTERNAL_NOTE) : fact.fields,
@@ -50,7 +52,10 @@ export async function userActivity(userId: string, query: PageQuery): Promise<Pa
   return activity(userId, query, 'team');
 }
 
-/** What the team did to the caller's account, newest first: without the internal notes or who. */
+/**
+ * What the team did to the caller's account, and what they did themselves, newest first:
+ * without the internal notes or which admin.
+ */
 export function myActivity(caller: CustomerAccount, query: PageQuery): Promise<Page<AuditRecord>> {
   return activity(caller.userId, query, 'customer');
 }

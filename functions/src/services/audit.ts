@@ -1,5 +1,5 @@
-// The audit record of an admin action (docs/product.md#audit-trail-and-activity), as the use
-// cases build it. Each admin use case
+// The audit record of an admin action, or of a customer's own (docs/product.md#audit-trail-and-activity),
+// as the use cases build it. Each use case
 // writes its record with its change (same transaction), or around its S3 or Cognito step
 // (pending before, done after): store/audit.ts.
 import { randomUUID } from 'node:crypto';
@@ -20,6 +20,29 @@ export function adminAudit(
     at: clock.iso(),
     userId,
     actor: { id: actor.id, email: actor.email },
+    action,
+    ...extra,
+  };
+}
+
+/**
+ * A new record of what the customer `userId` does now on their own account (service requested
+ * or withdrawn, task completed, message sent, document uploaded or deleted): written in the
+ * action's own transaction with `withAudit(items, customerAudit(...))` (store/audit.ts). It has
+ * no values or notes, and its fact names the customer by id only (no e-mail), so it outlives the
+ * account as the admins' facts do.
+ */
+export function customerAudit(
+  userId: string,
+  action: AuditAction,
+  extra: Pick<Audit, 'target' | 'fields'> = {},
+): Audit {
+  return {
+    id: randomUUID(),
+    at: clock.iso(),
+    userId,
+    actor: { id: userId, email: '' },
+    by: 'customer',
     action,
     ...extra,
   };

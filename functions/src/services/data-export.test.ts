@@ -317,6 +317,7 @@ describe('exportMyData', () => {
         id: 'a-1',
         at: NOW,
         action: 'profile_edited',
+        by: 'team',
         actor: null,
         target: null,
         fields: ['last_name'],

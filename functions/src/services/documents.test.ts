@@ -36,6 +36,7 @@ import {
   ticket,
   UPLOAD_ID,
   USER,
+  uploadedBy,
 } from '../test-fixtures';
 import {
   completeOnboarding,
@@ -188,8 +189,8 @@ describe('confirmMyUpload', () => {
     expect(getDocument).toHaveBeenCalledWith(USER, 'passport');
     expect(getTicket).toHaveBeenCalledWith(USER, UPLOAD_ID);
     expect(record).toMatchObject({ id: current.id, file_path: `${USER}/${UPLOAD_ID}.pdf`, uploaded_at: NOW });
-    // A customer's own upload is not an admin action: nothing recorded alongside.
-    expect(saveDocument).toHaveBeenCalledWith(record, current, ticket(), []);
+    // A customer's own upload is recorded as theirs, done, in the record's transaction (no pending record first).
+    expect(saveDocument).toHaveBeenCalledWith(record, current, ticket(), [], uploadedBy(record));
     expect(recordAudit).not.toHaveBeenCalled();
   });
 
@@ -443,15 +444,22 @@ describe('admin document operations by id', () => {
     );
     const id = vi.mocked(recordAudit).mock.calls[0]?.[0].id;
     // Its completion is written with the new record, in one transaction.
-    expect(saveDocument).toHaveBeenCalledWith(record, doc, replacement, [
-      {
-        Put: {
-          TableName: 't',
-          Item: { PK: `AUDIT#${USER}`, SK: `DONE#${id}`, id, user_id: USER, at: NOW },
-          ConditionExpression: 'attribute_not_exists(PK)',
+    expect(saveDocument).toHaveBeenCalledWith(
+      record,
+      doc,
+      replacement,
+      [
+        {
+          Put: {
+            TableName: 't',
+            Item: { PK: `AUDIT#${USER}`, SK: `DONE#${id}`, id, user_id: USER, at: NOW },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
         },
-      },
-    ]);
+      ],
+      // An admin's replacement is no record of the customer's.
+      undefined,
+    );
     expect(completeAudit).not.toHaveBeenCalled();
   });
 
@@ -519,7 +527,7 @@ describe('documents with an expiry date or a title', () => {
     const record = await confirmMyUpload(customer(), 'other', confirm);
     expect(getDocument).not.toHaveBeenCalled();
     expect(record.id).not.toBe('other-1');
-    expect(saveDocument).toHaveBeenCalledWith(record, null, expect.anything(), []);
+    expect(saveDocument).toHaveBeenCalledWith(record, null, expect.anything(), [], uploadedBy(record));
   });
 
   it('a retried confirm of an `other` already recorded returns that document', async () => {
@@ -588,7 +596,7 @@ describe('documents with an expiry date or a title', () => {
         file_name: 'n.pdf',
         file_path: `${USER}/${UPLOAD_ID}.pdf`,
       });
-      expect(saveDocument).toHaveBeenCalledWith(record, kept, expect.anything(), []);
+      expect(saveDocument).toHaveBeenCalledWith(record, kept, expect.anything(), [], uploadedBy(record));
       expect(listDocuments).not.toHaveBeenCalled();
       expect(order).toEqual(['record', `file incoming/${USER}/${UPLOAD_ID}.pdf`, `file ${kept.file_path}`]);
     });
@@ -635,14 +643,24 @@ describe('documents with an expiry date or a title', () => {
     expect(removeObject).not.toHaveBeenCalled();
   });
 
-  it('deleteMyDocument removes the record (with its count), then the file; nothing recorded', async () => {
+  it("deleteMyDocument removes the record (with its count and the customer's record of it, pending), then the file; the record done", async () => {
     const doc = document({ id: 'doc-5', document_type: 'other' });
     vi.mocked(findDocument).mockResolvedValue(doc);
     const order = removalOrder();
     await deleteMyDocument(customer(), 'doc-5');
-    expect(deleteDocumentRecord).toHaveBeenCalledWith(doc, undefined);
-    expect(order).toEqual(['record', `file ${doc.file_path}`]);
-    expect(completeAudit).not.toHaveBeenCalled();
+    const own = {
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      at: NOW,
+      userId: USER,
+      actor: { id: USER, email: '' },
+      by: 'customer',
+      action: 'document_deleted',
+      target: { document_type: 'other', document_id: 'doc-5' },
+      fields: ['file_name'],
+    };
+    expect(deleteDocumentRecord).toHaveBeenCalledWith(doc, own);
+    expect(order).toEqual(['record', `file ${doc.file_path}`, 'done']);
+    expect(completeAudit).toHaveBeenCalledWith(own, NOW);
   });
 
   it('deleteMyDocument and updateMyDocumentExpiry are refused while a deletion request is pending', async () => {

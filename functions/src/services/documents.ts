@@ -24,7 +24,7 @@ import {
 import { markOnboardingCompleted } from '../store/profiles';
 import { getTicket } from '../store/uploads';
 import { readUserPartition } from '../store/user-partition';
-import { actorOf, adminAudit } from './audit';
+import { actorOf, adminAudit, customerAudit } from './audit';
 import { customerProfile } from './customers';
 import { assertNoPendingDeletion } from './profiles';
 import { refreshReminders } from './reminder-schedule';
@@ -112,8 +112,8 @@ export async function confirmMyUpload(
 }
 
 /**
- * Removes a document: the record and its count go together (with an admin's record of it,
- * pending); then the file, and the admin's record is marked done. A crash between leaves a
+ * Removes a document: the record and its count go together (with the record of it, an admin's
+ * or the customer's, pending); then the file, and the record is marked done. A crash between leaves a
  * file without a record (never a record without its file), removed with the account.
  */
 async function removeDocument(document: DocumentRecord, audit?: Audit): Promise<void> {
@@ -123,10 +123,20 @@ async function removeDocument(document: DocumentRecord, audit?: Audit): Promise<
   if (audit) await completeAudit(audit, clock.iso());
 }
 
-/** A customer removes one of their documents (file and record); none while a deletion request is pending. */
+/**
+ * A customer removes one of their documents (file and record), recorded as theirs; none while
+ * a deletion request is pending.
+ */
 export async function deleteMyDocument(caller: CustomerAccount, documentId: string): Promise<void> {
   assertNoPendingDeletion(caller.profile);
-  await removeDocument(await myDocument(caller, documentId));
+  const document = await myDocument(caller, documentId);
+  await removeDocument(
+    document,
+    customerAudit(caller.userId, 'document_deleted', {
+      target: documentTarget(document),
+      fields: ['file_name'],
+    }),
+  );
 }
 
 /**
@@ -181,7 +191,7 @@ async function documentById(documentId: string): Promise<DocumentRecord> {
   return document;
 }
 
-/** Which document an admin action is on, as its audit record names it. */
+/** Which document an action is on, as its audit record names it. */
 const documentTarget = (document: DocumentRecord) => ({
   document_type: document.document_type,
   document_id: document.id,

@@ -197,7 +197,8 @@ describe('confirming an upload', () => {
     const record = await confirmMyUpload(caller, 'passport', { upload_id: UPLOAD, file_name: 'p.pdf' });
     expect(record).toMatchObject({ file_path: ticket.key, document_type: 'passport', file_size: 1000 });
     const written = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    // The record, the count (0 → 1: onto the "With Documents" list and count), the ticket, the check.
+    // The record, the count (0 → 1: onto the "With Documents" list and count), the ticket, the
+    // check, the customer's audit fact.
     expect(written.map((i) => Object.keys(i)[0])).toEqual([
       'Put',
       'Update',
@@ -205,6 +206,7 @@ describe('confirming an upload', () => {
       'Update',
       'Delete',
       'ConditionCheck',
+      'Put',
     ]);
   });
 

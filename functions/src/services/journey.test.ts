@@ -180,6 +180,16 @@ describe('completeMyTask: success', () => {
       open,
       { completedAt: NOW, byUser: true, notes: 'visa granted', teamNote: null },
       ['not_started'],
+      // The customer's record of it, in the same transaction: what, not the notes.
+      {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        at: NOW,
+        userId: USER,
+        actor: { id: USER, email: '' },
+        by: 'customer',
+        action: 'task_completed',
+        target: { task_template_id: 'work_visa' },
+      },
     );
   });
 

@@ -14,7 +14,7 @@ import { type Catalogue, loadCatalogue } from '../store/catalogue';
 import type { TaskTemplate } from '../store/entities';
 import { completeTask, createTaskIfAbsent, createTasksIfAbsent, findTask } from '../store/tasks';
 import { readUserPartition, type UserPartition } from '../store/user-partition';
-import { actorOf, adminAudit } from './audit';
+import { actorOf, adminAudit, customerAudit } from './audit';
 import { customerOf } from './customers';
 import { notify } from './notify';
 import { refreshReminders } from './reminder-schedule';
@@ -225,7 +225,7 @@ export async function ownTask(caller: WithPartition<CustomerAccount>, taskId: st
 
 /**
  * A customer completes their own user_self_complete task, once
- * (docs/product.md#journey-phases-and-tasks).
+ * (docs/product.md#journey-phases-and-tasks), with their audit record of it.
  */
 export async function completeMyTask(
   caller: WithPartition<CustomerAccount>,
@@ -242,6 +242,7 @@ export async function completeMyTask(
       teamNote: null,
     },
     ['not_started'],
+    customerAudit(caller.userId, 'task_completed', { target: { task_template_id: task.task_template_id } }),
   );
   await refreshReminders(caller.userId);
   return completed;

@@ -108,7 +108,15 @@ describe('sendMyMessage (customer)', () => {
       workflow_id: null,
       created_at: NOW,
     };
-    expect(saveCustomerMessage).toHaveBeenCalledWith(stored, []); // nothing written alongside a message the customer typed
+    // Nothing written alongside a message the customer typed but their record of it (that they wrote, not what).
+    expect(saveCustomerMessage).toHaveBeenCalledWith(stored, [], {
+      id: expect.stringMatching(UUID),
+      at: NOW,
+      userId: USER,
+      actor: { id: USER, email: '' },
+      by: 'customer',
+      action: 'message_sent',
+    });
     expect(saveTeamMessage).not.toHaveBeenCalled();
     expect(message).toEqual({
       id: vi.mocked(saveCustomerMessage).mock.calls[0]?.[0].id,

@@ -27,6 +27,7 @@ import {
 } from '../store/messages';
 import { getStoredProfile } from '../store/profile-state';
 import { findWorkflow } from '../store/workflows';
+import { customerAudit } from './audit';
 import { customerProfile, requireCustomer } from './customers';
 import { mailTo, notify } from './notify';
 
@@ -82,7 +83,8 @@ const COUNT_KEPT_SECONDS = 25 * 60 * 60;
  * 1. a service request it refers to must be one of theirs (from the partition read that admitted them);
  * 2. it is counted in its hour: past MESSAGES_PER_HOUR, TooMany and nothing stored (an account
  *    being deleted: Unauthenticated, as everywhere);
- * 3. the message is stored and counted unread for the team, in one transaction;
+ * 3. the message is stored and counted unread for the team, with the customer's audit record
+ *    of it (message_sent: that they wrote, not what), in one transaction;
  * 4. the team's address is mailed, unless it was for this conversation within the window.
  */
 export async function sendMyMessage(
@@ -119,7 +121,7 @@ export async function postCustomerMessage(
   );
   if (counted === 'full') throw new TooMany('tooManyMessages');
   if (counted === 'deleted') throw new Unauthenticated();
-  await saveCustomerMessage(message, alongside(message));
+  await saveCustomerMessage(message, alongside(message), customerAudit(caller.userId, 'message_sent'));
   countMetric('MessagesFromCustomers');
   if (await mailWindowOpen(caller.userId, 'team')) {
     const customer = { id: caller.userId, name: customerName(caller.profile) };

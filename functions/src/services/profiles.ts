@@ -2,6 +2,7 @@
 import type { AdminUserDetail, MeResponse, Profile } from '@shared/api';
 import type { Language } from '@shared/constants';
 import { newestFirst } from '@shared/documents';
+import { fullName } from '@shared/names';
 import type { AdminProfile, OnboardingDetails } from '@shared/schemas/profile';
 import { updateIdentityEmail } from '../adapters/identity';
 import type { Account, AdminAccount, CustomerAccount } from '../edge/caller';
@@ -9,6 +10,7 @@ import { clock } from '../lib/clock';
 import { Conflict } from '../lib/errors';
 import { auditCompletion, recordAudit, withAudit } from '../store/audit';
 import { loadCatalogue } from '../store/catalogue';
+import { getStoredProfile } from '../store/profile-state';
 import { setProfileLanguage, updateProfile } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
 import { actorOf, adminAudit, changedFields, markFailedIfRefused } from './audit';
@@ -56,17 +58,32 @@ export async function updateMyLanguage(
 }
 
 /**
- * Everything the admin user page shows, from one read of the customer's partition; tasks of
+ * Who verified the account, by the admin id the verification wrote on the profile: one read of
+ * that admin's profile (their name, else their e-mail; always as they are now). None when the
+ * account is not verified, or its verifier is no account (any more): the page then shows the
+ * date alone. Only the team sees it (the customer's own profile carries just the id).
+ */
+async function verifier(profile: Profile): Promise<AdminUserDetail['verified_by']> {
+  if (!profile.account_verified || !profile.account_verified_by) return null;
+  const admin = (await getStoredProfile(profile.account_verified_by))?.profile;
+  return admin ? { name: fullName(admin) || null, email: admin.email } : null;
+}
+
+/**
+ * Everything the admin user page shows, from one read of the customer's partition (and, once
+ * verified, one of the verifier's profile); tasks of
  * phases unlocked since anyone last looked are assigned first, as for the customer.
  */
 export async function getUserDetail(userId: string, language: Language): Promise<AdminUserDetail> {
   const [catalogue, partition] = await Promise.all([loadCatalogue(), readUserPartition(userId)]);
   const profile = customerProfile(partition.stored);
-  const [tasks, owners] = await Promise.all([
+  const [tasks, owners, verifiedBy] = await Promise.all([
     assignUnlockedTasks(userId, catalogue, partition),
     namesOfOwners(partition.workflows),
+    verifier(profile),
   ]);
   return {
+    verified_by: verifiedBy,
     profile,
     documents: newestFirst(partition.documents),
     phases: buildJourney(catalogue, tasks, partition.workflows, profile, language, 'team').phases,

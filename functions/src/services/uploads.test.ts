@@ -24,6 +24,7 @@ import {
   ticket,
   UPLOAD_ID,
   USER,
+  uploadedBy,
 } from '../test-fixtures';
 import { confirmUpload, customerUpload, issueUpload, replacementUpload } from './uploads';
 
@@ -445,7 +446,7 @@ describe('confirmUpload: the record', () => {
     };
     expect(result).toEqual(expected);
     expect(copyObject).toHaveBeenCalledWith(staged, t.key, undefined);
-    expect(saveDocument).toHaveBeenCalledWith(result, null, t, []);
+    expect(saveDocument).toHaveBeenCalledWith(result, null, t, [], uploadedBy(result));
     expect(vi.mocked(removeObject).mock.calls).toEqual([[staged]]);
     expect(deleteTicket).not.toHaveBeenCalled();
     expect(releaseTicket).not.toHaveBeenCalled();
@@ -456,7 +457,7 @@ describe('confirmUpload: the record', () => {
     const t = issued(ticket({ document_id: null }));
     const result = await confirmUpload(customerUpload(USER, 'passport'), previous, body);
     expect(result).toMatchObject({ id: previous.id, file_path: t.key, uploaded_at: NOW });
-    expect(saveDocument).toHaveBeenCalledWith(result, previous, t, []);
+    expect(saveDocument).toHaveBeenCalledWith(result, previous, t, [], uploadedBy(result));
     expect(vi.mocked(removeObject).mock.calls).toEqual([[staged], [previous.file_path]]);
   });
 
@@ -519,15 +520,22 @@ describe("confirmUpload: an admin's replacement, recorded", () => {
     expect(vi.mocked(claimTicket).mock.invocationCallOrder[0]).toBeLessThan(
       vi.mocked(recordAudit).mock.invocationCallOrder[0] ?? 0,
     );
-    expect(saveDocument).toHaveBeenCalledWith(result, previous, t, [
-      {
-        Put: {
-          TableName: 't',
-          Item: { PK: `AUDIT#${USER}`, SK: 'DONE#audit-1', id: 'audit-1', user_id: USER, at: NOW },
-          ConditionExpression: 'attribute_not_exists(PK)',
+    expect(saveDocument).toHaveBeenCalledWith(
+      result,
+      previous,
+      t,
+      [
+        {
+          Put: {
+            TableName: 't',
+            Item: { PK: `AUDIT#${USER}`, SK: 'DONE#audit-1', id: 'audit-1', user_id: USER, at: NOW },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
         },
-      },
-    ]);
+      ],
+      // An admin's replacement is no record of the customer's.
+      undefined,
+    );
   });
 
   it('refused content: no record saved, the audit record marked failed', async () => {

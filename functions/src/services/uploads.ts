@@ -30,7 +30,7 @@ import { saveDocument } from '../store/documents';
 import type { UploadTicketRecord } from '../store/entities';
 import { INCOMING_EXPIRY_DAYS, objectKeys } from '../store/object-keys';
 import { claimTicket, deleteTicket, getTicket, putTicket, releaseTicket } from '../store/uploads';
-import { markFailedIfRefused } from './audit';
+import { customerAudit, markFailedIfRefused } from './audit';
 
 /** A ticket lives as long as its staged upload may (the incoming/ lifecycle rule). */
 const TICKET_SECONDS = INCOMING_EXPIRY_DAYS * 24 * 60 * 60;
@@ -54,6 +54,8 @@ export interface UploadTarget {
   nextId: (taken: string) => string;
   /** The business metrics its confirmations count: a customer's own uploads only. */
   counts?: { accepted: BusinessMetric; refused: BusinessMetric };
+  /** A customer's own upload: its document is recorded as theirs (document_uploaded), in the document's transaction. */
+  recordedAsCustomer?: true;
 }
 
 /**
@@ -72,6 +74,7 @@ export const customerUpload = (
   firstId: () => randomUUID(),
   nextId: () => randomUUID(),
   counts: { accepted: 'UploadsAccepted', refused: 'UploadsRefused' },
+  recordedAsCustomer: true,
 });
 
 /** An admin's replacement of one document: {userId}/{document_type}_{timestamp}.{ext}. */
@@ -196,9 +199,10 @@ async function confirmTicket(
   ticket: UploadTicketRecord,
   previous: DocumentRecord | null,
   documentId: string,
-  counts: UploadTarget['counts'],
+  target: Pick<UploadTarget, 'counts' | 'recordedAsCustomer'>,
   audit: Audit | undefined,
 ): Promise<DocumentRecord> {
+  const { counts } = target;
   const now = clock.now();
   if (ticket.expires_at * 1000 < now.getTime()) throw new Conflict('uploadUnavailable');
   if (!(await claimTicket(ticket, now))) throw new Conflict('uploadUnavailable');
@@ -235,11 +239,17 @@ async function confirmTicket(
     title: ticket.title === undefined ? (previous?.title ?? null) : ticket.title,
   };
   try {
+    const own = target.recordedAsCustomer
+      ? customerAudit(document.user_id, 'document_uploaded', {
+          target: { document_type: document.document_type, document_id: document.id },
+        })
+      : undefined;
     await saveDocument(
       document,
       previous,
       ticket,
       audit ? [auditCompletion(audit, document.uploaded_at)] : [],
+      own,
     );
   } catch (error) {
     if (error instanceof Conflict) {
@@ -289,5 +299,5 @@ export async function confirmReadTicket(
   }
   const forTarget = ticket.document_type === target.documentType && ticket.document_id === target.documentId;
   if (!forTarget || ticket.file_name !== body.file_name) throw new Invalid('uploadMismatch');
-  return confirmTicket(ticket, current, current?.id ?? randomUUID(), target.counts, audit);
+  return confirmTicket(ticket, current, current?.id ?? randomUUID(), target, audit);
 }

@@ -502,7 +502,12 @@ describe('withdrawMyRequest', () => {
   it('cancels an initiated request of their own with its task, and tells the support address when it has no owner', async () => {
     storedPartition(partition(profile(), { tasks: [inProgress], workflows: [workflow()] }));
     const result = await withdrawMyRequest(admitted(), 'wf-1', 'en');
-    expect(withdrawServiceRequest).toHaveBeenCalledWith(workflow(), inProgress);
+    // With the customer's own record of it, written in the same transaction.
+    expect(withdrawServiceRequest).toHaveBeenCalledWith(
+      workflow(),
+      inProgress,
+      expect.objectContaining({ action: 'service_withdrawn' }),
+    );
     expect(result).toMatchObject({ id: 'wf-1', status: 'cancelled', notes: null, assigned_to: null });
     expect(mails()).toEqual([
       [

@@ -26,7 +26,7 @@ import {
   updateWorkflow,
   withdrawServiceRequest,
 } from '../store/workflows';
-import { actorOf, adminAudit, changedFields } from './audit';
+import { actorOf, adminAudit, changedFields, customerAudit } from './audit';
 import { customerOf } from './customers';
 import { type Audience, ownTask } from './journey';
 import { mailTo, notify } from './notify';
@@ -44,7 +44,8 @@ const customerOfMail = (profile: Profile) => ({ id: profile.id, name: fullName(p
  * 1. the task must allow it (ownTask);
  * 2. the workflow's type is the one the task's template declares;
  * 3. the answers are exactly that type's questions answered (else 400, nothing written);
- * 4. the workflow, with the answers, and the task's move to in_progress are written together;
+ * 4. the workflow, with the answers, and the task's move to in_progress are written together,
+ *    with the customer's audit record of it;
  * 5. the customer is mailed, and the support address once per request: the workflow's mark
  *    is written (conditionally) before that mail goes, so a retry never mails it again.
  */
@@ -73,7 +74,13 @@ export async function requestService(
     answers: checked.data,
     owner_id: null,
   };
-  await startServiceRequest(task, workflow);
+  await startServiceRequest(
+    task,
+    workflow,
+    customerAudit(caller.userId, 'service_requested', {
+      target: { workflow_id: workflow.id, task_template_id: template.id },
+    }),
+  );
   countMetric('ServiceRequests');
   const profile = caller.profile;
   await notify(
@@ -153,7 +160,13 @@ export async function withdrawMyRequest(
   if (workflow.status !== 'initiated') throw new Conflict('workflowNotWithdrawable');
   const task = caller.partition.tasks.find((t) => t.id === workflow.user_task_id);
   if (!task) throw new Conflict('workflowNotWithdrawable');
-  const withdrawn = await withdrawServiceRequest(workflow, task);
+  const withdrawn = await withdrawServiceRequest(
+    workflow,
+    task,
+    customerAudit(caller.userId, 'service_withdrawn', {
+      target: { workflow_id: workflow.id, task_template_id: workflow.task_template_id },
+    }),
+  );
   // The task is open again: the reminders follow.
   await refreshReminders(caller.userId);
   const [catalogue, owner] = await Promise.all([

@@ -1,5 +1,5 @@
 // The audit trail (README 'Key design', docs/product.md#audit-trail-and-activity): every admin
-// action on a customer's account as a fact (who, what, when, on what, which fields) outside the
+// action on a customer's account, and what the customer did on it, as a fact (who, what, when, on what, which fields) outside the
 // customer's partition, and its personal part (values before and after, notes) inside it. Facts and
 // completions are only ever put, each conditioned on its absence: nothing here updates or deletes
 // them (and the functions' IAM policies deny it, infra/stacks/lambda.ts).
@@ -25,12 +25,16 @@ export interface Actor {
   email: string;
 }
 
-/** An admin action about to be recorded: id and time fixed, so a retry writes the same record. */
+/**
+ * An action about to be recorded, an admin's or (`by: 'customer'`) the customer's own: id and
+ * time fixed, so a retry writes the same record.
+ */
 export interface Audit {
   id: string;
   at: string;
   userId: string;
   actor: Actor;
+  by?: 'customer';
   action: AuditAction;
   target?: AuditRecord['target'];
   changes?: AuditChange[];
@@ -62,6 +66,7 @@ export function auditFact(audit: Audit, outcome: 'done' | 'pending'): AuditFact 
     fields: audit.fields ?? (audit.changes ?? []).map((change) => change.field),
     outcome,
     has_details: hasDetails(audit),
+    ...(audit.by ? { by: audit.by } : {}),
   };
 }
 

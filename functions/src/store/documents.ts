@@ -90,15 +90,17 @@ function withCount(
  * at most once). A first upload of its type also counts it on the profile, in the same
  * transaction; a replacement must still find the record it replaces (so two concurrent
  * replacements cannot both win). Nothing is written once the account's deletion has begun.
+ * A customer's own upload is recorded (`audit`, done) in the same transaction.
  */
 export async function saveDocument(
   document: DocumentRecord,
   previous: DocumentRecord | null,
   ticket: UploadTicketRecord,
   extra: TransactItems = [],
+  audit?: Audit,
 ): Promise<void> {
   const Item = documents.toItem(document);
-  const alongside = [consumeTicket(ticket), accountNotDeleted(document.user_id), ...extra];
+  const alongside = withAudit([consumeTicket(ticket), accountNotDeleted(document.user_id), ...extra], audit);
   if (previous) {
     await transact(
       [

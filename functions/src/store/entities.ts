@@ -699,6 +699,11 @@ export interface AuditFact {
   outcome: 'done' | 'pending';
   /** Whether the customer's partition holds values or notes of it (auditDetails). */
   has_details: boolean;
+  /**
+   * 'customer': the customer acted on their own account (actor_id is theirs, actor_email empty:
+   * a fact keeps nothing personal); absent: an admin or the operator did.
+   */
+  by?: 'customer';
 }
 const auditFactKey = (userId: string, at: string, id: string): TableKey => ({
   PK: auditPartition(userId),

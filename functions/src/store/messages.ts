@@ -5,6 +5,7 @@
 import type { Page } from '@shared/api';
 import { env } from '../config';
 import { accountNotDeleted } from './accounts';
+import { type Audit, withAudit } from './audit';
 import { queryPage, type TransactItems, transact, tryTransact, tryUpdate } from './client';
 import { stateChange, stateOf } from './customer-index';
 import {
@@ -31,10 +32,15 @@ const putMessage = (message: MessageItem): TransactItems[number] => ({
 /**
  * A customer's message: stored, and counted unread for the team; the first unread one puts
  * the customer on the admin's "Unread messages" list and count, in the same transaction, with
+ * the customer's audit record of it (`audit`) and
  * what must be written `alongside` it (a companion hand-off's mark on its answer). When a
  * condition of those fails, nothing is written and the Conflict is not retried.
  */
-export function saveCustomerMessage(message: MessageItem, alongside: TransactItems = []): Promise<void> {
+export function saveCustomerMessage(
+  message: MessageItem,
+  alongside: TransactItems = [],
+  audit?: Audit,
+): Promise<void> {
   return withStateRead(
     message.user_id,
     (stored) => {
@@ -53,6 +59,8 @@ export function saveCustomerMessage(message: MessageItem, alongside: TransactIte
         // Only customers are on the dashboard's lists and counts (a role change takes the unread state along).
         ...(stored.role === 'customer' ? stateChange(stored.profile, state, { ...state, unread: true }) : []),
         accountNotDeleted(message.user_id),
+        // The customer's record of it (never refused: a new id), before what comes alongside.
+        ...withAudit([], audit),
         ...alongside,
       ];
     },

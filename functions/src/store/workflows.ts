@@ -13,23 +13,30 @@ export async function findWorkflow(workflowId: string): Promise<WorkflowRecord |
 }
 
 /**
- * A service request: the workflow and the task's move to in_progress happen together, and
- * only while the account is verified with no deletion pending.
+ * A service request: the workflow and the task's move to in_progress happen together, with the
+ * customer's record of it, and only while the account is verified with no deletion pending.
  */
-export async function startServiceRequest(task: UserTask, workflow: WorkflowRecord): Promise<void> {
+export async function startServiceRequest(
+  task: UserTask,
+  workflow: WorkflowRecord,
+  audit?: Audit,
+): Promise<void> {
   await transact(
-    [
-      accountMayAct(task.user_id),
-      moveTask(task, 'not_started', 'in_progress'),
-      {
-        Put: {
-          TableName: env.tableName,
-          Item: workflows.toItem(workflow),
-          ConditionExpression: 'attribute_not_exists(PK)',
+    withAudit(
+      [
+        accountMayAct(task.user_id),
+        moveTask(task, 'not_started', 'in_progress'),
+        {
+          Put: {
+            TableName: env.tableName,
+            Item: workflows.toItem(workflow),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
         },
-      },
-      accountNotDeleted(task.user_id),
-    ],
+        accountNotDeleted(task.user_id),
+      ],
+      audit,
+    ),
     'serviceAlreadyRequested',
   );
 }
@@ -119,23 +126,27 @@ export async function setWorkflowOwner(
 export async function withdrawServiceRequest(
   workflow: WorkflowRecord,
   task: UserTask,
+  audit?: Audit,
 ): Promise<WorkflowRecord> {
   await transact(
-    [
-      accountMayAct(workflow.user_id),
-      {
-        Update: {
-          TableName: env.tableName,
-          Key: workflows.keyOf(workflow),
-          UpdateExpression: 'SET #status = :cancelled',
-          ConditionExpression: '#status = :initiated',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':cancelled': 'cancelled', ':initiated': 'initiated' },
+    withAudit(
+      [
+        accountMayAct(workflow.user_id),
+        {
+          Update: {
+            TableName: env.tableName,
+            Key: workflows.keyOf(workflow),
+            UpdateExpression: 'SET #status = :cancelled',
+            ConditionExpression: '#status = :initiated',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':cancelled': 'cancelled', ':initiated': 'initiated' },
+          },
         },
-      },
-      moveTask(task, 'in_progress', 'not_started'),
-      accountNotDeleted(workflow.user_id),
-    ],
+        moveTask(task, 'in_progress', 'not_started'),
+        accountNotDeleted(workflow.user_id),
+      ],
+      audit,
+    ),
     'workflowNotWithdrawable',
   );
   return { ...workflow, status: 'cancelled' };

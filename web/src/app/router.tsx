@@ -53,6 +53,10 @@ const PAGES: Record<Exclude<SpaRoute, '/'>, { area: Area; load: () => Module }> 
   // The user detail page has no client-side admin check; the API enforces it
   // (docs/product.md#roles-and-access).
   '/admin/users/:userId': { area: 'signedIn', load: () => import('../features/admin/UserPage') },
+  '/admin/deletion-requests': {
+    area: 'admin',
+    load: () => import('../features/admin/DeletionRequestsPage'),
+  },
   '/admin': { area: 'admin', load: () => import('../features/admin/AdminDashboardPage') },
 };
 const pages = Object.entries(PAGES).map(([path, page]) => ({ path, ...page, Component: lazy(page.load) }));

@@ -1,7 +1,7 @@
 import type { AuditChange, AuditRecord } from '@shared/api';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeValue, fieldLabel, recordSubject } from '../lib/activity';
+import { actorLabel, changeValue, fieldLabel, recordSubject } from '../lib/activity';
 import { formatLongDateTime } from '../lib/format';
 
 /** The classes of an item of an activity list (a record, or one of the admin's profile events). */
@@ -11,15 +11,19 @@ export const ACTIVITY_ITEM_CLASS =
 /**
  * One audit record (docs/product.md#audit-trail-and-activity) as an item of an activity list:
  * what happened and to what, who
- * (the admin's e-mail for the team; "Support team" for the customer, whose view has no actor)
+ * (the admin's e-mail for the team; "Support team" for the customer, whose view has no actor;
+ * the customer's own acts as "Customer" for the team and "You" for the customer)
  * and when, the fields before → after, the notes, and a marker while it is not completed.
  * `itemRef`: the item takes focus after a "Load more" (lib/load-more.ts).
  */
 export function ActivityRecord({
   record,
+  viewer,
   itemRef,
 }: {
   record: AuditRecord;
+  /** Whose list it is: the team's (the customer's own acts are the customer's) or the customer's (theirs are "You"). */
+  viewer: 'team' | 'customer';
   itemRef?: RefObject<HTMLLIElement | null> | undefined;
 }) {
   // Nationalities and task names come from their own locale files.
@@ -58,7 +62,7 @@ export function ActivityRecord({
         )}
       </div>
       <p className="text-slate-600">
-        <span className="wrap-anywhere">{record.actor?.email ?? t('activity.supportTeam')}</span> ·{' '}
+        <span className="wrap-anywhere">{actorLabel(t, record, viewer)}</span> ·{' '}
         <time dateTime={record.at}>{formatLongDateTime(record.at, i18n.language)}</time>
       </p>
       {record.changes.length > 0 && (

@@ -1,6 +1,9 @@
+import { AUDIT_ACTIONS } from '@shared/api';
+import de from '@shared/locales/de/translation.json';
+import en from '@shared/locales/en/translation.json';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { changeValue, fieldLabel, recordSubject } from './activity';
+import { actorLabel, changeValue, fieldLabel, recordSubject } from './activity';
 
 // A t() that shows which key (and namespace) was asked for. i18next brands TFunction, so a
 // plain function becomes one only by way of unknown.
@@ -54,5 +57,26 @@ describe('an audit record in the activity views', () => {
     const missing = ((key: string) => key) as TFunction;
     expect(recordSubject(missing, { target: { task_template_id: 'gone' } })).toBeNull();
     expect(recordSubject(t, { target: null })).toBeNull();
+  });
+});
+
+describe('who acted, and what', () => {
+  it("an admin by their e-mail for the team; the team as one for the customer; the customer's own acts as theirs", () => {
+    const admin = { by: 'team' as const, actor: { id: 'admin-1', email: 'admin@example.com' } };
+    expect(actorLabel(t, admin, 'team')).toBe('admin@example.com');
+    expect(actorLabel(t, { by: 'team', actor: null }, 'customer')).toBe('activity.supportTeam');
+    expect(actorLabel(t, { by: 'customer', actor: null }, 'team')).toBe('activity.customer');
+    expect(actorLabel(t, { by: 'customer', actor: null }, 'customer')).toBe('activity.you');
+  });
+
+  it('every recorded action has its label in English and German', () => {
+    for (const action of AUDIT_ACTIONS) {
+      expect(en.activity.actions[action], action).toMatch(/\S/);
+      expect(de.activity.actions[action], action).toMatch(/\S/);
+    }
+    expect([en.activity.actions.service_withdrawn, de.activity.actions.service_withdrawn]).toEqual([
+      'Service request withdrawn',
+      'Serviceanfrage zurückgezogen',
+    ]);
   });
 });

@@ -93,3 +93,17 @@ export function recordSubject(t: TFunction, record: Pick<AuditRecord, 'target'>)
   }
   return null;
 }
+
+/**
+ * Who a record says acted: an admin by their e-mail (the team's view), the team as "Support
+ * team" (the customer's view has no actor); the customer's own acts as "Customer" for the team
+ * and "You" for the customer.
+ */
+export function actorLabel(
+  t: TFunction,
+  record: Pick<AuditRecord, 'by' | 'actor'>,
+  viewer: 'team' | 'customer',
+): string {
+  if (record.by === 'customer') return t(viewer === 'team' ? 'activity.customer' : 'activity.you');
+  return record.actor?.email ?? t('activity.supportTeam');
+}

@@ -35,7 +35,7 @@ export function ActivityPanel() {
       {records.length > 0 && (
         <ol className="mt-4 divide-y divide-slate-100 text-sm">
           {records.map((record, index) => (
-            <ActivityRecord key={record.id} record={record} itemRef={itemRef(index)} />
+            <ActivityRecord key={record.id} record={record} viewer="customer" itemRef={itemRef(index)} />
           ))}
         </ol>
       )}

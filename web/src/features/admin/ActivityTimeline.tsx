@@ -36,9 +36,9 @@ function EventText({ event }: { event: ProfileEvent }) {
 }
 
 /**
- * The user page's Activity Timeline (docs/product.md#admin-user-page): the profile's events and what the team
- * did to the account, newest first, page by page ("Load more"). It reloads after every admin
- * action on the page (admin/api.ts).
+ * The user page's Activity Timeline (docs/product.md#admin-user-page): the profile's events, what
+ * the team did to the account and what the customer did on it, newest first, page by page ("Load
+ * more"). It reloads after every admin action on the page (admin/api.ts).
  */
 export function ActivityTimeline({ profile, documents }: { profile: Profile; documents: DocumentRecord[] }) {
   const { t } = useTranslation();
@@ -64,7 +64,12 @@ export function ActivityTimeline({ profile, documents }: { profile: Profile; doc
         <ol className="mt-3 divide-y divide-slate-100 text-sm">
           {entries.map((entry, index) =>
             entry.kind === 'record' ? (
-              <ActivityRecord key={entry.record.id} record={entry.record} itemRef={itemRef(index)} />
+              <ActivityRecord
+                key={entry.record.id}
+                record={entry.record}
+                viewer="team"
+                itemRef={itemRef(index)}
+              />
             ) : (
               <li
                 key={entry.event.kind}

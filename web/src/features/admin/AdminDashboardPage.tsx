@@ -9,12 +9,15 @@ import { useOnError } from '../../lib/on-error';
 import { AdminLayout } from './AdminLayout';
 import { useCustomerStats } from './api';
 import { CustomerList } from './CustomerList';
-import { SEARCH_DEBOUNCE_MS } from './customers';
-import { DeletionRequests } from './DeletionRequests';
+import { resultCount, SEARCH_DEBOUNCE_MS } from './customers';
+import { DeletionRequestsCard } from './DeletionRequestsCard';
 import { useDashboardLists } from './dashboard-lists';
 import { StatCards } from './StatCards';
 
-/** The admin dashboard: the stat cards (each a filter), the pending deletion requests, the customers. */
+/**
+ * The admin dashboard: the stat cards (each a filter), the newest pending deletion requests (a
+ * compact card: the customer list and its search stay on the first screen), the customers.
+ */
 export default function AdminDashboardPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<CustomerFilter>('total');
@@ -31,8 +34,13 @@ export default function AdminDashboardPage() {
     <AdminLayout>
       <PageHeading className="text-3xl">{t('admin.title')}</PageHeading>
       <StatCards stats={stats.data} filter={filter} onFilter={setFilter} />
-      <DeletionRequests {...lists.deletions} />
-      <CustomerList {...lists.customers} search={search} onSearch={setSearch} />
+      <DeletionRequestsCard {...lists.deletions} />
+      <CustomerList
+        {...lists.customers}
+        search={search}
+        onSearch={setSearch}
+        count={resultCount({ filter, search: searched, stats: stats.data, ...lists.customers })}
+      />
     </AdminLayout>
   );
 }

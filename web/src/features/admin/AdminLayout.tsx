@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
 import { LanguageAndLogout } from '../../components/LanguageAndLogout';
 import { Logo } from '../../components/Logo';
+import { DELETION_REQUESTS_PATH } from './DeletionRequestsCard';
+
+/** The admin console's own pages, in the navigation under the top bar. */
+const SECTIONS = [
+  { to: '/admin', label: 'admin.nav.dashboard' },
+  { to: DELETION_REQUESTS_PATH, label: 'admin.nav.deletions' },
+] as const;
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -20,8 +28,24 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </div>
           <LanguageAndLogout />
         </nav>
+        <nav className="mx-auto flex max-w-7xl gap-1 px-2 pb-1 sm:px-3" aria-label={t('admin.nav.label')}>
+          {SECTIONS.map((section) => (
+            <NavLink
+              key={section.to}
+              to={section.to}
+              end
+              className={({ isActive }) =>
+                `whitespace-nowrap rounded-md px-2 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
+                  isActive ? 'bg-slate-100 text-slate-900' : 'text-slate-600 hover:text-slate-900'
+                }`
+              }
+            >
+              {t(section.label)}
+            </NavLink>
+          ))}
+        </nav>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-8">{children}</main>
+      <main className="mx-auto max-w-7xl px-4 py-4 sm:py-8">{children}</main>
     </div>
   );
 }

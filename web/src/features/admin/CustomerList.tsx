@@ -6,13 +6,15 @@ import { ResponsiveList } from '../../components/ResponsiveList';
 import { UnreadBadge } from '../../components/UnreadBadge';
 import { nationalityLabel } from '../../lib/nationality';
 import { VerificationBadge } from './badges';
+import type { ResultCount } from './customers';
 import { useLoadMore } from './load-more';
 import { MoreButton } from './MoreButton';
 import { ReviewLink } from './ReviewLink';
 
 /**
  * The dashboard's customer list: the search box, the customers of the chosen filter and search
- * (an unverified one tinted), "Loading..." or "No users found" in their place, and "Load more".
+ * (an unverified one tinted) and how many there are, "Loading..." or "No users found" in their
+ * place, and "Load more".
  */
 export function CustomerList({
   customers,
@@ -22,6 +24,7 @@ export function CustomerList({
   fetchNextPage,
   search,
   onSearch,
+  count,
 }: {
   customers: Profile[];
   loading: boolean;
@@ -30,18 +33,34 @@ export function CustomerList({
   fetchNextPage: () => unknown;
   search: string;
   onSearch: (search: string) => void;
+  /** How many customers the filter or search has (customers.ts resultCount). */
+  count: ResultCount;
 }) {
   const { t } = useTranslation(['translation', 'nationalities']);
   const { linkRef, loadMore } = useLoadMore(customers.length, hasMore, fetchNextPage);
   return (
     <section
-      className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:mt-6 sm:p-5"
       aria-labelledby="users-title"
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <h2 id="users-title" className="text-lg font-semibold text-slate-900">
-          {t('admin.users.title')}
-        </h2>
+        <div className="flex items-baseline gap-3">
+          <h2 id="users-title" className="text-lg font-semibold text-slate-900">
+            {t('admin.users.title')}
+          </h2>
+          {/* Announced as it changes with the filter and the search. */}
+          <p role="status" className="text-sm text-slate-600">
+            {count &&
+              t(
+                count.kind === 'all'
+                  ? 'admin.users.count'
+                  : count.kind === 'found'
+                    ? 'admin.users.found'
+                    : 'admin.users.foundMore',
+                { count: count.count },
+              )}
+          </p>
+        </div>
         <input
           type="search"
           value={search}

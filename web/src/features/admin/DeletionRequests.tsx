@@ -9,7 +9,7 @@ import { MoreButton } from './MoreButton';
 import { ReviewLink } from './ReviewLink';
 
 /**
- * The dashboard's pending deletion requests (shown only while there are any), newest first,
+ * Every pending deletion request (their own page, /admin/deletion-requests), newest first,
  * page by page, each with a link to the customer's page to review it.
  */
 export function DeletionRequests({
@@ -17,8 +17,14 @@ export function DeletionRequests({
   hasMore,
   loadingMore,
   fetchNextPage,
+  empty,
+  label,
 }: {
   requests: PendingDeletion[];
+  /** What shows in place of the list while it has no rows ("Loading...", or that there are none). */
+  empty: string;
+  /** The list's name (the page's heading). */
+  label: string;
   hasMore: boolean;
   loadingMore: boolean;
   fetchNextPage: () => unknown;
@@ -26,17 +32,13 @@ export function DeletionRequests({
   const { t } = useTranslation();
   const showMore = requests.length > 0 && hasMore;
   const { linkRef, loadMore } = useLoadMore(requests.length, showMore, fetchNextPage);
-  if (requests.length === 0) return null;
   return (
     <section
-      className="mt-8 rounded-2xl border border-red-200 bg-white p-4 shadow-sm sm:p-5"
-      aria-labelledby="deletions-title"
+      className="mt-6 rounded-2xl border border-red-200 bg-white p-4 shadow-sm sm:p-5"
+      aria-label={label}
     >
-      <h2 id="deletions-title" className="text-lg font-semibold text-red-800">
-        {t('admin.deletions.title')}
-      </h2>
       <ResponsiveList
-        className="mt-3"
+        empty={empty}
         tone="danger"
         items={requests}
         itemKey={(d) => d.id}

@@ -1,16 +1,17 @@
+import type { AdminUserDetail } from '@shared/api';
 import { fullName } from '@shared/names';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
 import { PageHeading } from '../../components/PageHeading';
 import { Panel } from '../../components/Panel';
 import { Tabs } from '../../components/Tabs';
 import { UnreadBadge } from '../../components/UnreadBadge';
 import { ApiError, serverMessage } from '../../lib/errors';
 import { useFocusWhenGone } from '../../lib/focus';
+import { formatLongDate } from '../../lib/format';
 import { useOnError } from '../../lib/on-error';
 import { ActivityTimeline } from './ActivityTimeline';
 import { AdminLayout } from './AdminLayout';
@@ -20,48 +21,28 @@ import { DocumentsTab } from './DocumentsTab';
 import { MessagesTab } from './MessagesTab';
 import { PersonalInfoTab } from './PersonalInfoTab';
 import { TasksTab } from './TasksTab';
+import { VerificationCard } from './VerificationCard';
+import { verifiedLine } from './verification';
 import { WorkflowsTab } from './WorkflowsTab';
 
 const isMissing = (error: Error | null) => error instanceof ApiError && error.status === 404;
 
 const TABS = ['personal', 'tasks', 'workflows', 'documents', 'messages'] as const;
-const CHECKLIST = ['checkPersonal', 'checkDocuments', 'checkContact', 'checkOnboarding'] as const;
-
-function VerificationCard({ onVerify }: { onVerify: () => Promise<void> }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+/** Verified on {date} by {admin} (docs/product.md#admin-user-page), as much of it as is known. */
+function VerifiedLine({ detail }: { detail: AdminUserDetail }) {
+  const { t, i18n } = useTranslation();
+  const line = verifiedLine(detail);
+  if (!line) return null;
+  const text =
+    line.kind === 'plain'
+      ? t('admin.user.verifiedPlain')
+      : line.kind === 'on'
+        ? t('admin.user.verifiedOn', { date: formatLongDate(line.at, i18n.language) })
+        : t('admin.user.verifiedOnBy', { date: formatLongDate(line.at, i18n.language), admin: line.admin });
   return (
-    <Panel title={t('admin.user.verifyTitle')} tone="warning">
-      <p className="mt-1 text-sm text-amber-950">{t('admin.user.verifyIntro')}</p>
-      <ul className="mt-2 list-disc pl-5 text-sm text-amber-950">
-        {CHECKLIST.map((item) => (
-          <li key={item}>{t(`admin.user.${item}`)}</li>
-        ))}
-      </ul>
-      <Button className="mt-4" onClick={() => setOpen(true)}>
-        {t('admin.user.verifyButton')}
-      </Button>
-      <Dialog open={open} title={t('admin.user.verifyDialogTitle')} onClose={() => setOpen(false)}>
-        <p className="text-sm text-slate-700">{t('admin.user.verifyDialogBody')}</p>
-        <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {t('admin.user.cancel')}
-          </Button>
-          <Button
-            disabled={busy}
-            onClick={async () => {
-              setBusy(true);
-              await onVerify();
-              setBusy(false);
-              setOpen(false);
-            }}
-          >
-            {t('admin.user.verifyConfirm')}
-          </Button>
-        </div>
-      </Dialog>
-    </Panel>
+    <p className="mt-1 text-sm font-medium text-green-800 wrap-anywhere">
+      <span aria-hidden="true">✓</span> {text}
+    </p>
   );
 }
 
@@ -119,6 +100,7 @@ export default function UserPage() {
         {fullName(profile) || profile.email}
       </PageHeading>
       <p className="text-slate-600 wrap-anywhere">{profile.email}</p>
+      <VerifiedLine detail={detail} />
       {profile.mail_blocked && (
         <Panel title={t('admin.user.mailBlockedTitle')} tone="warning" className="mt-6">
           <p className="mt-1 text-sm text-amber-950 wrap-anywhere">
@@ -131,7 +113,7 @@ export default function UserPage() {
       )}
       {!profile.account_verified && (
         <div className="mt-6">
-          <VerificationCard onVerify={verify} />
+          <VerificationCard profile={profile} documents={detail.documents} onVerify={verify} />
         </div>
       )}
       <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">

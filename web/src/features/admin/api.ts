@@ -83,6 +83,24 @@ export const getDeletionRequestsQueryOptions = () =>
 
 export const useDeletionRequests = () => useInfiniteQuery(getDeletionRequestsQueryOptions());
 
+/** How many pending deletion requests the dashboard's card shows (the rest: their own page). */
+export const NEWEST_DELETIONS = 5;
+
+/**
+ * The newest pending deletion requests, for the dashboard's card: one page of NEWEST_DELETIONS
+ * (under the list's key, so every change that drops the list drops it too).
+ */
+export const getNewestDeletionsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...getDeletionRequestsQueryOptions().queryKey, 'newest'],
+    queryFn: () =>
+      apiFetch<Page<PendingDeletion>>(
+        apiPath(API_PATHS.adminDeletionRequests, undefined, { limit: NEWEST_DELETIONS }),
+      ),
+  });
+
+export const useNewestDeletions = () => useQuery(getNewestDeletionsQueryOptions());
+
 // ---- one user (user page) ----
 
 export const getUser = (userId: string, language: string) =>

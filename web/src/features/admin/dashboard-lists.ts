@@ -1,24 +1,24 @@
 import type { CustomerFilter } from '@shared/customer-filters';
 import { useEffect, useMemo } from 'react';
-import { useCustomerPages, useDeletionRequests } from './api';
+import { useCustomerPages, useNewestDeletions } from './api';
 import { mergePages } from './customers';
 
 /**
- * The dashboard's two lists, the customers of a filter and search and the pending deletion
- * requests, as one load: the customer list says "loading" until both first pages are in, and a
+ * The dashboard's two lists, the customers of a filter and search and the newest pending
+ * deletion requests (the card; all of them: their own page), as one load: the customer list says "loading" until both first pages are in, and a
  * failure of either (toasted once by the page) shows both empty rather than half a picture. A
  * failed "Load more" keeps the pages already shown.
  */
 export function useDashboardLists(filter: CustomerFilter, search: string) {
   const customerList = useCustomerPages(filter, search);
-  const deletionList = useDeletionRequests();
+  const deletionList = useNewestDeletions();
   const failed = (customerList.isError && !customerList.data) || (deletionList.isError && !deletionList.data);
   const pending = customerList.isPending || deletionList.isPending;
   const customers = useMemo(
     () => (failed || pending ? [] : mergePages(customerList.data?.pages ?? [])),
     [failed, pending, customerList.data],
   );
-  const requests = failed || pending ? [] : (deletionList.data?.pages.flatMap((page) => page.items) ?? []);
+  const requests = failed || pending ? [] : (deletionList.data?.items ?? []);
   const { hasNextPage, isFetchingNextPage, isError: moreFailed, fetchNextPage } = customerList;
   // A search page can come back empty with more to read (the server stops after a few rounds
   // of its index): the next one is fetched at once, and the list stays "loading" meanwhile,
@@ -37,11 +37,6 @@ export function useDashboardLists(filter: CustomerFilter, search: string) {
       loadingMore: isFetchingNextPage,
       fetchNextPage,
     },
-    deletions: {
-      requests,
-      hasMore: deletionList.hasNextPage,
-      loadingMore: deletionList.isFetchingNextPage,
-      fetchNextPage: deletionList.fetchNextPage,
-    },
+    deletions: { requests },
   };
 }

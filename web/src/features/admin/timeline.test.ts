@@ -8,6 +8,7 @@ const record = (id: string, when: string): AuditRecord => ({
   id,
   at: when,
   action: 'profile_edited',
+  by: 'team',
   actor: { id: 'admin-1', email: 'admin@example.com' },
   target: null,
   fields: [],
