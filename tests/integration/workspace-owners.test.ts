@@ -162,6 +162,11 @@ describe('withdrawing a service request', () => {
     expect(task?.status).toBe('not_started');
     expect(await mailsAbout(ADMIN_EMAIL, c.userId, 'A customer withdrew a service request')).toHaveLength(1);
     expect(await mailsAbout(SUPPORT, c.userId, 'A customer withdrew a service request')).toHaveLength(0);
+    // The team's timeline names it as the customer's own act, the newest.
+    const timeline = await api<Page<AuditRecord>>(url, `/api/admin/users/${c.userId}/activity`, {
+      token: admin.token,
+    });
+    expect(timeline.body.items[0]).toMatchObject({ action: 'service_withdrawn', by: 'customer' });
 
     // Once withdrawn, never again; the task may be requested anew.
     expect((await withdraw()).status).toBe(409);
