@@ -147,6 +147,27 @@ describe("the customer's views", () => {
   });
 });
 
+describe('a request the team cancels', () => {
+  it('opens its task again, so the customer may request the service anew', async () => {
+    const c = await customerWithEverything(url);
+    const cancelled = await api<Workflow>(url, `/api/admin/workflows/${c.workflowId}`, {
+      token: admin.token,
+      method: 'PATCH',
+      body: { status: 'cancelled' },
+    });
+    expect(cancelled.status).toBe(200);
+    const journey = await api<JourneyResponse>(url, '/api/me/journey', { token: c.idToken });
+    const task = journey.body.phases.flatMap((p) => p.tasks).find((t) => t.id === c.serviceTaskId);
+    expect(task?.status).toBe('not_started');
+    const again = await api<Workflow>(url, `/api/me/tasks/${c.serviceTaskId}/service-request`, {
+      token: c.idToken,
+      method: 'POST',
+      body: serviceRequestBody('health_insurance'),
+    });
+    expect(again.status).toBe(201);
+  });
+});
+
 describe('withdrawing a service request', () => {
   it('while initiated: cancelled, its task not started again, the owner mailed; then 409', async () => {
     const c = await customerWithEverything(url);

@@ -321,14 +321,27 @@ describe('changeWorkflow (admin)', () => {
     });
   });
 
-  it('any other status passes no task and no completed_at', async () => {
-    vi.mocked(findWorkflow).mockResolvedValue(workflow());
-    await changeWorkflow(admin(), 'wf-1', { status: 'cancelled' }, 'en');
+  it('another open status passes no task and no completed_at', async () => {
+    vi.mocked(findWorkflow).mockResolvedValue(workflow({ status: 'initiated' }));
+    await changeWorkflow(admin(), 'wf-1', { status: 'in_progress' }, 'en');
     expect(findTask).not.toHaveBeenCalled();
+    expect(updateWorkflow).toHaveBeenCalledWith(
+      workflow({ status: 'initiated' }),
+      { status: 'in_progress', completed_at: null, notes: 'old notes', team_note: null },
+      null,
+      expect.objectContaining({ action: 'workflow_changed' }),
+    );
+  });
+
+  it('cancelling passes its task, to be opened again, and no completed_at', async () => {
+    const open = task('health_insurance', { status: 'in_progress' });
+    vi.mocked(findWorkflow).mockResolvedValue(workflow());
+    vi.mocked(findTask).mockResolvedValue(open);
+    await changeWorkflow(admin(), 'wf-1', { status: 'cancelled' }, 'en');
     expect(updateWorkflow).toHaveBeenCalledWith(
       workflow(),
       { status: 'cancelled', completed_at: null, notes: 'old notes', team_note: null },
-      null,
+      open,
       expect.objectContaining({ action: 'workflow_changed' }),
     );
   });

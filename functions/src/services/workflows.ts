@@ -217,7 +217,9 @@ export async function changeWorkflow(
   if (!workflow) throw new NotFound('workflowNotFound');
   if (!canChangeWorkflow(workflow.status)) throw new Conflict('workflowClosed');
   const completing = update.status === 'completed';
-  const task = completing ? await findTask(workflow.user_task_id) : null;
+  // Completing or cancelling moves the request's task too (store/workflows.ts updateWorkflow).
+  const movesTask = completing || (update.status === 'cancelled' && workflow.status !== 'cancelled');
+  const task = movesTask ? await findTask(workflow.user_task_id) : null;
   const change = {
     status: update.status,
     completed_at: completing ? clock.iso() : null,

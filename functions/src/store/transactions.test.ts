@@ -498,6 +498,32 @@ describe('updateWorkflow', () => {
     ]);
   });
 
+  it('cancelled: its task, in progress as read, is not started again in the same transaction', async () => {
+    const change = { status: 'cancelled' as const, completed_at: null, notes: null, team_note: null };
+    await updateWorkflow(current, change, task('health_insurance', { status: 'in_progress' }));
+    expect(written()).toEqual([
+      workflowUpdate({ ':status': 'cancelled', ':completedAt': null, ':notes': null }),
+      {
+        Update: {
+          TableName: 't',
+          Key: { PK: `USER#${USER}`, SK: 'TASK#health_insurance' },
+          UpdateExpression: 'SET #status = :to',
+          ConditionExpression: '#status = :from',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':to': 'not_started', ':from': 'in_progress' },
+        },
+      },
+    ]);
+  });
+
+  it('cancelled: a task in any other status is left as it is', async () => {
+    const change = { status: 'cancelled' as const, completed_at: null, notes: null, team_note: null };
+    await updateWorkflow(current, change, task('health_insurance', { status: 'completed' }));
+    expect(written()).toEqual([
+      workflowUpdate({ ':status': 'cancelled', ':completedAt': null, ':notes': null }),
+    ]);
+  });
+
   it('cancelled (changed meanwhile): Conflict workflowChanged', async () => {
     cancelWith('ConditionalCheckFailed');
     await expectRefused(

@@ -44,14 +44,24 @@ export async function startServiceRequest(
 /**
  * An admin's workflow change, from the status it was read with: a workflow changed meanwhile
  * (closed, or moved by another admin) is a conflict, so one status change is made, and
- * reported, once. Completing it completes its task (by support) in the same transaction.
+ * reported, once. Its task (`taskOf`, as read) moves in the same transaction: completing the
+ * workflow completes it (by support); cancelling it opens the task again (in progress →
+ * not started, only from that status), so the customer may request the service anew.
  */
 export async function updateWorkflow(
   workflow: WorkflowRecord,
   change: Pick<WorkflowRecord, 'status' | 'completed_at' | 'notes' | 'team_note'>,
-  completeTaskOf: UserTask | null,
+  taskOf: UserTask | null,
   audit?: Audit,
 ): Promise<WorkflowRecord> {
+  const taskMove =
+    taskOf === null
+      ? []
+      : change.status === 'completed'
+        ? [completeBySupport(taskOf, change.completed_at)]
+        : change.status === 'cancelled' && taskOf.status === 'in_progress'
+          ? [moveTask(taskOf, 'in_progress', 'not_started')]
+          : [];
   await transact(
     withAudit(
       [
@@ -72,7 +82,7 @@ export async function updateWorkflow(
             },
           },
         },
-        ...(completeTaskOf ? [completeBySupport(completeTaskOf, change.completed_at)] : []),
+        ...taskMove,
       ],
       audit,
     ),
