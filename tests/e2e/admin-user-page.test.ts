@@ -11,6 +11,7 @@ import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
 import { LANGUAGES, type Language, setLanguage, taskName, text } from '../support/language';
+import { serviceRequestBody } from '../support/service-answers';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -129,6 +130,7 @@ describe.each(LANGUAGES)('the admin user page (%s)', (language) => {
     const requested = await api(url, `/api/me/tasks/${service?.id}/service-request`, {
       token: c.idToken,
       method: 'POST',
+      body: serviceRequestBody('health_insurance'),
     });
     expect(requested.status).toBe(201);
     const wrote = await api(url, '/api/me/messages', {
