@@ -60,6 +60,7 @@ export async function requestService(
   if (!template.service_type) throw new Error(`task template ${template.id} declares no service type`);
   const checked = serviceAnswersSchema(template.service_type).safeParse(answers);
   if (!checked.success) throw new ValidationFailed(fieldErrors(checked.error, ['answers']));
+  const at = clock.iso();
   const workflow: WorkflowRecord = {
     id: randomUUID(),
     user_id: caller.userId,
@@ -67,7 +68,8 @@ export async function requestService(
     task_template_id: template.id,
     workflow_type: template.service_type,
     status: 'initiated',
-    initiated_at: clock.iso(),
+    initiated_at: at,
+    waiting_since: at,
     completed_at: null,
     notes: null,
     assigned_to: null,
@@ -234,7 +236,7 @@ export async function changeWorkflow(
     note: noteChanged ? notes : null,
     fields: [...changes.map((c) => c.field), ...(noteChanged ? ['notes'] : [])],
   });
-  const updated = await updateWorkflow(workflow, change, task, audit);
+  const updated = await updateWorkflow(workflow, change, task, audit, clock.iso());
   // A completed workflow completes its task, a cancelled one reopens it: the reminders follow.
   if (update.status !== workflow.status) await refreshReminders(workflow.user_id);
   const catalogue = await loadCatalogue();

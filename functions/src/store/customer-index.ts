@@ -67,7 +67,11 @@ export const ON_LIST: Record<ListedState, (state: CustomerState) => boolean> = {
   expiring: (s) => s.expiring,
 };
 
-export const COUNTED: Record<keyof CustomerCounts, (state: CustomerState) => boolean> = {
+/** The counts of customers by their state (the open requests are counted per request: store/request-queue.ts). */
+export type StateCount = Exclude<keyof CustomerCounts, 'open_requests'>;
+export const STATE_COUNTS = COUNTS.filter((name): name is StateCount => name !== 'open_requests');
+
+export const COUNTED: Record<StateCount, (state: CustomerState) => boolean> = {
   total: () => true,
   verified: (s) => s.verified,
   onboarded: (s) => s.onboarded,
@@ -116,10 +120,12 @@ export function stateChange(
         : { Delete: { TableName: env.tableName, Key: listEntries.keyOf(entry) } },
     );
   }
-  const count = (state: CustomerState | null, name: keyof CustomerCounts) =>
+  const count = (state: CustomerState | null, name: StateCount) =>
     state !== null && COUNTED[name](state) ? 1 : 0;
   const deltas = Object.fromEntries(
-    COUNTS.map((name) => [name, count(after, name) - count(before, name)]).filter(([, delta]) => delta !== 0),
+    STATE_COUNTS.map((name) => [name, count(after, name) - count(before, name)]).filter(
+      ([, delta]) => delta !== 0,
+    ),
   );
   if (Object.keys(deltas).length > 0) items.push(addToShard(shardOf(customer.id), deltas));
   return items;
