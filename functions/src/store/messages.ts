@@ -20,7 +20,7 @@ import {
   profiles,
   userPartitionKey,
 } from './entities';
-import { stateCondition, withStateRead } from './profile-state';
+import { getStoredProfile, stateCondition, withStateRead } from './profile-state';
 import {
   conversationCondition,
   conversationQueueChange,
@@ -56,7 +56,9 @@ export function saveCustomerMessage(
       const state = stateOf(stored.profile);
       // The first message after the team's last reply starts the conversation's wait.
       const waiting = conversationWaiting(stored);
-      const startsWait = waiting === null && stored.role === 'customer';
+      // (or, written before the message that started it committed, starts it earlier)
+      const startsWait =
+        stored.role === 'customer' && (waiting === null || message.created_at < waiting.waiting_since);
       const read = conversationCondition(stored);
       const condition = stateCondition(stored, read.names, {
         ...read.values,
@@ -105,23 +107,31 @@ export function saveCustomerMessage(
  * transaction (the team replied).
  */
 export async function saveTeamMessage(message: MessageItem): Promise<void> {
-  const written = await restartWaits(message.user_id, message.created_at, [
+  const at = message.created_at;
+  // Ends a wait that began before the reply; a customer's message written after it (committed
+  // first) keeps the conversation waiting.
+  const reply = (endsWait: boolean): TransactItems => [
     putMessage(message),
     {
       Update: {
         TableName: env.tableName,
         Key: profiles.key(message.user_id),
-        UpdateExpression: 'ADD unread_by_customer :one REMOVE #qwait',
-        ConditionExpression: 'attribute_exists(PK) AND #role = :customer',
+        UpdateExpression: `ADD unread_by_customer :one${endsWait ? ' REMOVE #qwait' : ''}`,
+        ConditionExpression: `attribute_exists(PK) AND #role = :customer AND ${
+          endsWait ? '(attribute_not_exists(#qwait) OR #qwait <= :at)' : '#qwait > :at'
+        }`,
         ExpressionAttributeNames: { '#role': 'role', '#qwait': CONVERSATION_WAITING },
-        ExpressionAttributeValues: { ':one': 1, ':customer': 'customer' },
+        ExpressionAttributeValues: { ':one': 1, ':customer': 'customer', ':at': at },
       },
     },
     accountNotDeleted(message.user_id),
     // Whatever the conversation's entries were, they go (a delete of none is none).
-    ...queueDeletes(message.user_id, 'conversation', message.user_id),
-  ]);
-  if (!written) throw new Conflict('userNotFound');
+    ...(endsWait ? queueDeletes(message.user_id, 'conversation', message.user_id) : []),
+  ];
+  if (await restartWaits(message.user_id, at, reply(true))) return;
+  const stored = await getStoredProfile(message.user_id, { consistent: true });
+  const later = stored?.role === 'customer' && (stored.conversation_waiting_since ?? '') > at;
+  if (!later || !(await restartWaits(message.user_id, at, reply(false)))) throw new Conflict('userNotFound');
 }
 
 /**

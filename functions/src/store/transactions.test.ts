@@ -475,7 +475,8 @@ describe('updateWorkflow', () => {
         'SET #status = :status, completed_at = :completedAt, notes = :notes, team_note = :teamNote, waiting_since = :since',
       // Only from the status (and owner) it was read with: a status change is made (and mailed)
       // once, and the queue's entries follow from that read.
-      ConditionExpression: '#status = :was AND (attribute_not_exists(owner_id) OR owner_id = :null)',
+      ConditionExpression:
+        '#status = :was AND (attribute_not_exists(owner_id) OR owner_id = :null) AND attribute_not_exists(waiting_since)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':teamNote': null,
@@ -1308,11 +1309,12 @@ describe('messages', () => {
         Update: {
           TableName: 't',
           Key: PROFILE_KEY,
-          // The team replied: the conversation waits no longer.
+          // The team replied: the conversation waits no longer (a wait begun before the reply).
           UpdateExpression: 'ADD unread_by_customer :one REMOVE #qwait',
-          ConditionExpression: 'attribute_exists(PK) AND #role = :customer',
+          ConditionExpression:
+            'attribute_exists(PK) AND #role = :customer AND (attribute_not_exists(#qwait) OR #qwait <= :at)',
           ExpressionAttributeNames: { '#role': 'role', '#qwait': 'conversation_waiting_since' },
-          ExpressionAttributeValues: { ':one': 1, ':customer': 'customer' },
+          ExpressionAttributeValues: { ':one': 1, ':customer': 'customer', ':at': NOW },
         },
       },
       NOT_DELETED,

@@ -2,8 +2,8 @@
 // reads it all, one walk over its keys deletes it all.
 import type { DeletionRequest, DocumentRecord, UserTask, WorkflowRecord } from '@shared/api';
 import { env } from '../config';
-import { batchWrite, queryAll, type TransactItems } from './client';
-import { addToShard, leavingCustomerIndex, shardOf } from './customer-index';
+import { batchWrite, queryAll } from './client';
+import { leavingCustomerIndex } from './customer-index';
 import {
   auditDetails,
   calendarFeeds,
@@ -87,10 +87,8 @@ export async function deleteUserItems(userId: string): Promise<void> {
   const last = (key: TableKey) => profiles.owns(key) || deletionMarkers.owns(key) || queueEntries.owns(key);
   await batchWrite(keys.filter((key) => !last(key)).map((Key) => ({ DeleteRequest: { Key } })));
   const openRequests = queued.filter(isRequestCounted).length;
-  const queueGone: TransactItems = [
-    ...queued.map((Key) => ({ Delete: { TableName: env.tableName, Key } })),
-    ...(openRequests > 0 ? [addToShard(shardOf(userId), { open_requests: -openRequests })] : []),
-  ];
+
+  const queueGone = queued.map((Key) => ({ Delete: { TableName: env.tableName, Key } }));
   const marker = { Delete: { TableName: env.tableName, Key: deletionMarkers.key(userId) } };
   let profileFound = false;
   await withStateRead(userId, (stored) => {
@@ -98,7 +96,9 @@ export async function deleteUserItems(userId: string): Promise<void> {
     return [
       { Delete: { TableName: env.tableName, Key: profiles.key(userId), ...stateCondition(stored) } },
       marker,
-      ...(stored.role === 'customer' ? leavingCustomerIndex(stored.profile) : []),
+      ...(stored.role === 'customer'
+        ? leavingCustomerIndex(stored.profile, { open_requests: -openRequests })
+        : []),
       ...queueGone,
     ];
   });

@@ -25,19 +25,21 @@ export async function listWorkflows(userId: string): Promise<WorkflowRecord[]> {
 }
 
 /**
- * The condition that a workflow is still in the status and with the owner it was read with:
+ * The condition that a workflow is still in the status, with the owner and waiting since when it was read with:
  * every write whose queue entries were computed from that read carries it.
  */
 function asRead(workflow: WorkflowRecord) {
   const owner = workflow.owner_id ?? null;
+  const since = workflow.waiting_since;
   return {
     ConditionExpression: `#status = :was AND ${
       owner ? 'owner_id = :before' : '(attribute_not_exists(owner_id) OR owner_id = :null)'
-    }`,
+    } AND ${since ? 'waiting_since = :waited' : 'attribute_not_exists(waiting_since)'}`,
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':was': workflow.status,
       ...(owner ? { ':before': owner } : { ':null': null }),
+      ...(since ? { ':waited': since } : {}),
     },
   };
 }
