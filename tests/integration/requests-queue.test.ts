@@ -4,10 +4,11 @@
 // and team replies, an account deleted) run with some concurrency over several customers and
 // admins on a table of this file's own; afterwards every filter lists exactly what a recount
 // from the workflows and messages says, oldest wait first, and the count equals the recount.
+// Through the stack: GET /api/admin/requests and the Open requests card.
 import { randomUUID } from 'node:crypto';
 import { DeleteItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { UserTask, WorkflowRecord } from '@shared/api';
-import { QUEUE_FILTERS, type QueueFilter, waitingLimit } from '@shared/request-queue';
+import type { Page, UserTask, WorkflowRecord } from '@shared/api';
+import { QUEUE_FILTERS, type QueueFilter, type QueueItem, waitingLimit } from '@shared/request-queue';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { Conflict } from '../../functions/src/lib/errors';
 import { readCustomerCounts } from '../../functions/src/store/customer-index';
@@ -33,7 +34,10 @@ import {
 } from '../../functions/src/store/workflows';
 import { ensureTable } from '../../infra/local/bootstrap';
 import { random as seedRandom } from '../../scripts/seed/customers';
+import { customerWithEverything } from '../support/attack';
+import { api } from '../support/auth';
 import { pointStoreAt } from '../support/store-env';
+import { namedAdmin } from '../support/team';
 
 const url = inject('stackUrl');
 
@@ -267,4 +271,58 @@ describe('the queue and the Open requests count equal a recount', () => {
     expect(rebuilt.open_requests).toBe(before.filter((e) => e.kind === 'request').length);
     await expectQueueMatchesRecords(end);
   }, 120_000);
+});
+
+describe('GET /api/admin/requests (through the stack)', () => {
+  type Row = QueueItem;
+  const page = (token: string, filter: QueueFilter, cursor?: string) =>
+    api<Page<Row>>(url, `/api/admin/requests?filter=${filter}&limit=50${cursor ? `&cursor=${cursor}` : ''}`, {
+      token,
+    });
+  /** Every row of a filter (page after page). */
+  async function rows(token: string, filter: QueueFilter): Promise<Row[]> {
+    const all: Row[] = [];
+    let cursor: string | undefined;
+    do {
+      const got = await page(token, filter, cursor);
+      expect(got.status).toBe(200);
+      all.push(...got.body.items);
+      cursor = got.body.nextCursor ?? undefined;
+    } while (cursor);
+    return all;
+  }
+
+  it('a new request is unassigned, oldest first with its service and customer; assigned, it moves to Mine; the count follows', async () => {
+    const team = await namedAdmin(url, 'Berta');
+    const statsBefore = await api<{ open_requests: number }>(url, '/api/admin/stats', { token: team.token });
+    const c = await customerWithEverything(url);
+    const unassigned = await rows(team.token, 'unassigned');
+    const row = unassigned.find((r) => r.id === c.workflowId);
+    expect(row).toMatchObject({
+      kind: 'request',
+      customer: { id: c.userId },
+      request: { status: 'initiated', task_name: expect.any(String) },
+      owner_id: null,
+      owner_name: null,
+    });
+    expect(row?.customer.name).not.toBe('');
+    const since = unassigned.map((r) => r.waiting_since);
+    expect(since).toEqual([...since].sort());
+    const statsAfter = await api<{ open_requests: number }>(url, '/api/admin/stats', { token: team.token });
+    expect(statsAfter.body.open_requests).toBe(statsBefore.body.open_requests + 1);
+
+    const owned = await api(url, `/api/admin/workflows/${c.workflowId}/owner`, {
+      token: team.token,
+      method: 'PUT',
+      body: { owner_id: team.id },
+    });
+    expect(owned.status).toBe(200);
+    expect((await rows(team.token, 'mine')).find((r) => r.id === c.workflowId)).toMatchObject({
+      owner_id: team.id,
+      owner_name: 'Berta',
+    });
+    expect((await rows(team.token, 'unassigned')).some((r) => r.id === c.workflowId)).toBe(false);
+    // Just made: not yet waiting over 3 days.
+    expect((await rows(team.token, 'waiting')).some((r) => r.id === c.workflowId)).toBe(false);
+  }, 60_000);
 });

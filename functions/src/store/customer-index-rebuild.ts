@@ -81,7 +81,7 @@ async function reindexCustomer(customer: Profile): Promise<number> {
     (key) => (listEntries.owns(key) || searchWords.owns(key)) && !wantedKeys.has(key.SK),
   );
   await batchWrite([
-    ...stale.map((Key) => ({ DeleteRequest: { Key } })),
+    ...stale.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })),
     ...wanted.map((Item) => ({ PutRequest: { Item } })),
   ]);
   return reindexCustomerQueue(customer.id, items);
