@@ -6,7 +6,7 @@
 // from the workflows and messages says, oldest wait first, and the count equals the recount.
 // Through the stack: GET /api/admin/requests and the Open requests card.
 import { randomUUID } from 'node:crypto';
-import { DeleteItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Page, UserTask, WorkflowRecord } from '@shared/api';
 import { QUEUE_FILTERS, type QueueFilter, type QueueItem, waitingLimit } from '@shared/request-queue';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -32,11 +32,11 @@ import {
   updateWorkflow,
   withdrawServiceRequest,
 } from '../../functions/src/store/workflows';
-import { ensureTable } from '../../infra/local/bootstrap';
+import { workflow } from '../../functions/src/test-fixtures';
 import { random as seedRandom } from '../../scripts/seed/customers';
 import { customerWithEverything } from '../support/attack';
 import { api } from '../support/auth';
-import { pointStoreAt } from '../support/store-env';
+import { ownTable } from '../support/store-env';
 import { namedAdmin } from '../support/team';
 
 const url = inject('stackUrl');
@@ -45,10 +45,7 @@ let client: DynamoDBClient;
 let table: string;
 
 beforeAll(async () => {
-  table = `requests-queue-${randomUUID().slice(0, 8)}`;
-  const e = await pointStoreAt(url, table);
-  client = new DynamoDBClient({ endpoint: e.dynamodb, region: e.region, credentials: e.s3Credentials });
-  await ensureTable(client, table);
+  ({ client, table } = await ownTable(url, 'requests-queue'));
 });
 
 const ADMINS = ['admin-a', 'admin-b', 'admin-c'];
@@ -150,22 +147,19 @@ async function randomHistory(seed: number, steps: number, parallel: number) {
       const task = tasks.find((t) => t.status === 'not_started');
       if (!task) return;
       const at = now();
-      const workflow: WorkflowRecord = {
+      const request = workflow({
         id: randomUUID(),
         user_id: id,
         user_task_id: task.id,
         task_template_id: task.task_template_id,
         workflow_type: task.task_template_id as WorkflowRecord['workflow_type'],
-        status: 'initiated',
         initiated_at: at,
         waiting_since: at,
-        completed_at: null,
         notes: null,
         assigned_to: null,
         answers: {},
-        owner_id: null,
-      };
-      await startServiceRequest(task, workflow);
+      });
+      await startServiceRequest(task, request);
     },
     // A status change (to in progress, back to initiated, completed or cancelled).
     async (id) => {
