@@ -243,8 +243,6 @@ export interface WorkflowRecord {
    * reply (the queue's order, "waiting over 3 days"); absent on older items: initiated_at.
    */
   waiting_since?: string;
-  /** When its owner (or the support address) was told it waited over 3 days (once); absent: not yet. */
-  overdue_mailed_at?: string | null;
 }
 
 /** A workflow as lists show it: the record with its task's name joined. */
