@@ -127,7 +127,7 @@ export function toWorkflows(
         owner_name: (w.owner_id && names.get(w.owner_id)) || null,
       };
       if (audience === 'team') return shown;
-      const { owner_id: _o, support_mailed_at: _m, ...customer } = shown;
+      const { owner_id: _o, support_mailed_at: _m, waiting_since: _w, ...customer } = shown;
       return { ...customer, notes: null, assigned_to: null };
     })
     .sort((a, b) => b.initiated_at.localeCompare(a.initiated_at));
