@@ -108,7 +108,7 @@ async function tellSupport(workflow: WorkflowRecord, profile: Profile, task: str
 /**
  * Workflows newest first, each with its task's name in the caller's language and its owner's
  * first name (`names`: by owner id). The customer's carry no internal note, no earlier
- * assignee, no owner id and no mail mark: only what the customer may read.
+ * assignee, no owner id, no mail mark and no wait: only what the customer may read.
  */
 export function toWorkflows(
   catalogue: Catalogue,
