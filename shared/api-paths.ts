@@ -49,6 +49,7 @@ export const API_PATHS = {
   adminTeam: '/api/admin/team',
   adminConversationOwner: '/api/admin/users/{userId}/messages/owner',
   adminDeletionRequests: '/api/admin/deletion-requests',
+  adminRequests: '/api/admin/requests',
   adminDeletionRejection: '/api/admin/users/{userId}/deletion/reject',
   adminUserMessages: '/api/admin/users/{userId}/messages',
   adminUserMessagesRead: '/api/admin/users/{userId}/messages/read',

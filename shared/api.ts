@@ -238,6 +238,11 @@ export interface WorkflowRecord {
   owner_id?: string | null;
   /** When the support address was told of the new request (at most once); absent: not yet. */
   support_mailed_at?: string | null;
+  /**
+   * When the request began waiting for the team: its last status change or the team's last
+   * reply (the queue's order, "waiting over 3 days"); absent on older items: initiated_at.
+   */
+  waiting_since?: string;
 }
 
 /** A workflow as lists show it: the record with its task's name joined. */

@@ -31,8 +31,8 @@ export const MATCHES_FILTER: Record<CustomerFilter, (p: Profile) => boolean> = {
   expiring: (p) => p.expiring_documents > 0,
 };
 
-/** The stat cards' figures (GET /api/admin/stats). */
-export type CustomerStats = Record<CustomerFilter, number>;
+/** The stat cards' figures (GET /api/admin/stats), and the Open requests card's (the team's queue). */
+export type CustomerStats = Record<CustomerFilter, number> & { open_requests: number };
 
 /** Longest search the admin list takes. */
 export const CUSTOMER_SEARCH_MAX = 100;

@@ -20,7 +20,12 @@ import { companionQuestionSchema } from '@shared/schemas/companion';
 import { documentExpirySchema, uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
 import { messageSchema, messagesReadSchema } from '@shared/schemas/messages';
-import { customerListQuerySchema, historyQuerySchema, pageQuerySchema } from '@shared/schemas/pagination';
+import {
+  customerListQuerySchema,
+  historyQuerySchema,
+  pageQuerySchema,
+  queueQuerySchema,
+} from '@shared/schemas/pagination';
 import { adminProfileSchema, languageSchema, onboardingDetailsSchema } from '@shared/schemas/profile';
 import { calendarFeedQuerySchema, remindersSchema, unsubscribeQuerySchema } from '@shared/schemas/reminders';
 import { serviceRequestSchema } from '@shared/schemas/service-request';
@@ -491,6 +496,13 @@ export const ROUTES = {
     params: { userId: id },
     body: ownerSchema,
     permissions: { audit: true, table: 'write' },
+  },
+  'admin-list-requests': {
+    method: 'GET',
+    path: API_PATHS.adminRequests,
+    access: 'admin',
+    query: queueQuerySchema,
+    permissions: { table: 'read' },
   },
   'admin-list-deletion-requests': {
     method: 'GET',

@@ -28,6 +28,11 @@ import {
 } from '../../functions/src/store/entities';
 import { objectKeys } from '../../functions/src/store/object-keys';
 import { newProfile } from '../../functions/src/store/profiles';
+import {
+  conversationQueueChange,
+  conversationWaiting,
+  requestQueueChange,
+} from '../../functions/src/store/request-queue';
 
 const FIRST = [
   'Anna',
@@ -98,6 +103,8 @@ export const SEED_PDF = Buffer.from(
 
 export interface SeededCustomer {
   profile: Profile;
+  /** Their open service requests (the Open requests count's share). */
+  openRequests: number;
   items: Item[];
   /** Object keys of the customer's files (each the seed PDF). */
   files: string[];
@@ -157,6 +164,7 @@ export function seedCustomer(
     reminders_enabled: true,
   };
   const items: Item[] = [];
+  let openRequests = 0;
   const seededTasks: UserTask[] = [];
 
   const files: string[] = [];
@@ -210,12 +218,17 @@ export function seedCustomer(
           workflow_type: requestedType,
           status: 'initiated',
           initiated_at: created,
+          waiting_since: created,
           completed_at: null,
           notes: null,
           team_note: null,
           assigned_to: null,
         };
         items.push(workflows.toItem(workflow));
+        // Into the team's queue, as the request's transaction puts it.
+        for (const write of requestQueueChange(null, workflow))
+          if (write.Put?.Item) items.push(write.Put.Item);
+        openRequests += 1;
       }
     }
   }
@@ -259,13 +272,21 @@ export function seedCustomer(
   });
   profile.overdue_tasks = plan.overdueCount;
   profile.expiring_documents = plan.expiringCount;
-  items.push(profiles.toItem({ profile, role: 'customer' }));
+  // A customer's message waits for the team: the profile says since when, the queue lists it.
+  const waiting = writing ? created : null;
+  items.push(profiles.toItem({ profile, role: 'customer', conversation_waiting_since: waiting }));
+  for (const write of conversationQueueChange(
+    id,
+    null,
+    conversationWaiting({ conversation_waiting_since: waiting }),
+  ))
+    if (write.Put?.Item) items.push(write.Put.Item);
   // List entries and search words as sign-up, edits and state changes write them.
   for (const write of newCustomerIndex(profile)) if (write.Put?.Item) items.push(write.Put.Item);
   items.push(
     reminderSchedules.toItem({ user_id: id, wake_day: plan.wakeDay, sent: {}, documents: {}, version: 1 }),
   );
-  return { profile, items, files };
+  return { profile, openRequests, items, files };
 }
 
 /** mulberry32: the same seed gives the same names and states (ids stay random). */
@@ -307,7 +328,10 @@ export async function writeCustomers(customers: SeededCustomer[], bucket: string
   );
   const files = Date.now() - mark;
   // The counts, added to each shard as the transactions would have.
-  const shards = countByShard(customers.map((c) => c.profile));
+  const shards = countByShard(
+    customers.map((c) => c.profile),
+    new Map(customers.map((c) => [c.profile.id, c.openRequests])),
+  );
   await Promise.all(
     shards.map((counts, shard) => dynamo().send(new UpdateCommand(addToShard(shard, counts).Update))),
   );

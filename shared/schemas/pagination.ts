@@ -1,5 +1,6 @@
 import { HISTORY_PAGE_SIZE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
 import { CUSTOMER_FILTERS, CUSTOMER_SEARCH_MAX } from '../customer-filters';
+import { QUEUE_FILTERS } from '../request-queue';
 import * as z from './zod';
 
 export const pageQuerySchema = z.object({
@@ -19,3 +20,9 @@ export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 export const historyQuerySchema = pageQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(HISTORY_PAGE_SIZE),
 });
+
+/** The team's queue: a page of one filter, oldest wait first. */
+export const queueQuerySchema = pageQuerySchema.extend({
+  filter: z.enum(QUEUE_FILTERS).default('all'),
+});
+export type QueueQuery = z.infer<typeof queueQuerySchema>;

@@ -133,6 +133,7 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
     body: { owner_id: ids.adminId },
   }),
   'GET /api/admin/deletion-requests': () => ({ path: '/api/admin/deletion-requests' }),
+  'GET /api/admin/requests': () => ({ path: '/api/admin/requests?filter=mine' }),
   'DELETE /api/me/deletion': () => ({ path: '/api/me/deletion' }),
   // A token that is nobody's: refused before Cognito is asked, whoever calls.
   'POST /api/me/password': () => ({

@@ -102,6 +102,13 @@ const query = fc.oneof(
     'filter=expiring',
     'filter=expiring&limit=1&search=%ZZ',
     'filter=__proto__',
+    // The queue's filters, and a page key of another of its partitions (the all partition's,
+    // handed to the unassigned filter): refused before DynamoDB sees it.
+    'filter=waiting&limit=1',
+    'filter=mine',
+    `filter=unassigned&cursor=${Buffer.from(
+      JSON.stringify({ PK: 'USER#x', SK: 'QUEUE#request#a#all', GSI1PK: 'QUEUE#all', GSI1SK: 'x' }),
+    ).toString('base64url')}`,
   ),
   fc.jsonValue().map((value) => `cursor=${Buffer.from(JSON.stringify(value)).toString('base64url')}`),
 );

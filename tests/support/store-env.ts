@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ensureTable } from '../../infra/local/bootstrap';
 import { endpoints } from './documents';
 
 /**
@@ -15,4 +18,16 @@ export async function pointStoreAt(url: string, table?: string) {
     AWS_SECRET_ACCESS_KEY: e.s3Credentials.secretAccessKey,
   });
   return e;
+}
+
+/**
+ * A table of the test file's own (`<prefix>-<random>`), created on the local stack, with the
+ * product's store pointed at it; returns a client of the test's own and the table's name.
+ */
+export async function ownTable(url: string, prefix: string) {
+  const table = `${prefix}-${randomUUID().slice(0, 8)}`;
+  const e = await pointStoreAt(url, table);
+  const client = new DynamoDBClient({ endpoint: e.dynamodb, region: e.region, credentials: e.s3Credentials });
+  await ensureTable(client, table);
+  return { client, table };
 }

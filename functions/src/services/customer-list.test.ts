@@ -32,7 +32,7 @@ describe('listCustomerPage', () => {
 });
 
 describe('customerStats', () => {
-  it('answers the nine cards from the kept counts: pending is everyone not verified', async () => {
+  it('answers the nine cards and the open requests from the kept counts: pending is everyone not verified', async () => {
     vi.mocked(readCustomerCounts).mockResolvedValue({
       total: 10,
       verified: 4,
@@ -42,6 +42,7 @@ describe('customerStats', () => {
       deletions: 1,
       overdue: 2,
       expiring: 5,
+      open_requests: 8,
     });
     await expect(customerStats()).resolves.toEqual({
       total: 10,
@@ -53,6 +54,7 @@ describe('customerStats', () => {
       unread: 3,
       overdue: 2,
       expiring: 5,
+      open_requests: 8,
     });
   });
 });

@@ -31,5 +31,6 @@ export async function customerStats(): Promise<CustomerStats> {
     unread: counts.unread,
     overdue: counts.overdue,
     expiring: counts.expiring,
+    open_requests: counts.open_requests,
   };
 }

@@ -154,6 +154,8 @@ describe('requestService: success', () => {
       workflow_type: 'health_insurance',
       status: 'initiated',
       initiated_at: NOW,
+      // Its wait for the team begins with it (the queue's order).
+      waiting_since: NOW,
       completed_at: null,
       notes: null,
       assigned_to: null,
@@ -309,6 +311,7 @@ describe('changeWorkflow (admin)', () => {
         note: null,
         fields: ['status'],
       },
+      NOW,
     );
     expect(result).toEqual({
       ...current,
@@ -330,6 +333,7 @@ describe('changeWorkflow (admin)', () => {
       { status: 'in_progress', completed_at: null, notes: 'old notes', team_note: null },
       null,
       expect.objectContaining({ action: 'workflow_changed' }),
+      NOW,
     );
   });
 
@@ -343,6 +347,7 @@ describe('changeWorkflow (admin)', () => {
       { status: 'cancelled', completed_at: null, notes: 'old notes', team_note: null },
       open,
       expect.objectContaining({ action: 'workflow_changed' }),
+      NOW,
     );
   });
 

@@ -60,6 +60,7 @@ export async function requestService(
   if (!template.service_type) throw new Error(`task template ${template.id} declares no service type`);
   const checked = serviceAnswersSchema(template.service_type).safeParse(answers);
   if (!checked.success) throw new ValidationFailed(fieldErrors(checked.error, ['answers']));
+  const at = clock.iso();
   const workflow: WorkflowRecord = {
     id: randomUUID(),
     user_id: caller.userId,
@@ -67,7 +68,8 @@ export async function requestService(
     task_template_id: template.id,
     workflow_type: template.service_type,
     status: 'initiated',
-    initiated_at: clock.iso(),
+    initiated_at: at,
+    waiting_since: at,
     completed_at: null,
     notes: null,
     assigned_to: null,
@@ -106,7 +108,7 @@ async function tellSupport(workflow: WorkflowRecord, profile: Profile, task: str
 /**
  * Workflows newest first, each with its task's name in the caller's language and its owner's
  * first name (`names`: by owner id). The customer's carry no internal note, no earlier
- * assignee, no owner id and no mail mark: only what the customer may read.
+ * assignee, no owner id, no mail mark and no wait: only what the customer may read.
  */
 export function toWorkflows(
   catalogue: Catalogue,
@@ -125,7 +127,7 @@ export function toWorkflows(
         owner_name: (w.owner_id && names.get(w.owner_id)) || null,
       };
       if (audience === 'team') return shown;
-      const { owner_id: _o, support_mailed_at: _m, ...customer } = shown;
+      const { owner_id: _o, support_mailed_at: _m, waiting_since: _w, ...customer } = shown;
       return { ...customer, notes: null, assigned_to: null };
     })
     .sort((a, b) => b.initiated_at.localeCompare(a.initiated_at));
@@ -236,7 +238,7 @@ export async function changeWorkflow(
     note: noteChanged ? notes : null,
     fields: [...changes.map((c) => c.field), ...(noteChanged ? ['notes'] : [])],
   });
-  const updated = await updateWorkflow(workflow, change, task, audit);
+  const updated = await updateWorkflow(workflow, change, task, audit, clock.iso());
   // A completed workflow completes its task, a cancelled one reopens it: the reminders follow.
   if (update.status !== workflow.status) await refreshReminders(workflow.user_id);
   const catalogue = await loadCatalogue();

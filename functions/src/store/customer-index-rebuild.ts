@@ -1,37 +1,46 @@
 // The repair of what store/customer-index.ts keeps. The transactions keep the lists,
 // counts and search words exact; this recounts and rewrites them from the profiles themselves,
+// and the team's queue (store/request-queue-rebuild.ts),
 // for data written before they existed and as the answer should one ever be in doubt. It is
 // idempotent; writes made while it runs can leave a count off by what they changed, so it is
 // meant for a quiet moment (and can simply be run again).
 import type { Profile } from '@shared/api';
 import { customerWords } from '@shared/search-words';
 import { batchGet, batchWrite, queryAll } from './client';
-import { COUNTED, noCounts, ON_LIST, shardOf, stateOf, sumCounts } from './customer-index';
+import { COUNTED, noCounts, ON_LIST, STATE_COUNTS, shardOf, stateOf, sumCounts } from './customer-index';
 import type { TableKey } from './entities';
 import {
   COUNT_SHARDS,
-  COUNTS,
   CUSTOMER_LIST,
   type CustomerCounts,
   customerCounts,
   LISTED_STATES,
   listEntries,
+  PARTITION_STATE_END,
   profiles,
   searchWords,
   userPartitionKey,
 } from './entities';
+import { reindexCustomerQueue } from './request-queue-rebuild';
 
 /** Customers whose entries are rewritten at the same time. */
 const PARALLEL = 8;
 
-/** The counts of these customers, per shard (every shard present, empty ones zero). */
-export function countByShard(customers: Profile[]): CustomerCounts[] {
+/**
+ * The counts of these customers, per shard (every shard present, empty ones zero), with their
+ * open requests (by customer id; none named: none).
+ */
+export function countByShard(
+  customers: Profile[],
+  openRequests: ReadonlyMap<string, number> = new Map(),
+): CustomerCounts[] {
   const shards = Array.from({ length: COUNT_SHARDS }, noCounts);
   for (const customer of customers) {
     const shard = shards[shardOf(customer.id)];
     if (!shard) continue;
     const state = stateOf(customer);
-    for (const name of COUNTS) if (COUNTED[name](state)) shard[name] += 1;
+    for (const name of STATE_COUNTS) if (COUNTED[name](state)) shard[name] += 1;
+    shard.open_requests += openRequests.get(customer.id) ?? 0;
   }
   return shards;
 }
@@ -50,12 +59,17 @@ export async function allCustomers(): Promise<Profile[]> {
   return items.map((item) => profiles.fromItem(item).profile);
 }
 
-/** One customer's list entries and search words made what their profile says they are. */
-async function reindexCustomer(customer: Profile): Promise<void> {
-  const stored = (await queryAll({
+/**
+ * One customer's list entries and search words made what their profile says they are, and
+ * their queue what their requests and conversation say (returns their open requests).
+ */
+async function reindexCustomer(customer: Profile): Promise<number> {
+  const items = await queryAll({
     partition: userPartitionKey(customer.id),
-    projection: 'PK, SK',
-  })) as unknown as TableKey[];
+    sortBefore: PARTITION_STATE_END,
+    consistent: true,
+  });
+  const stored = items as unknown as TableKey[];
   const wanted = [
     ...LISTED_STATES.filter((state) => ON_LIST[state](stateOf(customer))).map((state) =>
       listEntries.toItem({ user_id: customer.id, state, created_at: customer.created_at }),
@@ -67,9 +81,10 @@ async function reindexCustomer(customer: Profile): Promise<void> {
     (key) => (listEntries.owns(key) || searchWords.owns(key)) && !wantedKeys.has(key.SK),
   );
   await batchWrite([
-    ...stale.map((Key) => ({ DeleteRequest: { Key } })),
+    ...stale.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })),
     ...wanted.map((Item) => ({ PutRequest: { Item } })),
   ]);
+  return reindexCustomerQueue(customer.id, items);
 }
 
 /**
@@ -78,10 +93,13 @@ async function reindexCustomer(customer: Profile): Promise<void> {
  */
 export async function rebuildCustomerIndex(): Promise<CustomerCounts> {
   const customers = await allCustomers();
+  const open = new Map<string, number>();
   for (let i = 0; i < customers.length; i += PARALLEL) {
-    await Promise.all(customers.slice(i, i + PARALLEL).map(reindexCustomer));
+    const batch = customers.slice(i, i + PARALLEL);
+    const counted = await Promise.all(batch.map(reindexCustomer));
+    for (const [n, customer] of batch.entries()) open.set(customer.id, counted[n] ?? 0);
   }
-  const shards = countByShard(customers);
+  const shards = countByShard(customers, open);
   await batchWrite(
     shards.map((counts, shard) => ({ PutRequest: { Item: customerCounts.toItem({ ...counts, shard }) } })),
   );

@@ -67,7 +67,11 @@ export const ON_LIST: Record<ListedState, (state: CustomerState) => boolean> = {
   expiring: (s) => s.expiring,
 };
 
-export const COUNTED: Record<keyof CustomerCounts, (state: CustomerState) => boolean> = {
+/** The counts of customers by their state (the open requests are counted per request: store/request-queue.ts). */
+export type StateCount = Exclude<keyof CustomerCounts, 'open_requests'>;
+export const STATE_COUNTS = COUNTS.filter((name): name is StateCount => name !== 'open_requests');
+
+export const COUNTED: Record<StateCount, (state: CustomerState) => boolean> = {
   total: () => true,
   verified: (s) => s.verified,
   onboarded: (s) => s.onboarded,
@@ -103,6 +107,8 @@ export function stateChange(
   customer: Pick<Profile, 'id' | 'created_at'>,
   before: CustomerState | null,
   after: CustomerState | null,
+  /** Other counts of the customer's shard changed with it (one update per shard item). */
+  alsoCounted: Partial<CustomerCounts> = {},
 ): TransactItems {
   const items: TransactItems = [];
   for (const state of LISTED_STATES) {
@@ -116,10 +122,13 @@ export function stateChange(
         : { Delete: { TableName: env.tableName, Key: listEntries.keyOf(entry) } },
     );
   }
-  const count = (state: CustomerState | null, name: keyof CustomerCounts) =>
+  const count = (state: CustomerState | null, name: StateCount) =>
     state !== null && COUNTED[name](state) ? 1 : 0;
   const deltas = Object.fromEntries(
-    COUNTS.map((name) => [name, count(after, name) - count(before, name)]).filter(([, delta]) => delta !== 0),
+    [
+      ...STATE_COUNTS.map((name) => [name, count(after, name) - count(before, name)] as const),
+      ...Object.entries(alsoCounted),
+    ].filter(([, delta]) => delta !== 0),
   );
   if (Object.keys(deltas).length > 0) items.push(addToShard(shardOf(customer.id), deltas));
   return items;
@@ -199,9 +208,15 @@ export const newCustomerIndex = (profile: Profile): TransactItems => [
   ...wordChange(profile.id, null, profile),
 ];
 
-/** Everything a customer leaving the lists (deleted, or made an admin) takes out of them. */
-export const leavingCustomerIndex = (profile: Profile): TransactItems => [
-  ...stateChange(profile, stateOf(profile), null),
+/**
+ * Everything a customer leaving the lists (deleted, or made an admin) takes out of them, with
+ * what else leaves their shard's counts (`alsoCounted`: their open requests).
+ */
+export const leavingCustomerIndex = (
+  profile: Profile,
+  alsoCounted: Partial<CustomerCounts> = {},
+): TransactItems => [
+  ...stateChange(profile, stateOf(profile), null, alsoCounted),
   ...wordChange(profile.id, profile, null),
 ];
 

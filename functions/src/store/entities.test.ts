@@ -28,6 +28,7 @@ import {
   CATALOGUE,
   type CalendarFeed,
   CONVERSATION_OWNER,
+  CONVERSATION_WAITING,
   COUNT_SHARDS,
   COUNTS,
   type CompanionCount,
@@ -54,6 +55,12 @@ import {
   PENDING_DELETIONS,
   phases,
   profiles,
+  QUEUE_ALL,
+  QUEUE_UNASSIGNED,
+  type QueueEntry,
+  queueEntries,
+  queueOfOwner,
+  queuePartition,
   REMINDERS,
   reminderSchedules,
   type StoredProfile,
@@ -193,6 +200,72 @@ describe('keys of each entity (README key design)', () => {
     const back = profiles.fromItem(item);
     expect(back).toEqual(owned);
     expect(CONVERSATION_OWNER in back.profile).toBe(false);
+  });
+
+  it("the conversation's wait is an attribute of the profile item, never profile data", () => {
+    const waiting = { ...customerProfile, conversation_waiting_since: NOW };
+    const item = profiles.toItem(waiting);
+    expect(item[CONVERSATION_WAITING]).toBe(NOW);
+    const back = profiles.fromItem(item);
+    expect(back).toEqual(waiting);
+    expect(CONVERSATION_WAITING in back.profile).toBe(false);
+  });
+
+  it('queue entry: USER#<id> / QUEUE#<kind>#<id>#<view>, listed under QUEUE#all and QUEUE#owner#<admin> or QUEUE#unassigned by <waiting_since>#<kind>#<id>', () => {
+    const entry: QueueEntry = {
+      user_id: USER,
+      kind: 'request',
+      id: 'wf-1',
+      view: 'all',
+      waiting_since: NOW,
+      owner_id: 'admin-1',
+      request: {
+        workflow_type: 'health_insurance',
+        task_template_id: 'health_insurance',
+        status: 'initiated',
+        answers: null,
+      },
+    };
+    const all = queueEntries.toItem(entry);
+    expect(keysOf(all)).toEqual({
+      PK: `USER#${USER}`,
+      SK: 'QUEUE#request#wf-1#all',
+      GSI1PK: 'QUEUE#all',
+      GSI1SK: `${NOW}#request#wf-1`,
+    });
+    expect(keysOf(queueEntries.toItem({ ...entry, view: 'owner' }))).toEqual({
+      PK: `USER#${USER}`,
+      SK: 'QUEUE#request#wf-1#owner',
+      GSI1PK: 'QUEUE#owner#admin-1',
+      GSI1SK: `${NOW}#request#wf-1`,
+    });
+    const conversation = {
+      ...entry,
+      kind: 'conversation' as const,
+      id: USER,
+      owner_id: null,
+      request: null,
+      view: 'owner' as const,
+    };
+    expect(keysOf(queueEntries.toItem(conversation))).toEqual({
+      PK: `USER#${USER}`,
+      SK: `QUEUE#conversation#${USER}#owner`,
+      GSI1PK: 'QUEUE#unassigned',
+      GSI1SK: `${NOW}#conversation#${USER}`,
+    });
+    expect(queueEntries.fromItem(all)).toEqual(entry);
+    // Each filter is one partition; "waiting over 3 days" is a range of the all partition.
+    expect([QUEUE_ALL, QUEUE_UNASSIGNED, queueOfOwner('a')]).toEqual([
+      'QUEUE#all',
+      'QUEUE#unassigned',
+      'QUEUE#owner#a',
+    ]);
+    expect(['all', 'unassigned', 'mine', 'waiting'].map((f) => queuePartition(f as 'all', 'a'))).toEqual([
+      'QUEUE#all',
+      'QUEUE#unassigned',
+      'QUEUE#owner#a',
+      'QUEUE#all',
+    ]);
   });
 
   it('the role is stored beside the profile attributes, not as profile data', () => {
@@ -374,7 +447,7 @@ describe('keys of each entity (README key design)', () => {
     expect([...LISTED_STATES, 'total', 'deletions'].sort()).toEqual([...CUSTOMER_FILTERS].sort());
   });
 
-  it('customer counts: STATS#CUSTOMERS / SHARD#<0-7>, a count per stat card but pending (total less verified)', () => {
+  it('customer counts: STATS#CUSTOMERS / SHARD#<0-7>, a count per stat card but pending (total less verified), and the open requests', () => {
     expect(COUNTS).toEqual([
       'total',
       'verified',
@@ -384,6 +457,7 @@ describe('keys of each entity (README key design)', () => {
       'unread',
       'overdue',
       'expiring',
+      'open_requests',
     ]);
     expect(COUNT_SHARDS).toBe(8);
     const counts = {
@@ -395,6 +469,7 @@ describe('keys of each entity (README key design)', () => {
       unread: 2,
       overdue: 1,
       expiring: 2,
+      open_requests: 3,
     };
     const item = customerCounts.toItem({ ...counts, shard: 7 });
     expect(keysOf(item)).toEqual({ PK: 'STATS#CUSTOMERS', SK: 'SHARD#7' });

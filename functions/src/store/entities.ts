@@ -14,7 +14,10 @@ import type {
 import type { PhaseDefinition, TaskTemplateDefinition } from '@shared/catalogue';
 import type { Language, Role } from '@shared/constants';
 import type { RelocationDocumentType } from '@shared/document-clocks';
+import type { WorkflowStatus, WorkflowType } from '@shared/journey';
 import type { PlanCity } from '@shared/plan';
+import type { QueueFilter } from '@shared/request-queue';
+import type { ServiceAnswers } from '@shared/service-questions';
 import type { CursorShape } from './cursor';
 import { GSI1, KEY_ATTRIBUTES, TABLE_KEYS } from './table';
 
@@ -104,6 +107,12 @@ export interface StoredProfile {
    * the profile item, never profile data, so the customer's own profile never carries it.
    */
   conversation_owner_id?: string | null;
+  /**
+   * Since when the customer's conversation waits for the team (its last message is the
+   * customer's: since the first of theirs after the team's last reply); absent: not waiting.
+   * An attribute of the profile item like the owner, never profile data.
+   */
+  conversation_waiting_since?: string | null;
 }
 
 const PROFILE_SORT = 'PROFILE';
@@ -116,16 +125,18 @@ export const profiles = entity<StoredProfile, [userId: string]>({
     GSI1PK: role === 'customer' ? CUSTOMER_LIST : TEAM_LIST,
     GSI1SK: `${profile.created_at}#${profile.id}`,
   }),
-  toAttributes: ({ profile, role, conversation_owner_id }) => ({
+  toAttributes: ({ profile, role, conversation_owner_id, conversation_waiting_since }) => ({
     ...profile,
     role,
     ...(conversation_owner_id ? { [CONVERSATION_OWNER]: conversation_owner_id } : {}),
+    ...(conversation_waiting_since ? { [CONVERSATION_WAITING]: conversation_waiting_since } : {}),
   }),
   fromAttributes: ({
     role,
     [MAILED.customer]: _c,
     [MAILED.team]: _t,
     [CONVERSATION_OWNER]: owner,
+    [CONVERSATION_WAITING]: waiting,
     ...profile
   }) => ({
     // Profiles written before mail blocks, messages and the relocation plan existed have none.
@@ -143,8 +154,12 @@ export const profiles = entity<StoredProfile, [userId: string]>({
     } as unknown as Profile,
     role: role === 'admin' ? 'admin' : 'customer',
     ...(typeof owner === 'string' ? { conversation_owner_id: owner } : {}),
+    ...(typeof waiting === 'string' ? { conversation_waiting_since: waiting } : {}),
   }),
 });
+
+/** The profile item's attribute: since when the conversation waits (StoredProfile.conversation_waiting_since). */
+export const CONVERSATION_WAITING = 'conversation_waiting_since';
 
 /** The profile item's attribute naming the conversation's owner (StoredProfile.conversation_owner_id). */
 export const CONVERSATION_OWNER = 'conversation_owner_id';
@@ -484,6 +499,8 @@ export interface CustomerCounts {
   unread: number;
   overdue: number;
   expiring: number;
+  /** Open service requests (initiated or in progress): counted per request, not per customer. */
+  open_requests: number;
 }
 export const COUNTS: readonly (keyof CustomerCounts)[] = [
   'total',
@@ -494,6 +511,7 @@ export const COUNTS: readonly (keyof CustomerCounts)[] = [
   'unread',
   'overdue',
   'expiring',
+  'open_requests',
 ];
 /**
  * The counts are spread over shards, a customer always counted in the same one: concurrent
@@ -511,6 +529,59 @@ export const customerCounts = entity<CustomerCounts & { shard: number }, [shard:
     ...(Object.fromEntries(
       COUNTS.map((name) => [name, Number(attributes[name] ?? 0)]),
     ) as unknown as CustomerCounts),
+  }),
+});
+
+/**
+ * The team's queue (docs/product.md "Requests"): every open service request and every
+ * conversation whose last message is the customer's, as two entries in the customer's
+ * partition, kept in the transactions that open, move, reassign or close what they describe.
+ * One entry lists it under `QUEUE#all`, the other under its owner's partition
+ * (`QUEUE#owner#<adminId>`, or `QUEUE#unassigned`); both sorted by `<waiting_since>#<kind>#<id>`,
+ * so a filter's page is one Query, oldest first, and "waiting over 3 days" a range of it.
+ */
+export type QueueKind = 'request' | 'conversation';
+/** Which of an item's two entries: the one of everything, or the one of its owner (or of nobody). */
+export type QueueView = 'all' | 'owner';
+export const QUEUE_VIEWS: readonly QueueView[] = ['all', 'owner'];
+export interface QueueEntry {
+  user_id: string;
+  kind: QueueKind;
+  /** The workflow's id; the customer's id for their conversation. */
+  id: string;
+  view: QueueView;
+  /** When the waiting began: the request's last status change or reply; the conversation's first unanswered message. */
+  waiting_since: string;
+  owner_id: string | null;
+  /** A request's service, its status and the customer's answers (a conversation has none). */
+  request: {
+    workflow_type: WorkflowType;
+    task_template_id: string;
+    status: WorkflowStatus;
+    answers: ServiceAnswers | null;
+  } | null;
+}
+const QUEUE_PREFIX = 'QUEUE#';
+export const QUEUE_ALL = `${QUEUE_PREFIX}all`;
+export const QUEUE_UNASSIGNED = `${QUEUE_PREFIX}unassigned`;
+export const queueOfOwner = (ownerId: string) => `${QUEUE_PREFIX}owner#${ownerId}`;
+/** The GSI1 partition a filter reads (waiting: the range of all before its moment). */
+export const queuePartition = (filter: QueueFilter, callerId: string): string =>
+  filter === 'unassigned' ? QUEUE_UNASSIGNED : filter === 'mine' ? queueOfOwner(callerId) : QUEUE_ALL;
+const queueEntryKey = (userId: string, kind: QueueKind, id: string, view: QueueView): TableKey => ({
+  PK: userPartition(userId),
+  SK: `${QUEUE_PREFIX}${kind}#${id}#${view}`,
+});
+export const queueEntries = entity<
+  QueueEntry,
+  [userId: string, kind: QueueKind, id: string, view: QueueView]
+>({
+  key: queueEntryKey,
+  keyOf: (e) => queueEntryKey(e.user_id, e.kind, e.id, e.view),
+  sortPrefix: QUEUE_PREFIX,
+  indexOf: (e) => ({
+    GSI1PK: e.view === 'all' ? QUEUE_ALL : e.owner_id ? queueOfOwner(e.owner_id) : QUEUE_UNASSIGNED,
+    GSI1SK: `${e.waiting_since}#${e.kind}#${e.id}`,
   }),
 });
 

@@ -4,11 +4,13 @@
 // of the message that starts or ends the unread state, like every other listed flag.
 import type { Page } from '@shared/api';
 import { env } from '../config';
+import { Conflict } from '../lib/errors';
 import { accountNotDeleted } from './accounts';
 import { type Audit, withAudit } from './audit';
-import { queryPage, type TransactItems, transact, tryTransact, tryUpdate } from './client';
+import { queryPage, type TransactItems, tryTransact, tryUpdate } from './client';
 import { stateChange, stateOf } from './customer-index';
 import {
+  CONVERSATION_WAITING,
   MAILED,
   type MessageCount,
   type MessageItem,
@@ -18,8 +20,15 @@ import {
   profiles,
   userPartitionKey,
 } from './entities';
-import { stateCondition, withStateRead } from './profile-state';
+import { getStoredProfile, stateCondition, withStateRead } from './profile-state';
+import {
+  conversationCondition,
+  conversationQueueChange,
+  conversationWaiting,
+  queueDeletes,
+} from './request-queue';
 import { TABLE_KEYS } from './table';
+import { restartWaits } from './workflows';
 
 const putMessage = (message: MessageItem): TransactItems[number] => ({
   Put: {
@@ -45,17 +54,38 @@ export function saveCustomerMessage(
     message.user_id,
     (stored) => {
       const state = stateOf(stored.profile);
-      const condition = stateCondition(stored, {}, { ':one': 1 });
+      // The first message after the team's last reply starts the conversation's wait.
+      const waiting = conversationWaiting(stored);
+      // (or, written before the message that started it committed, starts it earlier)
+      const startsWait =
+        stored.role === 'customer' && (waiting === null || message.created_at < waiting.waiting_since);
+      const read = conversationCondition(stored);
+      const condition = stateCondition(stored, read.names, {
+        ...read.values,
+        ':one': 1,
+        ...(startsWait ? { ':since': message.created_at } : {}),
+      });
       return [
         putMessage(message),
         {
           Update: {
             TableName: env.tableName,
             Key: profiles.key(message.user_id),
-            UpdateExpression: 'ADD unread_by_team :one',
+            UpdateExpression: `ADD unread_by_team :one${startsWait ? ' SET #qwait = :since' : ''}`,
             ...condition,
+            ConditionExpression: `${condition.ConditionExpression} AND ${read.expression}`,
           },
         },
+        ...(startsWait
+          ? conversationQueueChange(
+              message.user_id,
+              null,
+              conversationWaiting({
+                ...stored,
+                conversation_waiting_since: message.created_at,
+              }),
+            )
+          : []),
         // Only customers are on the dashboard's lists and counts (a role change takes the unread state along).
         ...(stored.role === 'customer' ? stateChange(stored.profile, state, { ...state, unread: true }) : []),
         accountNotDeleted(message.user_id),
@@ -71,25 +101,37 @@ export function saveCustomerMessage(
   );
 }
 
-/** A team message: stored, and counted unread for the customer (a customer's account only). */
-export function saveTeamMessage(message: MessageItem): Promise<void> {
-  return transact(
-    [
-      putMessage(message),
-      {
-        Update: {
-          TableName: env.tableName,
-          Key: profiles.key(message.user_id),
-          UpdateExpression: 'ADD unread_by_customer :one',
-          ConditionExpression: 'attribute_exists(PK) AND #role = :customer',
-          ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: { ':one': 1, ':customer': 'customer' },
-        },
+/**
+ * A team message: stored, and counted unread for the customer (a customer's account only); it
+ * ends the conversation's wait and restarts the customer's open requests' waits, in the same
+ * transaction (the team replied).
+ */
+export async function saveTeamMessage(message: MessageItem): Promise<void> {
+  const at = message.created_at;
+  // Ends a wait that began before the reply; a customer's message written after it (committed
+  // first) keeps the conversation waiting.
+  const reply = (endsWait: boolean): TransactItems => [
+    putMessage(message),
+    {
+      Update: {
+        TableName: env.tableName,
+        Key: profiles.key(message.user_id),
+        UpdateExpression: `ADD unread_by_customer :one${endsWait ? ' REMOVE #qwait' : ''}`,
+        ConditionExpression: `attribute_exists(PK) AND #role = :customer AND ${
+          endsWait ? '(attribute_not_exists(#qwait) OR #qwait <= :at)' : '#qwait > :at'
+        }`,
+        ExpressionAttributeNames: { '#role': 'role', '#qwait': CONVERSATION_WAITING },
+        ExpressionAttributeValues: { ':one': 1, ':customer': 'customer', ':at': at },
       },
-      accountNotDeleted(message.user_id),
-    ],
-    'userNotFound',
-  );
+    },
+    accountNotDeleted(message.user_id),
+    // Whatever the conversation's entries were, they go (a delete of none is none).
+    ...(endsWait ? queueDeletes(message.user_id, 'conversation', message.user_id) : []),
+  ];
+  if (await restartWaits(message.user_id, at, reply(true))) return;
+  const stored = await getStoredProfile(message.user_id, { consistent: true });
+  const later = stored?.role === 'customer' && (stored.conversation_waiting_since ?? '') > at;
+  if (!later || !(await restartWaits(message.user_id, at, reply(false)))) throw new Conflict('userNotFound');
 }
 
 /**

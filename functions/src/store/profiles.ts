@@ -25,15 +25,9 @@ import {
   stateOf,
   wordChange,
 } from './customer-index';
-import {
-  CONVERSATION_OWNER,
-  CUSTOMER_LIST,
-  CUSTOMER_PAGE_KEY,
-  profiles,
-  type StoredProfile,
-  TEAM_LIST,
-} from './entities';
+import { CUSTOMER_LIST, CUSTOMER_PAGE_KEY, profiles, type StoredProfile, TEAM_LIST } from './entities';
 import { getStoredProfile, stateCondition, withStateRead } from './profile-state';
+import { conversationCondition, conversationQueueChange, conversationWaiting } from './request-queue';
 import { GSI1 } from './table';
 import { putNewTask } from './tasks';
 
@@ -164,7 +158,8 @@ export async function setConversationOwner(
   ownerId: string | null,
   audit: Audit,
 ): Promise<void> {
-  const before = stored.conversation_owner_id ?? null;
+  const read = conversationCondition(stored);
+  const waiting = conversationWaiting(stored);
   await transact(
     withAudit(
       [
@@ -172,18 +167,19 @@ export async function setConversationOwner(
           Update: {
             TableName: env.tableName,
             Key: profiles.key(stored.profile.id),
-            UpdateExpression: ownerId ? 'SET #owner = :owner' : 'REMOVE #owner',
-            ConditionExpression: before
-              ? '#role = :customer AND #owner = :before'
-              : '#role = :customer AND attribute_not_exists(#owner)',
-            ExpressionAttributeNames: { '#role': 'role', '#owner': CONVERSATION_OWNER },
+            UpdateExpression: ownerId ? 'SET #qowner = :owner' : 'REMOVE #qowner',
+            // Still a customer's, owned and waiting as read (the queue's entries follow from that read).
+            ConditionExpression: `#role = :customer AND ${read.expression}`,
+            ExpressionAttributeNames: { '#role': 'role', ...read.names },
             ExpressionAttributeValues: {
               ':customer': 'customer',
               ...(ownerId ? { ':owner': ownerId } : {}),
-              ...(before ? { ':before': before } : {}),
+              ...read.values,
             },
           },
         },
+        // A waiting conversation moves to its new owner's part of the queue.
+        ...conversationQueueChange(stored.profile.id, waiting, waiting && { ...waiting, owner_id: ownerId }),
       ],
       audit,
     ),

@@ -124,6 +124,16 @@ const counted = (deltas: Record<string, number>) => ({
     ExpressionAttributeValues: Object.fromEntries(Object.entries(deltas).map(([name, d]) => [`:${name}`, d])),
   },
 });
+/** The queue's writes of a transaction, in short: `put <SK> <GSI1PK>`, `delete <SK>`, `count <delta>`. */
+const queueWrites = (items: ReturnType<typeof written>) =>
+  items.flatMap((item) => {
+    const put = item.Put?.Item;
+    if (put && String(put.SK).startsWith('QUEUE#')) return [`put ${put.SK} ${put.GSI1PK}`];
+    const key = item.Delete?.Key;
+    if (key && String(key.SK).startsWith('QUEUE#')) return [`delete ${key.SK}`];
+    const open = item.Update?.ExpressionAttributeValues?.[':open_requests'];
+    return open === undefined ? [] : [`count ${open}`];
+  });
 /**
  * The condition that the profile is still the customer's in the state read (verified, onboarded,
  * no documents, no deletion request, as the fixture): unread and overdue as given, nothing expiring.
@@ -368,7 +378,14 @@ describe('startServiceRequest', () => {
     const t = task('health_insurance', { id: 'task-h' });
     const w = workflow({ id: 'wf-9', user_task_id: 'task-h', status: 'initiated', initiated_at: NOW });
     await startServiceRequest(t, w);
-    expect(written()).toEqual([
+    const items = written();
+    // Into the queue (all, and unassigned) and the Open requests count, in the same transaction.
+    expect(queueWrites(items)).toEqual([
+      'put QUEUE#request#wf-9#all QUEUE#all',
+      'put QUEUE#request#wf-9#owner QUEUE#unassigned',
+      'count 1',
+    ]);
+    expect(items.slice(0, 4)).toEqual([
       MAY_ACT,
       {
         Update: {
@@ -407,7 +424,12 @@ describe('withdrawServiceRequest', () => {
     await expect(
       withdrawServiceRequest(w, task('health_insurance', { status: 'in_progress' })),
     ).resolves.toEqual({ ...w, status: 'cancelled' });
-    expect(written()).toEqual([
+    expect(queueWrites(written())).toEqual([
+      'delete QUEUE#request#wf-1#all',
+      'delete QUEUE#request#wf-1#owner',
+      'count -1',
+    ]);
+    expect(written().slice(0, 4)).toEqual([
       MAY_ACT,
       {
         Update: {
@@ -450,11 +472,19 @@ describe('updateWorkflow', () => {
       TableName: 't',
       Key: { PK: `USER#${USER}`, SK: 'WORKFLOW#wf-1' },
       UpdateExpression:
-        'SET #status = :status, completed_at = :completedAt, notes = :notes, team_note = :teamNote',
-      // Only from the status it was read with: a status change is made (and mailed) once.
-      ConditionExpression: '#status = :was',
+        'SET #status = :status, completed_at = :completedAt, notes = :notes, team_note = :teamNote, waiting_since = :since',
+      // Only from the status (and owner) it was read with: a status change is made (and mailed)
+      // once, and the queue's entries follow from that read.
+      ConditionExpression:
+        '#status = :was AND (attribute_not_exists(owner_id) OR owner_id = :null) AND attribute_not_exists(waiting_since)',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':teamNote': null, ...values, ':was': 'in_progress' },
+      ExpressionAttributeValues: {
+        ':teamNote': null,
+        ':since': current.initiated_at,
+        ...values,
+        ':was': 'in_progress',
+        ':null': null,
+      },
     },
   });
 
@@ -465,14 +495,26 @@ describe('updateWorkflow', () => {
       notes: null,
       team_note: 'See you',
     };
-    await expect(updateWorkflow(current, change, null)).resolves.toEqual({ ...current, ...change });
-    expect(written()).toEqual([
+    await expect(updateWorkflow(current, change, null, undefined, NOW)).resolves.toEqual({
+      ...current,
+      ...change,
+      waiting_since: NOW,
+    });
+    const items = written();
+    expect(items[0]).toEqual(
       workflowUpdate({
         ':status': 'cancelled',
         ':completedAt': null,
         ':notes': null,
         ':teamNote': 'See you',
+        ':since': NOW,
       }),
+    );
+    // Closed: out of the queue (both its entries) and out of the Open requests count.
+    expect(items.slice(1).map((item) => item.Delete?.Key?.SK ?? item.Update?.UpdateExpression)).toEqual([
+      'QUEUE#request#wf-1#all',
+      'QUEUE#request#wf-1#owner',
+      'ADD #open_requests :open_requests',
     ]);
   });
 
@@ -483,9 +525,15 @@ describe('updateWorkflow', () => {
       notes: 'done',
       team_note: null,
     };
-    await updateWorkflow(current, change, task('health_insurance', { status: 'in_progress' }));
-    expect(written()).toEqual([
-      workflowUpdate({ ':status': 'completed', ':completedAt': NOW, ':notes': 'done' }),
+    await updateWorkflow(
+      current,
+      change,
+      task('health_insurance', { status: 'in_progress' }),
+      undefined,
+      NOW,
+    );
+    expect(written().slice(0, 2)).toEqual([
+      workflowUpdate({ ':status': 'completed', ':completedAt': NOW, ':notes': 'done', ':since': NOW }),
       {
         Update: {
           TableName: 't',
@@ -500,9 +548,15 @@ describe('updateWorkflow', () => {
 
   it('cancelled: its task, in progress as read, is not started again in the same transaction', async () => {
     const change = { status: 'cancelled' as const, completed_at: null, notes: null, team_note: null };
-    await updateWorkflow(current, change, task('health_insurance', { status: 'in_progress' }));
-    expect(written()).toEqual([
-      workflowUpdate({ ':status': 'cancelled', ':completedAt': null, ':notes': null }),
+    await updateWorkflow(
+      current,
+      change,
+      task('health_insurance', { status: 'in_progress' }),
+      undefined,
+      NOW,
+    );
+    expect(written().slice(0, 2)).toEqual([
+      workflowUpdate({ ':status': 'cancelled', ':completedAt': null, ':notes': null, ':since': NOW }),
       {
         Update: {
           TableName: 't',
@@ -518,10 +572,13 @@ describe('updateWorkflow', () => {
 
   it('cancelled: a task in any other status is left as it is', async () => {
     const change = { status: 'cancelled' as const, completed_at: null, notes: null, team_note: null };
-    await updateWorkflow(current, change, task('health_insurance', { status: 'completed' }));
-    expect(written()).toEqual([
-      workflowUpdate({ ':status': 'cancelled', ':completedAt': null, ':notes': null }),
-    ]);
+    await updateWorkflow(current, change, task('health_insurance', { status: 'completed' }), undefined, NOW);
+    // The workflow, then only the queue's changes: no task moves.
+    const items = written();
+    expect(items[0]).toEqual(
+      workflowUpdate({ ':status': 'cancelled', ':completedAt': null, ':notes': null, ':since': NOW }),
+    );
+    expect(items.slice(1).some((item) => String(item.Update?.Key?.SK ?? '').startsWith('TASK#'))).toBe(false);
   });
 
   it('cancelled (changed meanwhile): Conflict workflowChanged', async () => {
@@ -531,6 +588,8 @@ describe('updateWorkflow', () => {
         current,
         { status: 'completed', completed_at: null, notes: null, team_note: null },
         null,
+        undefined,
+        NOW,
       ),
       Conflict,
       'workflowChanged',
@@ -939,9 +998,10 @@ describe("admin actions written with their audit record, in the change's own tra
       { status: 'completed', completed_at: NOW, notes: null, team_note: null },
       task('health_insurance'),
       audit({ action: 'workflow_changed', target: { workflow_id: 'wf-1' }, changes, note: 'called' }),
+      NOW,
     );
     const items = written();
-    expect(items.slice(2)).toEqual([
+    expect(items.slice(2).filter((item) => queueWrites([item]).length === 0)).toEqual([
       fact({
         action: 'workflow_changed',
         target: { workflow_id: 'wf-1' },
@@ -1179,25 +1239,63 @@ describe('messages', () => {
     };
   };
 
-  it("a customer's first unread message: stored, counted for the team, onto the 'unread' list and count (+1 in the shard)", async () => {
+  /** The profile's update, also on condition that the conversation waits (or not) and is owned as read. */
+  const waitingUpdate = (
+    UpdateExpression: string,
+    unread: number,
+    values: Record<string, unknown>,
+    wait: string,
+  ) => {
+    const update = profileUpdate(UpdateExpression, unread, values).Update;
+    return {
+      Update: {
+        ...update,
+        ConditionExpression: `${update.ConditionExpression} AND ${wait} AND attribute_not_exists(#qowner)`,
+        ExpressionAttributeNames: {
+          '#qwait': 'conversation_waiting_since',
+          '#qowner': 'conversation_owner_id',
+          ...update.ExpressionAttributeNames,
+        },
+      },
+    };
+  };
+
+  it("a customer's first unread message: stored, counted for the team, onto the 'unread' list and count (+1 in the shard); the conversation starts waiting in the queue", async () => {
     storedProfile({ unread_by_team: 0 });
     await saveCustomerMessage(message());
-    expect(written()).toEqual([
+    const items = written();
+    expect(items.filter((item) => !queueWrites([item]).length)).toEqual([
       putMessage(message()),
-      profileUpdate('ADD unread_by_team :one', 0, { ':one': 1 }),
+      waitingUpdate(
+        'ADD unread_by_team :one SET #qwait = :since',
+        0,
+        { ':one': 1, ':since': NOW },
+        'attribute_not_exists(#qwait)',
+      ),
       listed('unread'),
       counted({ unread: 1 }),
       NOT_DELETED,
     ]);
+    expect(queueWrites(items)).toEqual([
+      `put QUEUE#conversation#${USER}#all QUEUE#all`,
+      `put QUEUE#conversation#${USER}#owner QUEUE#unassigned`,
+    ]);
   });
 
-  it('a second unread message: stored and counted on the profile; the list and the count unchanged', async () => {
-    storedProfile({ unread_by_team: 1 });
+  it('a second unread message of a waiting conversation: stored and counted on the profile; the lists, counts and queue unchanged', async () => {
+    ddb.on(GetCommand).resolves({
+      Item: {
+        ...profile({ unread_by_team: 1 }),
+        conversation_waiting_since: NOW,
+        role: 'customer',
+        ...PROFILE_KEY,
+      },
+    });
     const second = message({ id: 'm-2' });
     await saveCustomerMessage(second);
     expect(written()).toEqual([
       putMessage(second),
-      profileUpdate('ADD unread_by_team :one', 1, { ':one': 1 }),
+      waitingUpdate('ADD unread_by_team :one', 1, { ':one': 1, ':qwait': NOW }, '#qwait = :qwait'),
       NOT_DELETED,
     ]);
   });
@@ -1237,6 +1335,8 @@ describe('messages', () => {
       author_id: 'admin-1',
       author_email: 'admin@example.com',
     });
+    // The customer's workflows, read to restart their open requests' waits: none here.
+    ddb.on(QueryCommand).resolves({ Items: [] });
     await saveTeamMessage(reply);
     expect(written()).toEqual([
       putMessage(reply),
@@ -1244,18 +1344,27 @@ describe('messages', () => {
         Update: {
           TableName: 't',
           Key: PROFILE_KEY,
-          UpdateExpression: 'ADD unread_by_customer :one',
-          ConditionExpression: 'attribute_exists(PK) AND #role = :customer',
-          ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: { ':one': 1, ':customer': 'customer' },
+          // The team replied: the conversation waits no longer (a wait begun before the reply).
+          UpdateExpression: 'ADD unread_by_customer :one REMOVE #qwait',
+          ConditionExpression:
+            'attribute_exists(PK) AND #role = :customer AND (attribute_not_exists(#qwait) OR #qwait <= :at)',
+          ExpressionAttributeNames: { '#role': 'role', '#qwait': 'conversation_waiting_since' },
+          ExpressionAttributeValues: { ':one': 1, ':customer': 'customer', ':at': NOW },
         },
       },
       NOT_DELETED,
+      {
+        Delete: { TableName: 't', Key: { PK: `USER#${USER}`, SK: `QUEUE#conversation#${USER}#all` } },
+      },
+      {
+        Delete: { TableName: 't', Key: { PK: `USER#${USER}`, SK: `QUEUE#conversation#${USER}#owner` } },
+      },
     ]);
   });
 
   it('a team message to no customer (an admin, or gone): Conflict userNotFound', async () => {
-    cancelWith('None', 'ConditionalCheckFailed', 'None');
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    cancelWith('None', 'ConditionalCheckFailed', 'None', 'None', 'None');
     await expectRefused(saveTeamMessage(message({ author: 'team' })), Conflict, 'userNotFound');
   });
 

@@ -18,6 +18,7 @@ import {
   messages,
   PARTITION_STATE_END,
   profiles,
+  queueEntries,
   type ReminderSchedule,
   reminderSchedules,
   type StoredProfile,
@@ -28,6 +29,7 @@ import {
   workflows,
 } from './entities';
 import { stateCondition, withStateRead } from './profile-state';
+import { isRequestCounted } from './request-queue';
 import { KEY_ATTRIBUTES, TABLE_KEYS } from './table';
 
 export interface UserPartition {
@@ -79,8 +81,14 @@ export async function deleteUserItems(userId: string): Promise<void> {
     consistent: true,
     projection: 'PK, SK',
   })) as unknown as TableKey[];
-  const last = (key: TableKey) => profiles.owns(key) || deletionMarkers.owns(key);
+  // The queue's entries go with the profile, and the open requests they list out of the count
+  // (the entries say how many: one `all` entry per open request).
+  const queued = keys.filter(queueEntries.owns);
+  const last = (key: TableKey) => profiles.owns(key) || deletionMarkers.owns(key) || queueEntries.owns(key);
   await batchWrite(keys.filter((key) => !last(key)).map((Key) => ({ DeleteRequest: { Key } })));
+  const openRequests = queued.filter(isRequestCounted).length;
+
+  const queueGone = queued.map((Key) => ({ Delete: { TableName: env.tableName, Key } }));
   const marker = { Delete: { TableName: env.tableName, Key: deletionMarkers.key(userId) } };
   let profileFound = false;
   await withStateRead(userId, (stored) => {
@@ -88,7 +96,10 @@ export async function deleteUserItems(userId: string): Promise<void> {
     return [
       { Delete: { TableName: env.tableName, Key: profiles.key(userId), ...stateCondition(stored) } },
       marker,
-      ...(stored.role === 'customer' ? leavingCustomerIndex(stored.profile) : []),
+      ...(stored.role === 'customer'
+        ? leavingCustomerIndex(stored.profile, { open_requests: -openRequests })
+        : []),
+      ...queueGone,
     ];
   });
   if (!profileFound) await batchWrite([{ DeleteRequest: { Key: marker.Delete.Key } }]);
@@ -127,7 +138,7 @@ export async function readUserItems(
 ): Promise<{ kind: ItemKind; sortKey: string; attributes: Item }[]> {
   const items = await queryAll({ partition: userPartitionKey(userId), consistent: true });
   // The admin dashboard's list entries and search words are derived from the profile and hold
-  // nothing of their own, and the hourly message and companion counts are bookkeeping: left out. So is the
+  // nothing of their own (so do the queue's entries), and the hourly message and companion counts are bookkeeping: left out. So is the
   // calendar feed's token: a credential (like a password), not data about the customer.
   const own = items.filter(
     (item) =>
@@ -135,6 +146,7 @@ export async function readUserItems(
       !searchWords.owns(item) &&
       !messageCounts.owns(item) &&
       !companionCounts.owns(item) &&
+      !queueEntries.owns(item) &&
       !calendarFeeds.owns(item),
   );
   return own.map((item) => ({

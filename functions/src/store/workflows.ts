@@ -1,9 +1,11 @@
 import type { UserTask, WorkflowRecord } from '@shared/api';
+import { isOpenRequest } from '@shared/request-queue';
 import { env } from '../config';
 import { accountMayAct, accountNotDeleted } from './accounts';
 import { type Audit, withAudit } from './audit';
-import { queryFirst, transact, tryUpdate } from './client';
-import { workflowById, workflows } from './entities';
+import { queryAll, queryFirst, type TransactItems, transact, tryTransact, tryUpdate } from './client';
+import { userPartitionKey, workflowById, workflows } from './entities';
+import { requestQueueChange, requestWaitingSince } from './request-queue';
 import { completeBySupport, moveTask } from './tasks';
 
 /** A workflow by its id alone (admin routes), through GSI1. */
@@ -12,9 +14,40 @@ export async function findWorkflow(workflowId: string): Promise<WorkflowRecord |
   return item ? workflows.fromItem(item) : null;
 }
 
+/** A customer's workflows (their partition's, strongly consistent). */
+export async function listWorkflows(userId: string): Promise<WorkflowRecord[]> {
+  const items = await queryAll({
+    partition: userPartitionKey(userId),
+    sortPrefix: workflows.sortPrefix,
+    consistent: true,
+  });
+  return items.map(workflows.fromItem);
+}
+
+/**
+ * The condition that a workflow is still in the status, with the owner and waiting since when it was read with:
+ * every write whose queue entries were computed from that read carries it.
+ */
+function asRead(workflow: WorkflowRecord) {
+  const owner = workflow.owner_id ?? null;
+  const since = workflow.waiting_since;
+  return {
+    ConditionExpression: `#status = :was AND ${
+      owner ? 'owner_id = :before' : '(attribute_not_exists(owner_id) OR owner_id = :null)'
+    } AND ${since ? 'waiting_since = :waited' : 'attribute_not_exists(waiting_since)'}`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':was': workflow.status,
+      ...(owner ? { ':before': owner } : { ':null': null }),
+      ...(since ? { ':waited': since } : {}),
+    },
+  };
+}
+
 /**
  * A service request: the workflow and the task's move to in_progress happen together, with the
- * customer's record of it, and only while the account is verified with no deletion pending.
+ * customer's record of it, and only while the account is verified with no deletion pending;
+ * it joins the team's queue and the Open requests count in the same transaction.
  */
 export async function startServiceRequest(
   task: UserTask,
@@ -34,6 +67,7 @@ export async function startServiceRequest(
           },
         },
         accountNotDeleted(task.user_id),
+        ...requestQueueChange(null, workflow),
       ],
       audit,
     ),
@@ -42,17 +76,19 @@ export async function startServiceRequest(
 }
 
 /**
- * An admin's workflow change, from the status it was read with: a workflow changed meanwhile
- * (closed, or moved by another admin) is a conflict, so one status change is made, and
- * reported, once. Its task (`taskOf`, as read) moves in the same transaction: completing the
- * workflow completes it (by support); cancelling it opens the task again (in progress →
- * not started, only from that status), so the customer may request the service anew.
+ * An admin's workflow change, from the status (and owner) it was read with: a workflow changed
+ * meanwhile (closed, moved or reassigned by another admin) is a conflict, so one status change
+ * is made, and reported, once. Its task (`taskOf`, as read) moves in the same transaction:
+ * completing the workflow completes it (by support); cancelling it opens the task again (in
+ * progress → not started, only from that status), so the customer may request the service
+ * anew. A new status restarts its wait (`at`), and the queue follows in it too.
  */
 export async function updateWorkflow(
   workflow: WorkflowRecord,
   change: Pick<WorkflowRecord, 'status' | 'completed_at' | 'notes' | 'team_note'>,
   taskOf: UserTask | null,
-  audit?: Audit,
+  audit: Audit | undefined,
+  at: string,
 ): Promise<WorkflowRecord> {
   const taskMove =
     taskOf === null
@@ -62,6 +98,9 @@ export async function updateWorkflow(
         : change.status === 'cancelled' && taskOf.status === 'in_progress'
           ? [moveTask(taskOf, 'in_progress', 'not_started')]
           : [];
+  const waitingSince = change.status === workflow.status ? requestWaitingSince(workflow) : at;
+  const after: WorkflowRecord = { ...workflow, ...change, waiting_since: waitingSince };
+  const read = asRead(workflow);
   await transact(
     withAudit(
       [
@@ -70,25 +109,26 @@ export async function updateWorkflow(
             TableName: env.tableName,
             Key: workflows.keyOf(workflow),
             UpdateExpression:
-              'SET #status = :status, completed_at = :completedAt, notes = :notes, team_note = :teamNote',
-            ConditionExpression: '#status = :was',
-            ExpressionAttributeNames: { '#status': 'status' },
+              'SET #status = :status, completed_at = :completedAt, notes = :notes, team_note = :teamNote, waiting_since = :since',
+            ...read,
             ExpressionAttributeValues: {
+              ...read.ExpressionAttributeValues,
               ':status': change.status,
               ':completedAt': change.completed_at,
               ':notes': change.notes,
               ':teamNote': change.team_note,
-              ':was': workflow.status,
+              ':since': waitingSince,
             },
           },
         },
         ...taskMove,
+        ...requestQueueChange(workflow, after),
       ],
       audit,
     ),
     'workflowChanged',
   );
-  return { ...workflow, ...change };
+  return after;
 }
 
 /**
@@ -100,7 +140,8 @@ export async function setWorkflowOwner(
   ownerId: string | null,
   audit: Audit,
 ): Promise<WorkflowRecord> {
-  const before = workflow.owner_id ?? null;
+  const after = { ...workflow, owner_id: ownerId };
+  const read = asRead(workflow);
   await transact(
     withAudit(
       [
@@ -109,23 +150,18 @@ export async function setWorkflowOwner(
             TableName: env.tableName,
             Key: workflows.keyOf(workflow),
             UpdateExpression: 'SET owner_id = :owner',
-            ConditionExpression: `#status = :was AND ${
-              before ? 'owner_id = :before' : '(attribute_not_exists(owner_id) OR owner_id = :null)'
-            }`,
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':owner': ownerId,
-              ':was': workflow.status,
-              ...(before ? { ':before': before } : { ':null': null }),
-            },
+            ...read,
+            ExpressionAttributeValues: { ...read.ExpressionAttributeValues, ':owner': ownerId },
           },
         },
+        // The request moves to its new owner's part of the queue.
+        ...requestQueueChange(workflow, after),
       ],
       audit,
     ),
     'workflowChanged',
   );
-  return { ...workflow, owner_id: ownerId };
+  return after;
 }
 
 /**
@@ -154,6 +190,7 @@ export async function withdrawServiceRequest(
         },
         moveTask(task, 'in_progress', 'not_started'),
         accountNotDeleted(workflow.user_id),
+        ...requestQueueChange(workflow, { ...workflow, status: 'cancelled' }),
       ],
       audit,
     ),
@@ -173,4 +210,39 @@ export function markSupportMailed(workflow: WorkflowRecord, at: string): Promise
     ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(support_mailed_at)',
     ExpressionAttributeValues: { ':at': at },
   });
+}
+
+/** Attempts of a reply's restart of the waits, when a request changes under it. */
+const REPLY_ATTEMPTS = 5;
+
+/**
+ * The team replied to a customer: their open requests' waits begin again (`at`), each from
+ * the status and owner it was read with, with `alongside` (the reply itself) in the same
+ * transaction; a request changed meanwhile is read again. Returns false when `alongside`
+ * itself failed (nothing written).
+ */
+export async function restartWaits(userId: string, at: string, alongside: TransactItems): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    const open = (await listWorkflows(userId)).filter((w) => isOpenRequest(w.status));
+    const items: TransactItems = [...alongside];
+    for (const workflow of open) {
+      const read = asRead(workflow);
+      items.push(
+        {
+          Update: {
+            TableName: env.tableName,
+            Key: workflows.keyOf(workflow),
+            UpdateExpression: 'SET waiting_since = :since',
+            ...read,
+            ExpressionAttributeValues: { ...read.ExpressionAttributeValues, ':since': at },
+          },
+        },
+        ...requestQueueChange(workflow, { ...workflow, waiting_since: at }),
+      );
+    }
+    const failed = await tryTransact(items);
+    if (!failed) return true;
+    if (failed.slice(0, alongside.length).some(Boolean)) return false;
+    if (attempt >= REPLY_ATTEMPTS) return false;
+  }
 }
