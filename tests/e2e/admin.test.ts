@@ -497,7 +497,8 @@ describe('admin console', () => {
     const shown = Object.fromEntries(
       await Promise.all(CUSTOMER_FILTERS.map(async (f) => [f, Number(await figure(f).textContent())])),
     );
-    expect(shown).toEqual(served.body);
+    // Every card the figure the server counts (the stats also carry open_requests, the queue's).
+    expect(shown).toEqual(Object.fromEntries(CUSTOMER_FILTERS.map((f) => [f, served.body[f]])));
   });
 
   it('searches by word beginnings, whatever the case and accents, within a filter', async () => {

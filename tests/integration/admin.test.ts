@@ -211,6 +211,7 @@ describe('customer list on the server: filters, search and counts', () => {
         'documents',
         'expiring',
         'onboarded',
+        'open_requests',
         'overdue',
         'pending',
         'total',

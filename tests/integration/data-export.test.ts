@@ -152,10 +152,12 @@ describe('POST /api/me/export', () => {
     ]);
 
     // And so is every item stored, as stored, without the table's keys; the admin dashboard's
-    // list entries and search words (derived from the profile, nothing of their own) and the
-    // hourly message counts (bookkeeping) and the calendar feed's token (a credential) aside.
+    // list entries and search words and the team queue's entries (derived from the profile, the
+    // requests and the messages, nothing of their own), the hourly message counts (bookkeeping)
+    // and the calendar feed's token (a credential) aside.
     const all = await partitionItems(c.userId);
-    const stored = all.filter((item) => !/^(LIST#|WORD#|~SENT#|CALENDAR$)/.test(String(item.SK)));
+    expect(all.some((item) => String(item.SK).startsWith('QUEUE#'))).toBe(true);
+    const stored = all.filter((item) => !/^(LIST#|WORD#|QUEUE#|~SENT#|CALENDAR$)/.test(String(item.SK)));
     expect(all.filter((item) => String(item.SK).startsWith('~SENT#'))).toHaveLength(1);
     const feed = all.find((item) => item.SK === 'CALENDAR');
     expect(feed?.token).toEqual(expect.any(String));
