@@ -14,6 +14,7 @@ import type {
 } from '@shared/api';
 import type { ApiErrorKey } from '@shared/api-errors';
 import { PHASES, TASK_TEMPLATES } from '@shared/catalogue';
+import { newProfile } from '@shared/profile';
 import { expect, vi } from 'vitest';
 import type { AdminAccount, CustomerAccount } from './edge/caller';
 import type { DomainError } from './lib/errors';
@@ -33,42 +34,20 @@ export const USER = 'user-1';
 export const OTHER_USER = 'user-2';
 export const ADMIN = 'admin-1';
 
+/** A verified, onboarded customer: a new profile with the details, flags and dates tests expect. */
 export function profile(overrides: Partial<Profile> = {}): Profile {
   return {
-    id: USER,
-    email: 'Customer@Example.com',
+    ...newProfile(USER, 'Customer@Example.com', '2026-10-01T08:00:00.000Z', 'en'),
     first_name: 'Ada',
     last_name: 'Lovelace',
     gender: 'female',
     whatsapp_number: '+4915112345678',
     nationality: 'British',
     target_city: 'Berlin',
-    intended_arrival_date: null,
-    knows_address: false,
-    street_address: null,
-    postal_code: null,
-    city: null,
-    country: null,
-    entry_date: null,
-    move_in_date: null,
-    family_members: null,
     onboarding_completed: true,
     account_verified: true,
     account_verified_at: '2026-11-01T09:00:00.000Z',
     account_verified_by: ADMIN,
-    deletion_requested: false,
-    deletion_requested_at: null,
-    deletion_requested_by: null,
-    documents_count: 0,
-    language: 'en',
-    mail_blocked: null,
-    unread_by_customer: 0,
-    unread_by_team: 0,
-    reminders_enabled: true,
-    overdue_tasks: 0,
-    expiring_documents: 0,
-    created_at: '2026-10-01T08:00:00.000Z',
-    updated_at: '2026-10-01T08:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,42 +1,10 @@
 import type { Profile } from '@shared/api';
+import { newProfile } from '@shared/profile';
 
 // A profile for the SPA's unit tests (never imported by the app): a new customer's, nothing
 // filled in, with the fields a test needs as overrides.
 
 export const blankProfile = (overrides: Partial<Profile> = {}): Profile => ({
-  id: 'u-1',
-  email: 'ada@example.com',
-  first_name: null,
-  last_name: null,
-  gender: null,
-  whatsapp_number: null,
-  nationality: null,
-  target_city: null,
-  intended_arrival_date: null,
-  knows_address: false,
-  street_address: null,
-  postal_code: null,
-  city: null,
-  country: null,
-  entry_date: null,
-  move_in_date: null,
-  family_members: null,
-  onboarding_completed: false,
-  account_verified: false,
-  account_verified_at: null,
-  account_verified_by: null,
-  deletion_requested: false,
-  deletion_requested_at: null,
-  deletion_requested_by: null,
-  documents_count: 0,
-  language: 'en',
-  mail_blocked: null,
-  unread_by_customer: 0,
-  unread_by_team: 0,
-  reminders_enabled: true,
-  overdue_tasks: 0,
-  expiring_documents: 0,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
+  ...newProfile('u-1', 'ada@example.com', '2026-11-01T00:00:00.000Z'),
   ...overrides,
 });
