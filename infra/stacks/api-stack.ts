@@ -1,34 +1,30 @@
-import { permissionsOf, routes } from '@functions/routes';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import {
-  type CfnStage,
-  DomainName,
-  HttpApi,
-  type HttpMethod,
-  type IHttpRouteAuthorizer,
-} from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnStage, DomainName, HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config/stages';
 import { CompanionGuardrail } from './companion-guardrail';
-import { LOG_RETENTION, lambdaFor, type ResourceRef } from './lambda';
-import { Monitoring, pascal } from './monitoring';
+import { type FunctionDeps, LOG_RETENTION, type ResourceRef } from './lambda';
 import { DailyReminders } from './reminders';
+import { addRouteFunctions, type Gateway, type RouteFunction, routesOf } from './route-stacks';
 
 /**
- * The HTTP API, GENERATED FROM THE ROUTE TABLE the local server mounts: one Lambda and one
- * route per entry, the Cognito JWT authorizer on every non-public route.
+ * The HTTP API, GENERATED FROM THE ROUTE TABLE the local server mounts: the gateway (the API,
+ * its domain, stage, access logs and the Cognito JWT authorizer every non-public route carries),
+ * and one Lambda and one route per entry of the customers' app and the public ones. The routes
+ * of other audiences attach to this gateway from their own stacks (route-stacks.ts, ROUTE_STACK).
  */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
   readonly originHost: string;
-  readonly monitoring: Monitoring;
+  readonly gateway: Gateway;
+  /** What every route's Lambda is given (any stack's): table, bucket, pool, key, guardrail. */
+  readonly functionDeps: FunctionDeps;
+  readonly routeFunctions: RouteFunction[];
+  readonly reminders: DailyReminders;
 
   constructor(
     scope: Construct,
@@ -41,8 +37,6 @@ export class ApiStack extends Stack {
       unsubscribeKeyArn: string;
       userPool: UserPool;
       client: UserPoolClient;
-      /** Functions of the other stacks (Cognito triggers, catalogue seed) that alarm here too. */
-      alsoWatch?: IFunction[];
     },
   ) {
     super(scope, id, props);
@@ -68,35 +62,29 @@ export class ApiStack extends Stack {
     // Built from the API id (a Join) rather than cut out of apiEndpoint: CloudFormation resolves
     // Fn::GetStackOutput, as the Web stack reads it, inside a Join but not inside a Split.
     this.originHost = domain ? domain.api : `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
-    const authorizer: IHttpRouteAuthorizer = new HttpJwtAuthorizer(
+    // One authorizer for every stack's routes (made in this stack, under the API, by the first bind).
+    const authorizer = new HttpJwtAuthorizer(
       'Cognito',
       `https://cognito-idp.${this.region}.amazonaws.com/${userPool.userPoolId}`,
       { jwtAudience: [client.userPoolClientId] },
     );
+    this.gateway = { api: this.api, authorizer };
     // The companion's guardrail, on a stage whose companion answers with a model.
     const guardrail =
       config.companion.answerer === 'bedrock'
         ? new CompanionGuardrail(this, 'CompanionGuardrail', config).ref
         : undefined;
-    const functions: NodejsFunction[] = [];
-    for (const route of routes) {
-      const fn = lambdaFor(this, pascal(route.handler), 'handlers', route.handler, permissionsOf(route), {
-        config,
-        table,
-        bucket: documents,
-        userPoolId: userPool.userPoolId,
-        userPoolArn: userPool.userPoolArn,
-        unsubscribeKeyArn: props.unsubscribeKeyArn,
-        ...(guardrail ? { guardrail } : {}),
-      });
-      functions.push(fn);
-      this.api.addRoutes({
-        path: route.path,
-        methods: [route.method as HttpMethod],
-        integration: new HttpLambdaIntegration(`${pascal(route.handler)}Integration`, fn),
-        ...(route.access === 'public' ? {} : { authorizer }),
-      });
-    }
+    this.functionDeps = {
+      config,
+      table,
+      bucket: documents,
+      userPoolId: userPool.userPoolId,
+      userPoolArn: userPool.userPoolArn,
+      unsubscribeKeyArn: props.unsubscribeKeyArn,
+      ...(guardrail ? { guardrail } : {}),
+    };
+    // Routes under the API construct, as HttpApi.addRoutes puts them (their logical ids).
+    this.routeFunctions = addRouteFunctions(this, this.api, this.gateway, routesOf('Api'), this.functionDeps);
     // Throttling and access logs on the default stage.
     const stage = this.api.defaultStage?.node.defaultChild as CfnStage;
     // Detailed metrics: 4xx, 5xx and latency per route, for the dashboard.
@@ -117,22 +105,11 @@ export class ApiStack extends Stack {
       }),
     };
 
-    const reminders = new DailyReminders(this, 'Reminders', {
+    this.reminders = new DailyReminders(this, 'Reminders', {
       config,
       table,
       unsubscribeKeyArn: props.unsubscribeKeyArn,
     });
-    this.monitoring = new Monitoring(this, 'Monitoring', {
-      config,
-      api: this.api,
-      routeFunctions: functions,
-      otherFunctions: [...(props.alsoWatch ?? []), reminders.function],
-      table,
-      userPoolId: userPool.userPoolId,
-      userPoolClientId: client.userPoolClientId,
-    });
-
-    reminders.alarmTo(this.monitoring.alarms);
 
     new CfnOutput(this, 'ApiUrl', { value: domain ? `https://${domain.api}` : this.api.apiEndpoint });
   }

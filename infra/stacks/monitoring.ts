@@ -36,8 +36,8 @@ const DEFAULT_STAGE = '$default';
 export interface MonitoringProps {
   config: StageConfig;
   api: HttpApi;
-  /** Every route's function, in route-table order. */
-  routeFunctions: IFunction[];
+  /** Every route's function (of every stack that deploys routes), by its handler's name. */
+  routeFunctions: readonly { handler: string; fn: IFunction }[];
   /** Functions of the other stacks (Cognito triggers, catalogue seed), watched as well. */
   otherFunctions: IFunction[];
   table: ResourceRef;
@@ -74,8 +74,12 @@ export class Monitoring extends Construct {
       }).addAlarmAction(notify);
 
     // One alarm per function: CloudWatch alarms take at most 10 metrics in one expression.
+    // Routes in route-table order, whichever stack deploys them.
+    const order = (handler: string) => routes.findIndex((route) => route.handler === handler);
     const watched = [
-      ...props.routeFunctions.map((fn, i) => ({ fn, name: pascal(routes[i]?.handler ?? String(i)) })),
+      ...[...props.routeFunctions]
+        .sort((a, b) => order(a.handler) - order(b.handler))
+        .map(({ handler, fn }) => ({ fn, name: pascal(handler) })),
       ...props.otherFunctions.map((fn) => ({ fn, name: pascal(fn.node.id) })),
     ];
     for (const { fn, name } of watched)

@@ -84,9 +84,12 @@ export class DailyReminders extends Construct {
     this.failures = failures;
   }
 
-  /** An alarm on any run that failed for good (a message in the dead-letter queue). */
-  alarmTo(topic: ITopic): void {
-    new Alarm(this, 'FailedRuns', {
+  /**
+   * An alarm on any run that failed for good (a message in the dead-letter queue), made in
+   * `scope`: the stage's monitoring, which lives in a stack of its own with the other alarms.
+   */
+  alarmTo(scope: Construct, topic: ITopic): void {
+    new Alarm(scope, 'ReminderFailedRuns', {
       alarmDescription: 'The daily reminder job failed after its retries (see its dead-letter queue).',
       metric: this.failures.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
       threshold: 1,

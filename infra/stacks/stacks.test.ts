@@ -16,10 +16,15 @@ import { launchRehearsal } from '../config/launch-rehearsal';
 import { STAGES, type Stage, type StageConfig, stageConfig } from '../config/stages';
 import { applyNag } from '../nag';
 import { pascal } from './monitoring';
+import { ROUTE_STACK, STACK_RESOURCE_BUDGET } from './route-stacks';
 import { SPA_ROUTING, SPA_STATUS } from './spa-routing';
 import { addStageStacks } from './stage-stacks';
 
+/** The Api stack: the gateway, the customers' and public routes, the guardrail, the daily job. */
 let api: Template;
+/** Every stack that deploys routes (Api and AdminApi) as one template: the routes' Lambdas and grants. */
+let apis: Template;
+let monitoring: Template;
 const nagViolations: string[] = [];
 let wildcardUses: number[] = [];
 let auth: Template;
@@ -59,6 +64,8 @@ function buildApp(outdir?: string, stage: Stage = 'prod', settings: Partial<Stag
     dataStack: stacks.data,
     authStack: stacks.auth,
     apiStack: stacks.api,
+    adminApiStack: stacks.adminApi,
+    monitoringStack: stacks.monitoring,
     edgeStack: stacks.edge,
     webStack: stacks.web,
   };
@@ -66,10 +73,24 @@ function buildApp(outdir?: string, stage: Stage = 'prod', settings: Partial<Stag
 
 let built: ReturnType<typeof buildApp>;
 
+/** The route stacks' resources in one template; a logical id in both would hide one of them. */
+function routeStacksOf(app: ReturnType<typeof buildApp>): Template {
+  const resources: Record<string, unknown> = {};
+  for (const stack of [app.apiStack, app.adminApiStack]) {
+    for (const [id, resource] of Object.entries(Template.fromStack(stack).toJSON().Resources ?? {})) {
+      if (id in resources) throw new Error(`${id} is in more than one route stack`);
+      resources[id] = resource;
+    }
+  }
+  return Template.fromJSON({ Resources: resources });
+}
+
 // Synthesizes every stack (and bundles ~30 Lambdas) a few times over: minutes on a busy 2-core machine.
 beforeAll(() => {
   built = buildApp();
   api = Template.fromStack(built.apiStack);
+  apis = routeStacksOf(built);
+  monitoring = Template.fromStack(built.monitoringStack);
   auth = Template.fromStack(built.authStack);
   data = Template.fromStack(built.dataStack);
   web = Template.fromStack(built.webStack);
@@ -105,7 +126,7 @@ const statements = (policy: Resource) =>
 
 describe('API stack, generated from the route table', () => {
   it('creates one Lambda (Node 24, arm64) per route', () => {
-    const functions = api.findResources('AWS::Lambda::Function');
+    const functions = apis.findResources('AWS::Lambda::Function');
     // And the daily reminder job.
     expect(Object.keys(functions)).toHaveLength(routes.length + 1);
     for (const fn of Object.values(functions) as Resource[]) {
@@ -125,7 +146,7 @@ describe('API stack, generated from the route table', () => {
   });
 
   it('gives none of our functions (any stack) a layer: scripts/bundle-check.mjs budgets the bundle as all a cold start loads besides the runtime’s AWS SDK', () => {
-    const ours = [api, auth, data, web, edge].flatMap(
+    const ours = [apis, auth, data, web, edge].flatMap(
       (template) => Object.values(template.findResources('AWS::Lambda::Function')) as Resource[],
     );
     const functions = ours.filter(
@@ -138,7 +159,7 @@ describe('API stack, generated from the route table', () => {
   });
 
   it('creates one route per entry, with the JWT authorizer on every non-public one', () => {
-    const created = Object.values(api.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
+    const created = Object.values(apis.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
     expect(created.map((r) => r.Properties.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
     for (const route of created) {
       const isPublic = findRoute(String(route.Properties.RouteKey))?.access === 'public';
@@ -153,7 +174,7 @@ describe('API stack, generated from the route table', () => {
   });
 
   it('grants data actions on named resources only, in every stack', () => {
-    for (const template of [api, auth, data]) {
+    for (const template of [apis, auth, data]) {
       const policies = Object.entries(template.findResources('AWS::IAM::Policy')) as [string, Resource][];
       for (const [id, policy] of policies) {
         for (const statement of statements(policy)) {
@@ -192,7 +213,7 @@ describe('API stack, generated from the route table', () => {
   });
 
   it("gives each route's role exactly the data access its permissions entry lists", () => {
-    const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    const policies = Object.entries(apis.findResources('AWS::IAM::Policy')) as [string, Resource][];
     for (const route of routes) {
       const permissions = route.permissions;
       const policy = policies.find(([id]) =>
@@ -262,7 +283,7 @@ describe('API stack, generated from the route table', () => {
   });
 
   it("lets every signed-in route ask Cognito for the caller's groups (admission settles the role), and no public one", () => {
-    const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    const policies = Object.entries(apis.findResources('AWS::IAM::Policy')) as [string, Resource][];
     for (const route of routes) {
       const policy = policies.find(([id]) =>
         id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),
@@ -273,7 +294,7 @@ describe('API stack, generated from the route table', () => {
   });
 
   it('lets only the deletion routes delete Cognito users', () => {
-    const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    const policies = Object.entries(apis.findResources('AWS::IAM::Policy')) as [string, Resource][];
     const deleters = policies
       .filter(([, p]) => statements(p).some((s) => [s.Action].flat().includes('cognito-idp:AdminDeleteUser')))
       .map(([id]) => id.replace(/ServiceRoleDefaultPolicy.*/, ''));
@@ -418,7 +439,7 @@ const appends = (route: RouteDef | undefined) => (route ? permissionsOf(route).a
 
 describe('the audit trail in IAM', () => {
   it('every Lambda role that may write the table is denied changing AUDIT# items, and putting them unless its route records an admin action', () => {
-    const apiRoles = lambdaRoles(api);
+    const apiRoles = lambdaRoles(apis);
     expect(auditGuardViolations(apiRoles, (id) => appends(routeOfRole(id)))).toEqual([]);
     // Cognito triggers and jobs: no admin action, never a new audit record.
     expect(auditGuardViolations(lambdaRoles(auth), () => false)).toEqual([]);
@@ -435,7 +456,7 @@ describe('the audit trail in IAM', () => {
             actionsOf(s).some((a) => TABLE_WRITES.includes(a)),
         ),
       );
-    const apiWriterRoles = writers(lambdaRoles(api)).map(([id]) => id);
+    const apiWriterRoles = writers(lambdaRoles(apis)).map(([id]) => id);
     // Besides the routes, the daily reminder job.
     expect(apiWriterRoles.filter((id) => !routeOfRole(id))).toEqual([
       expect.stringMatching(/^RemindersSendReminders/),
@@ -463,7 +484,7 @@ describe('the audit trail in IAM', () => {
       expect(route?.access).toBe('admin');
       expect(route && permissionsOf(route).audit).toBe(true);
       const [, statements = []] =
-        [...lambdaRoles(api)].find(([id]) => routeOfRole(id)?.handler === handler) ?? [];
+        [...lambdaRoles(apis)].find(([id]) => routeOfRole(id)?.handler === handler) ?? [];
       if (route?.permissions.table !== 'write') {
         // Reads otherwise: its one write grant is putting audit records.
         const writes = statements.filter((s) => actionsOf(s).some((a) => TABLE_WRITES.includes(a)));
@@ -550,8 +571,8 @@ describe('the audit trail in IAM', () => {
 
 describe('operations', () => {
   it('alarms on every Lambda, API 5xx, DynamoDB throttling and failed mails, to one topic', () => {
-    api.resourceCountIs('AWS::SNS::Topic', 1);
-    const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm')) as Resource[];
+    monitoring.resourceCountIs('AWS::SNS::Topic', 1);
+    const alarms = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm')) as Resource[];
     // Every route, both Cognito triggers, the SES feedback function, the catalogue seed and the
     // reminder job.
     expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(routes.length + 5);
@@ -587,18 +608,18 @@ describe('operations', () => {
   });
 
   it("mails the alarms to the stage's alarm e-mails", () => {
-    api.hasResourceProperties('AWS::SNS::Subscription', {
+    monitoring.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
       Endpoint: 'ops@relocate-germany.de',
     });
     const dev = Template.fromStack(
-      buildApp(undefined, 'dev', { alarmEmails: ['a@x.de', 'b@x.de'] }).apiStack,
+      buildApp(undefined, 'dev', { alarmEmails: ['a@x.de', 'b@x.de'] }).monitoringStack,
     );
     dev.resourceCountIs('AWS::SNS::Subscription', 2);
   });
 
   it("keeps a monthly budget of the stage's tagged costs, alerting the alarm topic", () => {
-    api.hasResourceProperties('AWS::Budgets::Budget', {
+    monitoring.hasResourceProperties('AWS::Budgets::Budget', {
       Budget: Match.objectLike({
         BudgetLimit: { Amount: 500, Unit: 'USD' },
         TimeUnit: 'MONTHLY',
@@ -611,7 +632,7 @@ describe('operations', () => {
         }),
       ],
     });
-    api.hasResourceProperties('AWS::SNS::TopicPolicy', {
+    monitoring.hasResourceProperties('AWS::SNS::TopicPolicy', {
       PolicyDocument: Match.objectLike({
         Statement: Match.arrayWith([
           Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: 'sns:Publish' }),
@@ -622,7 +643,7 @@ describe('operations', () => {
   });
 
   it('tags every resource with its stage and service (cost allocation)', () => {
-    for (const template of [api, auth, data, web, edge]) {
+    for (const template of [apis, monitoring, auth, data, web, edge]) {
       for (const type of [
         'AWS::Lambda::Function',
         'AWS::S3::Bucket',
@@ -641,7 +662,7 @@ describe('operations', () => {
   });
 
   it('draws one dashboard: API per route, Lambda, DynamoDB with its index, Cognito, SES and the business metrics', () => {
-    const dashboards = Object.values(api.findResources('AWS::CloudWatch::Dashboard')) as Resource[];
+    const dashboards = Object.values(monitoring.findResources('AWS::CloudWatch::Dashboard')) as Resource[];
     expect(dashboards).toHaveLength(1);
     const body = JSON.stringify(dashboards[0]?.Properties.DashboardBody);
     for (const route of routes) expect(body, route.handler).toContain(route.path.replace(/[{}]/g, (c) => c));
@@ -746,7 +767,7 @@ describe("the companion's model (Bedrock)", () => {
 
   it('lets only ask-companion invoke exactly the profile and its model in its Regions, and apply exactly that guardrail', () => {
     if (companion.answerer !== 'bedrock') throw new Error('prod answers with a model');
-    const granted = bedrockStatements(api);
+    const granted = bedrockStatements(apis);
     expect(new Set(granted.map((s) => s.id.replace(/ServiceRoleDefaultPolicy.*/, '')))).toEqual(
       new Set(['AskCompanion']),
     );
@@ -769,7 +790,7 @@ describe("the companion's model (Bedrock)", () => {
         Resource: { 'Fn::GetAtt': [guardrailId, 'GuardrailArn'] },
       },
     ]);
-    const variables = environmentOf(api, 'ask-companion');
+    const variables = environmentOf(apis, 'ask-companion');
     expect(variables).toMatchObject({
       COMPANION_ANSWERER: 'bedrock',
       COMPANION_MODEL_ID: companion.modelId,
@@ -780,14 +801,14 @@ describe("the companion's model (Bedrock)", () => {
     });
     const others = routes.filter((r) => r.handler !== 'ask-companion');
     for (const route of others)
-      expect(Object.keys(environmentOf(api, route.handler)), route.handler).not.toContain(
+      expect(Object.keys(environmentOf(apis, route.handler)), route.handler).not.toContain(
         'COMPANION_MODEL_ID',
       );
   });
 
   it("alarms when a day's tokens pass a 30th of the monthly budget", () => {
     if (companion.answerer !== 'bedrock') throw new Error('prod answers with a model');
-    const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm')) as Resource[];
+    const alarms = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm')) as Resource[];
     const tokens = alarms.filter((a) => a.Properties.MetricName === 'CompanionTokens');
     expect(tokens).toHaveLength(1);
     expect(tokens[0]?.Properties).toMatchObject({
@@ -802,10 +823,12 @@ describe("the companion's model (Bedrock)", () => {
   });
 
   it('on a stage that answers extractively: no guardrail, no Bedrock grant, no token alarm', () => {
-    const dev = Template.fromStack(buildApp(undefined, 'dev').apiStack);
+    const devApp = buildApp(undefined, 'dev');
+    const dev = routeStacksOf(devApp);
     dev.resourceCountIs('AWS::Bedrock::Guardrail', 0);
     expect(bedrockStatements(dev)).toEqual([]);
-    const alarms = Object.values(dev.findResources('AWS::CloudWatch::Alarm')) as Resource[];
+    const devMonitoring = Template.fromStack(devApp.monitoringStack);
+    const alarms = Object.values(devMonitoring.findResources('AWS::CloudWatch::Alarm')) as Resource[];
     expect(alarms.filter((a) => a.Properties.MetricName === 'CompanionTokens')).toEqual([]);
     expect(environmentOf(dev, 'ask-companion')).toMatchObject({ COMPANION_ANSWERER: 'extractive' });
   });
@@ -846,9 +869,23 @@ describe('deploy order', () => {
     const names = (stack: Stack) => stack.dependencies.map((d) => d.stackName).sort();
     expect(names(built.authStack)).toEqual(['Relocation-prod-Data']);
     expect(names(built.apiStack)).toEqual(['Relocation-prod-Auth', 'Relocation-prod-Data']);
+    // Its routes attach to the Api stack's gateway.
+    expect(names(built.adminApiStack)).toEqual([
+      'Relocation-prod-Api',
+      'Relocation-prod-Auth',
+      'Relocation-prod-Data',
+    ]);
+    // It watches the functions of all of them; nothing reads anything of it.
+    expect(names(built.monitoringStack)).toEqual([
+      'Relocation-prod-AdminApi',
+      'Relocation-prod-Api',
+      'Relocation-prod-Auth',
+      'Relocation-prod-Data',
+    ]);
     expect(names(built.edgeStack)).toEqual([]);
     expect(names(built.webStack)).toEqual(
       expect.arrayContaining([
+        'Relocation-prod-AdminApi',
         'Relocation-prod-Api',
         'Relocation-prod-Auth',
         'Relocation-prod-Data',
@@ -864,6 +901,82 @@ describe('deploy order', () => {
       const template = JSON.stringify(stack.template);
       expect(template, stack.stackName).not.toContain('Fn::ImportValue');
       expect(template, stack.stackName).not.toContain('"Export"');
+    }
+  });
+});
+
+describe('the stacks of every stage: size, and where each route is deployed', () => {
+  /** Each stage's synthesized stacks, by name (`Relocation-<stage>-<name>`). */
+  const assemblies = new Map<
+    Stage,
+    {
+      name: string;
+      template: { Resources?: Record<string, Resource & { Type: string }>; Outputs?: object };
+    }[]
+  >();
+  beforeAll(() => {
+    for (const stage of STAGES) {
+      const assembly = buildApp(mkdtempSync(join(tmpdir(), `sizes-${stage}-`)), stage).app.synth();
+      assemblies.set(
+        stage,
+        assembly.stacks.map((stack) => ({
+          name: stack.stackName.replace(`Relocation-${stage}-`, ''),
+          template: stack.template,
+        })),
+      );
+    }
+  }, 120_000);
+
+  it(`keeps every stack within ${STACK_RESOURCE_BUDGET} resources (CloudFormation's limit: 500) and 200 outputs`, () => {
+    expect(STACK_RESOURCE_BUDGET).toBeLessThan(500);
+    for (const [stage, stacks] of assemblies) {
+      expect(stacks.length, stage).toBe(7);
+      for (const { name, template } of stacks) {
+        const resources = Object.keys(template.Resources ?? {}).length;
+        expect(resources, `${stage} ${name}: ${resources} resources`).toBeLessThanOrEqual(
+          STACK_RESOURCE_BUDGET,
+        );
+        expect(Object.keys(template.Outputs ?? {}).length, `${stage} ${name} outputs`).toBeLessThanOrEqual(
+          200,
+        );
+      }
+    }
+  });
+
+  it('deploys every route of the route table exactly once, with its Lambda, in the stack of its audience', () => {
+    for (const [stage, stacks] of assemblies) {
+      const deployed = stacks.flatMap(({ name, template }) =>
+        Object.entries(template.Resources ?? {}).flatMap(([id, resource]) =>
+          resource.Type === 'AWS::ApiGatewayV2::Route'
+            ? [{ name, id, key: String(resource.Properties.RouteKey), target: resource.Properties.Target }]
+            : [],
+        ),
+      );
+      expect(deployed.map((route) => route.key).sort(), stage).toEqual(routes.map(routeKey).sort());
+      for (const route of routes) {
+        const [where] = deployed.filter((d) => d.key === routeKey(route));
+        expect(where?.name, `${stage} ${route.handler}`).toBe(ROUTE_STACK[route.access]);
+        // Its Lambda: in that stack and no other, invoked by the route's integration there.
+        const functions = stacks.flatMap(({ name, template }) =>
+          Object.entries(template.Resources ?? {})
+            .filter(
+              ([id, resource]) =>
+                resource.Type === 'AWS::Lambda::Function' &&
+                new RegExp(`^${pascal(route.handler)}[0-9A-F]{8}$`).test(id),
+            )
+            .map(([id]) => ({ name, id })),
+        );
+        expect(
+          functions.map((fn) => fn.name),
+          `${stage} ${route.handler}`,
+        ).toEqual([where?.name]);
+        const stack = stacks.find(({ name }) => name === where?.name);
+        const integrationId = JSON.stringify(where?.target).match(/"Ref":"([^"]+)"/)?.[1] ?? '';
+        const integration = stack?.template.Resources?.[integrationId];
+        expect(JSON.stringify(integration?.Properties.IntegrationUri), route.handler).toContain(
+          functions[0]?.id,
+        );
+      }
     }
   });
 });
@@ -950,7 +1063,7 @@ describe('Auth stack', () => {
 
 describe('logs', () => {
   it('keeps every log group of ours seven days, as the privacy policy says', () => {
-    for (const template of [api, auth, data, web]) {
+    for (const template of [apis, auth, data, web]) {
       const groups = Object.values(template.findResources('AWS::Logs::LogGroup')) as Resource[];
       expect(groups.length).toBeGreaterThan(0);
       for (const group of groups) expect(group.Properties.RetentionInDays).toBe(7);
@@ -971,8 +1084,8 @@ describe('the key of the unsubscribe links', () => {
   });
 
   it('is readable by exactly the functions that sign or verify the links, which are told where it is', () => {
-    const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
-    const functions = Object.entries(api.findResources('AWS::Lambda::Function')) as [string, Resource][];
+    const policies = Object.entries(apis.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    const functions = Object.entries(apis.findResources('AWS::Lambda::Function')) as [string, Resource][];
     const readers = routes.filter((route) => route.permissions.unsubscribeKey).map((r) => r.handler);
     expect(readers).toEqual(['unsubscribe-reminders']);
     for (const route of routes) {
@@ -1047,7 +1160,7 @@ describe('Data stack', () => {
   });
 
   it('lets each bucket route use the documents key only as it uses the bucket', () => {
-    const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    const policies = Object.entries(apis.findResources('AWS::IAM::Policy')) as [string, Resource][];
     for (const route of routes) {
       const policy = policies.find(([id]) =>
         id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),
@@ -1236,7 +1349,7 @@ describe('a stage on its own domain (prod)', () => {
 
   it('allows uploads from the domain (CORS) and links to it in mails', () => {
     expect(JSON.stringify(web.findResources('Custom::AWS'))).toContain('https://app.relocate-germany.de');
-    for (const fn of Object.values(api.findResources('AWS::Lambda::Function')) as Resource[]) {
+    for (const fn of Object.values(apis.findResources('AWS::Lambda::Function')) as Resource[]) {
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables.APP_ORIGIN).toBe('https://app.relocate-germany.de');
     }
@@ -1271,7 +1384,7 @@ describe('a stage on its CloudFront URL (dev)', () => {
         'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Cdn'), 'DomainName'] }]],
       },
     });
-    const devApi = Template.fromStack(dev.apiStack);
+    const devApi = routeStacksOf(dev);
     const policies = Object.entries(devApi.findResources('AWS::IAM::Policy')) as [string, Resource][];
     for (const route of routes) {
       const fn = Object.entries(devApi.findResources('AWS::Lambda::Function')).find(([id]) =>
@@ -1314,13 +1427,13 @@ describe('SES feedback', () => {
       EmailConfiguration: Match.objectLike({ ConfigurationSet: Match.anyValue() }),
     });
     for (const route of routes.filter((r) => r.permissions.mail)) {
-      const fn = Object.entries(api.findResources('AWS::Lambda::Function')).find(([id]) =>
+      const fn = Object.entries(apis.findResources('AWS::Lambda::Function')).find(([id]) =>
         id.startsWith(pascal(route.handler)),
       )?.[1] as Resource;
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables.MAIL_CONFIGURATION_SET, route.handler).toBe('relocation-prod');
     }
-    expect(JSON.stringify(api.findResources('AWS::IAM::Policy'))).toContain(
+    expect(JSON.stringify(apis.findResources('AWS::IAM::Policy'))).toContain(
       ':configuration-set/relocation-prod',
     );
   });
@@ -1353,7 +1466,8 @@ describe('daily reminders', () => {
         DeadLetterConfig: { Arn: Match.anyValue() },
       }),
     });
-    const alarms = Object.values(api.findResources('AWS::CloudWatch::Alarm')) as Resource[];
+    // With the stage's other alarms, in the Monitoring stack.
+    const alarms = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm')) as Resource[];
     expect(alarms.some((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible')).toBe(true);
   });
 
@@ -1381,8 +1495,8 @@ describe('GuardDuty Malware Protection for uploads', () => {
   });
 
   it("lets the routes that confirm uploads read the scan's tag, and tells them to wait for it", () => {
-    const policies = Object.entries(api.findResources('AWS::IAM::Policy')) as [string, Resource][];
-    const functions = Object.entries(api.findResources('AWS::Lambda::Function')) as [string, Resource][];
+    const policies = Object.entries(apis.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    const functions = Object.entries(apis.findResources('AWS::Lambda::Function')) as [string, Resource][];
     for (const route of routes) {
       const policy = policies.find(([id]) =>
         id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),

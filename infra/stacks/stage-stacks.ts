@@ -5,12 +5,16 @@ import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
 import { DataStack } from './data-stack';
 import { EdgeStack } from './edge-stack';
+import { MonitoringStack } from './monitoring-stack';
+import { RouteStack } from './route-stacks';
 import { WebStack } from './web-stack';
 
 /**
- * The stacks of one stage, `Relocation-<stage>-{Data,Auth,Api,Edge,Web}` (infra/app.ts and
- * the tests): all in the stage's region but Edge, CloudFront's firewall, which must be in
- * us-east-1 and reaches the Web stack as a cross-region reference.
+ * The stacks of one stage, `Relocation-<stage>-{Data,Auth,Api,AdminApi,Monitoring,Edge,Web}`
+ * (infra/app.ts and the tests): all in the stage's region but Edge, CloudFront's firewall, which
+ * must be in us-east-1 and reaches the Web stack as a cross-region reference. The routes' Lambdas
+ * are split by audience (route-stacks.ts, ROUTE_STACK): the Api stack has the gateway and the
+ * customers' and public routes, AdminApi the team's; Monitoring watches all of them.
  */
 export function addStageStacks(
   app: App,
@@ -29,11 +33,31 @@ export function addStageStacks(
     unsubscribeKeyArn: data.unsubscribeKeyArn,
     userPool: auth.userPool,
     client: auth.client,
-    alsoWatch: [...auth.triggers, data.seed],
+  });
+  const adminApi = new RouteStack(app, `${prefix}-AdminApi`, {
+    env,
+    name: 'AdminApi',
+    gateway: api.gateway,
+    deps: api.functionDeps,
+  });
+  const routeStacks = [api, adminApi];
+  const monitoring = new MonitoringStack(app, `${prefix}-Monitoring`, {
+    env,
+    watch: {
+      config,
+      api: api.api,
+      routeFunctions: routeStacks.flatMap((stack) => stack.routeFunctions),
+      otherFunctions: [...auth.triggers, data.seed, api.reminders.function],
+      table: data.tableRef,
+      userPoolId: auth.userPool.userPoolId,
+      userPoolClientId: auth.client.userPoolClientId,
+    },
+    reminders: api.reminders,
   });
   // Named outputs are read by name (DataStack), which CDK does not trace as a dependency.
   auth.addStackDependency(data, 'reads the table outputs');
-  api.addStackDependency(data, 'reads the table and documents outputs');
+  for (const stack of [...routeStacks, monitoring])
+    stack.addStackDependency(data, 'reads the table and documents outputs');
   const edge = new EdgeStack(app, `${prefix}-Edge`, {
     env: { ...env, region: EDGE_REGION },
     config,
@@ -52,12 +76,14 @@ export function addStageStacks(
   });
   web.addStackDependency(edge, 'attaches the CloudFront firewall');
   // With a custom domain the API host is a plain name, not a reference: the order is said here.
-  web.addStackDependency(api, 'forwards /api/* to it');
+  // The site goes live with every route in place.
+  for (const stack of routeStacks) web.addStackDependency(stack, 'forwards /api/* to its routes');
+  const stacks = { data, auth, api, adminApi, monitoring, edge, web };
   // Cost allocation tags on every resource (activate them once in the Billing console): the
   // stage's budget (monitoring.ts) counts what carries its stage tag.
-  for (const stack of [data, auth, api, edge, web]) {
+  for (const stack of Object.values(stacks)) {
     Tags.of(stack).add('stage', config.stage);
     Tags.of(stack).add('service', SERVICE_NAME);
   }
-  return { data, auth, api, edge, web };
+  return stacks;
 }
