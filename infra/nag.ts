@@ -90,7 +90,7 @@ const CDK_HELPER_FUNCTIONS = [
 ];
 
 export const ACCEPTED_WILDCARDS = (config: StageConfig): AcceptedWildcard[] => {
-  // The documents bucket's ARN as the Api stack reads it: the Data stack's named output.
+  // The documents bucket's ARN as the route stacks read it: the Data stack's named output.
   const documents = `\\{"Fn::GetStackOutput":\\{"StackName":"Relocation-${config.stage}-Data","Region":"${config.region}","OutputName":"DocumentsArn"\\}\\}`;
   return [
     {

@@ -37,9 +37,11 @@ function stacksOf(out) {
     .filter((artifact) => artifact.type === 'aws:cloudformation:stack')
     .map((artifact) => {
       const region = /^aws:\/\/[^/]+\/(.+)$/.exec(artifact.environment ?? '')?.[1];
+      const template = join(out, artifact.properties.templateFile);
       return {
-        template: join(out, artifact.properties.templateFile),
+        template,
         region: region && region !== 'unknown-region' ? region : DEFAULT_REGION,
+        resources: Object.keys(JSON.parse(readFileSync(template, 'utf8')).Resources ?? {}).length,
       };
     })
     .sort((a, b) => a.template.localeCompare(b.template));
@@ -75,10 +77,10 @@ for (const stage of STAGES) {
     continue;
   }
   for (const region of [...new Set(stacks.map((stack) => stack.region))]) {
-    const templates = stacks.filter((stack) => stack.region === region).map((stack) => stack.template);
-    console.log(
-      `\n▶ cfn-lint ${stage} (${region}): ${templates.map((file) => file.slice(out.length + 1)).join(', ')}`,
-    );
+    const inRegion = stacks.filter((stack) => stack.region === region);
+    const templates = inRegion.map((stack) => stack.template);
+    console.log(`\n▶ cfn-lint ${stage} (${region}), resources per stack (CloudFormation takes 500):`);
+    for (const stack of inRegion) console.log(`  ${stack.template.slice(out.length + 1)}: ${stack.resources}`);
     const lint = spawnSync('cfn-lint', ['--regions', region, '--', ...templates], { stdio: 'inherit' });
     const status = lint.status ?? 1;
     if (lint.error || status & 1) {

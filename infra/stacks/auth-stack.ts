@@ -35,7 +35,7 @@ import { lambdaFor, mailConfigurationName, type ResourceRef } from './lambda';
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
-  /** The trigger functions and the SES feedback function (their errors alarm in the API stack). */
+  /** The trigger functions and the SES feedback function (their errors alarm in the Monitoring stack). */
   readonly triggers: IFunction[];
   /** The SES configuration set every mail of the stage is sent with (made by the Data stack). */
   readonly mailConfiguration: IConfigurationSet;

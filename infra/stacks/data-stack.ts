@@ -48,7 +48,7 @@ export class DataStack extends Stack {
   readonly unsubscribeKey: Secret;
   /** Its ARN as an output read by name, for the other stacks' functions (this stack's use the secret's own). */
   readonly unsubscribeKeyArn: string;
-  /** The catalogue seed function (its errors alarm in the API stack). */
+  /** The catalogue seed function (its errors alarm in the Monitoring stack). */
   readonly seed: IFunction;
 
   constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig }) {

@@ -431,7 +431,7 @@ function auditGuardViolations(
   return violations;
 }
 
-/** The route whose Lambda assumes this role of the API stack. */
+/** The route whose Lambda assumes this role of a route stack. */
 const routeOfRole = (roleId: string): RouteDef | undefined =>
   routes.find((route) => roleId.startsWith(`${pascal(route.handler)}ServiceRole`));
 /** Whether a route's Lambda may append to the audit trail, by its permissions. */
