@@ -80,7 +80,8 @@ for (const stage of STAGES) {
     const inRegion = stacks.filter((stack) => stack.region === region);
     const templates = inRegion.map((stack) => stack.template);
     console.log(`\n▶ cfn-lint ${stage} (${region}), resources per stack (CloudFormation takes 500):`);
-    for (const stack of inRegion) console.log(`  ${stack.template.slice(out.length + 1)}: ${stack.resources}`);
+    for (const stack of inRegion)
+      console.log(`  ${stack.template.slice(out.length + 1)}: ${stack.resources}`);
     const lint = spawnSync('cfn-lint', ['--regions', region, '--', ...templates], { stdio: 'inherit' });
     const status = lint.status ?? 1;
     if (lint.error || status & 1) {
