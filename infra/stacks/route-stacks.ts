@@ -26,7 +26,9 @@ export type RouteStackName = 'Api' | 'AdminApi';
  * Which stack deploys a route: by who may call it, the `access` of its row in
  * functions/src/routes.ts. The Api stack holds the gateway and the routes of the customers'
  * app (and the public ones); the team's routes have a stack of their own. A new audience must
- * be given a stack here (the type says so), e.g. `company` → a `CompanyApi` stack.
+ * be given a stack here (the type says so), e.g. `company` → a `CompanyApi` stack. A route may
+ * move in one deploy only to a stack deployed after the one it leaves (docs/runbook.md, "Moving a
+ * route between stacks").
  */
 export const ROUTE_STACK: Readonly<Record<Access, RouteStackName>> = {
   public: 'Api',

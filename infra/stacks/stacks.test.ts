@@ -956,6 +956,10 @@ describe('the stacks of every stage: size, and where each route is deployed', ()
       for (const route of routes) {
         const [where] = deployed.filter((d) => d.key === routeKey(route));
         expect(where?.name, `${stage} ${route.handler}`).toBe(ROUTE_STACK[route.access]);
+        // The Api stack's routes keep the logical ids HttpApi.addRoutes gave them before the split
+        // (under the API): an update must not make a route anew beside the old one of the same key.
+        if (where?.name === 'Api')
+          expect(where.id, route.handler).toMatch(new RegExp(`^Api${route.method}api`));
         // Its Lambda: in that stack and no other, invoked by the route's integration there.
         const functions = stacks.flatMap(({ name, template }) =>
           Object.entries(template.Resources ?? {})
