@@ -1,5 +1,5 @@
 // THE route table: every fact of a route in one row. The local server mounts these entries,
-// the CDK API stack creates one Lambda, one route and one IAM policy per entry, and
+// the CDK route stacks (infra/stacks/route-stacks.ts) create one Lambda, one route and one IAM policy per entry, and
 // edge/http.ts admits, validates and types each request from it. Handler `x` lives in
 // functions/src/handlers/x.ts and names its row: apiHandler(ROUTES['x'], ...).
 
