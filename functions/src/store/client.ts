@@ -108,11 +108,25 @@ export async function transact(items: TransactItems, reason: ApiErrorKey): Promi
 
 /** One conditional UpdateItem on the table: true when it applied, false when its condition did not hold. */
 export async function tryUpdate(input: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> {
+  return (await conditionalUpdate(input)) !== null;
+}
+
+/**
+ * One conditional UpdateItem on the table: the item's attributes as written when it applied,
+ * null when its condition did not hold.
+ */
+export async function tryUpdateReturning(
+  input: Omit<UpdateCommandInput, 'TableName' | 'ReturnValues'>,
+): Promise<Item | null> {
+  const out = await conditionalUpdate({ ...input, ReturnValues: 'ALL_NEW' });
+  return out && (out.Attributes ?? {});
+}
+
+async function conditionalUpdate(input: Omit<UpdateCommandInput, 'TableName'>) {
   try {
-    await dynamo().send(new UpdateCommand({ TableName: env.tableName, ...input }));
-    return true;
+    return await dynamo().send(new UpdateCommand({ TableName: env.tableName, ...input }));
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (error instanceof ConditionalCheckFailedException) return null;
     throw error;
   }
 }
