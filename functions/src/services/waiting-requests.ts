@@ -68,7 +68,7 @@ export async function mailWaitingRequests(
     for (let i = 0; i < requests.length; i += PARALLEL) {
       const marks = await Promise.all(requests.slice(i, i + PARALLEL).map((entry) => mark(entry, run)));
       for (const m of marks) if (m === 'failed') held = true;
-      marked.push(...marks.filter((m): m is Marked => typeof m === 'object'));
+      marked.push(...marks.filter((m): m is Marked => m !== null && m !== 'failed'));
     }
     await mailMarked(marked, now, run);
     if (!held) await advanceWatermark(page.through, now.toISOString());

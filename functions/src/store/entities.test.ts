@@ -73,6 +73,7 @@ import {
   tombstones,
   uploadTickets,
   userPartitionKey,
+  waitingMailWatermarks,
   workflowById,
   workflows,
 } from './entities';
@@ -329,6 +330,25 @@ describe('keys of each entity (README key design)', () => {
     });
     expect(tasks.key(USER, 'tax_id')).toEqual(tasks.keyOf(t));
     expect(taskById('task-9')).toBe('TASKID#task-9');
+  });
+
+  it("the 3-day mail's watermark: JOB#waiting-requests / WATERMARK, one item outside every user's partition, not indexed", () => {
+    const watermark = { handled_through: `${NOW}#request#wf-1`, updated_at: NOW };
+    const item = waitingMailWatermarks.toItem(watermark);
+    expect(keysOf(item)).toEqual({ PK: 'JOB#waiting-requests', SK: 'WATERMARK' });
+    expect(waitingMailWatermarks.key()).toEqual(waitingMailWatermarks.keyOf(watermark));
+    expect(waitingMailWatermarks.fromItem(item)).toEqual(watermark);
+    // Compared with the queue's sort keys: a moment sorts before every entry whose wait began then.
+    const entry: QueueEntry = {
+      user_id: USER,
+      kind: 'request',
+      id: 'wf-1',
+      view: 'all',
+      waiting_since: NOW,
+      owner_id: null,
+      request: null,
+    };
+    expect(NOW < String(queueEntries.toItem(entry).GSI1SK)).toBe(true);
   });
 
   it('workflow: USER#<id> / WORKFLOW#<id>, found by WORKFLOWID#<id> / ITEM', () => {
