@@ -165,6 +165,35 @@ function queryInput(target: QueryTarget) {
   };
 }
 
+/**
+ * The pages of a query of one GSI1 partition over a range of its sort keys (`range`: a key
+ * condition on `#sk`, its values beside `:pk`), one at a time, as DynamoDB returns them.
+ */
+export async function* indexPages(
+  partition: string,
+  range: string,
+  values: Record<string, unknown>,
+  options: { pageSize?: number; projection?: string } = {},
+): AsyncGenerator<Item[]> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: env.tableName,
+        IndexName: GSI1.name,
+        KeyConditionExpression: `#pk = :pk AND ${range}`,
+        ExpressionAttributeNames: { '#pk': GSI1.partitionKey, '#sk': GSI1.sortKey },
+        ExpressionAttributeValues: { ':pk': partition, ...values },
+        ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+        Limit: options.pageSize,
+        ExclusiveStartKey: start,
+      }),
+    );
+    if (out.Items?.length) yield out.Items;
+    start = out.LastEvaluatedKey;
+  } while (start);
+}
+
 /** Every item a query finds, following pages. */
 export async function queryAll(target: QueryTarget): Promise<Item[]> {
   const items: Item[] = [];

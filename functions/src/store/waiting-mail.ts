@@ -2,10 +2,10 @@
 // (services/waiting-requests.ts): the waits that crossed 3 days since the last run, a range of
 // the queue's `QUEUE#all` partition in GSI1 (no scan: a run reads only what crossed since, never
 // the requests that waited long ago), and the watermark up to which that range was handled.
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config';
-import { dynamo, tryUpdate } from './client';
-import { QUEUE_ALL, type QueueEntry, queueEntries, waitingMailWatermarks } from './entities';
+import { dynamo, indexPages, tryUpdate } from './client';
+import { type Item, QUEUE_ALL, type QueueEntry, queueEntries, waitingMailWatermarks } from './entities';
 import { GSI1 } from './table';
 
 /** The queue sort key up to which crossings were handled; null before the first run. */
@@ -47,26 +47,12 @@ export async function* crossingPages(
 ): AsyncGenerator<CrossingPage> {
   // BETWEEN takes both bounds; the one entry exactly at the watermark was handled already.
   const range = after === null ? '#sk < :before' : '#sk BETWEEN :after AND :before';
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: env.tableName,
-        IndexName: GSI1.name,
-        KeyConditionExpression: `#pk = :pk AND ${range}`,
-        ExpressionAttributeNames: { '#pk': GSI1.partitionKey, '#sk': GSI1.sortKey },
-        ExpressionAttributeValues: {
-          ':pk': QUEUE_ALL,
-          ':before': before,
-          ...(after ? { ':after': after } : {}),
-        },
-        Limit: pageSize,
-        ExclusiveStartKey: start,
-      }),
-    );
-    const items = (out.Items ?? []).filter((item) => item[GSI1.sortKey] !== after);
-    const last = out.Items?.at(-1);
-    if (last) yield { entries: items.map(queueEntries.fromItem), through: String(last[GSI1.sortKey]) };
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const values = { ':before': before, ...(after === null ? {} : { ':after': after }) };
+  for await (const items of indexPages(QUEUE_ALL, range, values, { pageSize })) {
+    const last = items.at(-1) as Item;
+    yield {
+      entries: items.filter((item) => item[GSI1.sortKey] !== after).map(queueEntries.fromItem),
+      through: String(last[GSI1.sortKey]),
+    };
+  }
 }
