@@ -6,18 +6,30 @@
 // in headless Chromium several times and prints, side by side and as ratios to the smallest
 // size: time to the first row, API requests, bytes and DynamoDB calls per visit, the JS heap
 // and DOM nodes once the page has settled, search keystroke to results, and a filter card's
-// press to its list (with its request's DynamoDB calls). Goals: every figure
+// press to its list (with its request's DynamoDB calls); the team's queue: GET
+// /api/admin/requests for each filter, its first page and the next, and the daily job's
+// 3-day run over a fixed number of crossings (scripts/bench-scale-queue.ts). Goals: every figure
 // within 1.5x of the smallest size's, at most 3 API requests for the first view; the script
 // exits non-zero when the counted ones (requests, bytes, DynamoDB calls) miss them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MeResponse } from '@shared/api';
 import { chromium, type Page } from 'playwright-core';
 import { DYNAMODB_CALLS_HEADER, parseCalls } from '../infra/local/dynamodb-calls';
+import { adminToken, api } from '../tests/support/auth';
 import system from '../tests/support/chromium.json';
 import { startStackProcess, TEST_ADMIN } from '../tests/support/stack-process';
 import { SEARCH_DEBOUNCE_MS } from '../web/src/features/admin/customers';
+import {
+  CROSSINGS,
+  mailLikeTheStack,
+  measureQueue,
+  QUEUE_PAGES,
+  type QueueFigures,
+  takeRequests,
+} from './bench-scale-queue';
 import { countOption, textOption } from './cli-options';
 import { connectLocalStack } from './local-target';
 import { seedCustomers } from './seed/customers';
@@ -188,6 +200,9 @@ async function main() {
   const results: Result[] = [];
   try {
     const local = await connectLocalStack(Number(new URL(stack.url).port));
+    mailLikeTheStack(local, stack.url);
+    const token = await adminToken(stack.url);
+    const adminId = (await api<MeResponse>(stack.url, '/api/me', { token })).body.profile.id;
     const context = await browser.newContext({ baseURL: stack.url });
     await context.addInitScript(() =>
       localStorage.setItem(
@@ -242,8 +257,11 @@ async function main() {
           median(measured.map((m) => m[key])),
         ]),
       ) as unknown as Visit;
-      results.push({ size, visit, searchMs, filters });
-      console.log(`${size} customers: ${JSON.stringify({ ...visit, searchMs, filters })}`);
+      if (size === sizes[0])
+        console.log(`the bench's admin owns ${await takeRequests(stack.url, token, adminId)} requests`);
+      const queue = await measureQueue(stack.url, token, visits);
+      results.push({ size, visit, searchMs, filters, queue });
+      console.log(`${size} customers: ${JSON.stringify({ ...visit, searchMs, filters, queue })}`);
     }
   } finally {
     await browser.close();
@@ -259,7 +277,12 @@ interface Result {
   searchMs: number[];
   /** Each filter card's list (FILTER_CARDS): ms to shown, DynamoDB calls of its request. */
   filters: { ms: number; calls: number }[];
+  /** The team's queue: each filter's pages, and the daily job's 3-day run. */
+  queue: QueueFigures;
 }
+
+/** The report's first column: the longest label fits. */
+const LABEL_WIDTH = 44;
 
 function report(results: Result[]) {
   const base = results[0];
@@ -290,18 +313,41 @@ function report(results: Result[]) {
         counted: true,
       },
     ]),
+    ...QUEUE_PAGES.flatMap(({ filter, page }, i) => [
+      {
+        label: `requests ${filter}, ${page} page (ms)`,
+        value: (r: Result) => r.queue.pages[i]?.ms ?? 0,
+        digits: 0,
+      },
+      {
+        label: `requests ${filter}, ${page} page DynamoDB`,
+        value: (r: Result) => r.queue.pages[i]?.calls ?? 0,
+        digits: 0,
+        counted: true,
+      },
+    ]),
+    { label: `3-day run, ${CROSSINGS} crossed (ms)`, value: (r) => r.queue.waiting.ms, digits: 0 },
+    { label: `3-day run DynamoDB`, value: (r) => r.queue.waiting.calls, digits: 0, counted: true },
+    { label: `3-day run mails`, value: (r) => r.queue.waiting.mailed, digits: 0, counted: true },
   ];
   const pad = (text: string, width: number) => text.padStart(width);
   console.log(
-    `\n${'customers'.padEnd(34)}${results.map((r) => pad(r.size.toLocaleString('en'), 10)).join('')}  largest/smallest`,
+    `\n${'customers'.padEnd(LABEL_WIDTH)}${results.map((r) => pad(r.size.toLocaleString('en'), 10)).join('')}  largest/smallest`,
   );
   let failed = false;
   for (const row of rows) {
+    // A filter without a page after the first at some size (NaN) has no ratio to hold.
+    if (results.some((r) => Number.isNaN(row.value(r)))) {
+      console.log(
+        `${row.label.padEnd(LABEL_WIDTH)}${results.map((r) => pad(row.value(r).toFixed(row.digits), 10)).join('')}  (no such page)`,
+      );
+      continue;
+    }
     const ratio = row.value(results[results.length - 1] as (typeof results)[number]) / (row.value(base) || 1);
     const flat = ratio <= 1.5;
     if (row.counted && !flat) failed = true;
     console.log(
-      `${row.label.padEnd(34)}${results.map((r) => pad(row.value(r).toFixed(row.digits), 10)).join('')}  ${pad(`${ratio.toFixed(2)}x`, 8)} ${flat ? 'flat' : 'NOT FLAT'}`,
+      `${row.label.padEnd(LABEL_WIDTH)}${results.map((r) => pad(row.value(r).toFixed(row.digits), 10)).join('')}  ${pad(`${ratio.toFixed(2)}x`, 8)} ${flat ? 'flat' : 'NOT FLAT'}`,
     );
   }
   const requests = Math.max(...results.map((r) => r.visit.requests));

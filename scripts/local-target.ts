@@ -10,6 +10,8 @@ export interface LocalEndpoints {
   cognito: string;
   userPoolId: string;
   s3Credentials: { accessKeyId: string; secretAccessKey: string };
+  /** The SES emulator (the local mailbox is read from its store). */
+  ses: string;
   /** The file holding the key that signs unsubscribe links. */
   unsubscribeKeyFile: string;
 }

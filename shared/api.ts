@@ -243,6 +243,11 @@ export interface WorkflowRecord {
    * reply (the queue's order, "waiting over 3 days"); absent on older items: initiated_at.
    */
   waiting_since?: string;
+  /**
+   * The wait (its waiting_since) whose 3-day mail went to the team, written before that mail:
+   * one mail per wait that crosses 3 days; absent: none yet.
+   */
+  waiting_mailed_for?: string | null;
 }
 
 /** A workflow as lists show it: the record with its task's name joined. */

@@ -595,7 +595,8 @@ export const JOB_PERMISSIONS = {
   'seed-catalogue': { table: 'write' },
   // Finds the user of a bounced address and marks their profile.
   'ses-feedback': { table: 'write', cognito: ['cognito-idp:AdminGetUser'] },
-  // Settles the customers due on a day (schedules, overdue counts) and mails their reminders.
+  // Settles the customers due on a day (schedules, overdue counts) and mails their reminders;
+  // then mails the team of requests waiting over 3 days (the support address: SUPPORT_EMAIL).
   // The reminder mail carries the signed unsubscribe link.
   'send-reminders': { table: 'write', mail: true, unsubscribeKey: true },
 } as const satisfies Record<string, Permissions>;

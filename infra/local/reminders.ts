@@ -1,4 +1,5 @@
-// Local only: the daily reminder job (functions/src/jobs/send-reminders.ts) as EventBridge
+// Local only: the daily job (functions/src/jobs/send-reminders.ts: the reminders, then the
+// 3-day mails of waiting requests, at the present moment whatever day is given) as EventBridge
 // Scheduler runs it on AWS: once when the stack starts, then at the start of every German day;
 // and on demand for any day (`npm run reminders -- --today YYYY-MM-DD`, the tests), through
 // POST /_local/reminders?today=…, answered with the run and the DynamoDB calls it made.

@@ -37,6 +37,9 @@ export const metricDimensions = (stage: string): Record<(typeof METRIC_DIMENSION
  * - RemindersSent: a reminder mail sent by the daily job (one per customer and day at most);
  * - ReminderFailures: a customer's reminder schedule not settled (a write's refresh, or the
  *   daily job's look at them) or a reminder written as handled whose mail then failed;
+ * - WaitingMailsSent: a mail to the team that a service request waits over 3 days (the daily
+ *   job; one per wait at most);
+ * - WaitingMailFailures: such a request whose mark failed, or marked whose mail then failed;
  * - CompanionBedrockAnswers / CompanionExtractiveAnswers: a companion question answered by the
  *   model / by quoting the guide (the answer shown; two metrics, as every business metric has
  *   exactly the dimensions above);
@@ -58,6 +61,8 @@ export const BUSINESS_METRICS = [
   'MessagesFromTeam',
   'RemindersSent',
   'ReminderFailures',
+  'WaitingMailsSent',
+  'WaitingMailFailures',
   'CompanionBedrockAnswers',
   'CompanionExtractiveAnswers',
   'CompanionFallbacks',

@@ -139,21 +139,23 @@ function paragraphsMail(
 }
 
 /**
- * To the support team (its address, or a request's owner): what a customer did, naming them
- * by name or e-mail (and the service, when it is about one), with a link to their page in the
- * admin console; the details stay in the product.
+ * To the support team (its address, or a request's owner): what a customer did, or what of
+ * theirs waits, naming them by name or e-mail (and the service, when it is about one; `values`:
+ * the body's other placeholders), with a link to their page in the admin console; the details
+ * stay in the product.
  */
 export function teamMail(
-  kind: 'customerWrote' | 'serviceRequestedTeam' | 'requestWithdrawnTeam',
+  kind: 'customerWrote' | 'serviceRequestedTeam' | 'requestWithdrawnTeam' | 'requestWaitingTeam',
   origin: string,
   customer: { id: string; name: string },
   task = '',
+  values: Record<string, string> = {},
 ): RenderedMail {
   const texts = mailTexts(DEFAULT_LANGUAGE);
   const t = texts[kind];
   return paragraphsMail(
     t.subject,
-    [texts.common.greeting, fill(t.body, { customer: customer.name, task })],
+    [texts.common.greeting, fill(t.body, { ...values, customer: customer.name, task })],
     { label: t.button, href: `${origin}/admin/users/${encodeURIComponent(customer.id)}` },
     texts.common.signoff,
   );

@@ -481,10 +481,17 @@ describe('requestService: the support address, once per request', () => {
 });
 
 describe('listMyWorkflows: what the customer reads of a request', () => {
-  it("the owner's first name, never the owner's id or address, the internal note, the earlier assignee or the mail mark", async () => {
+  it("the owner's first name, never the owner's id or address, the internal note, the earlier assignee or the mail marks", async () => {
     storedPartition(
       partition(profile(), {
-        workflows: [workflow({ owner_id: ADMIN, support_mailed_at: NOW, team_note: 'See you' })],
+        workflows: [
+          workflow({
+            owner_id: ADMIN,
+            support_mailed_at: NOW,
+            waiting_mailed_for: NOW,
+            team_note: 'See you',
+          }),
+        ],
       }),
     );
     vi.mocked(getProfiles).mockResolvedValue(
@@ -499,6 +506,7 @@ describe('listMyWorkflows: what the customer reads of a request', () => {
     });
     expect(shown && 'owner_id' in shown).toBe(false);
     expect(shown && 'support_mailed_at' in shown).toBe(false);
+    expect(shown && 'waiting_mailed_for' in shown).toBe(false);
     expect(JSON.stringify(shown)).not.toMatch(/berta@team|admin-1|old notes/);
   });
 

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { Profile, Workflow, WorkflowRecord } from '@shared/api';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/constants';
 import { canChangeWorkflow } from '@shared/journey';
-import { fullName } from '@shared/names';
 import type { WorkflowUpdate } from '@shared/schemas/admin';
 import { type ServiceRequestInput, serviceAnswersSchema } from '@shared/schemas/service-request';
 import { env } from '../config';
@@ -32,12 +31,7 @@ import { type Audience, ownTask } from './journey';
 import { mailTo, notify } from './notify';
 import { ownerName, ownerNames } from './owner-names';
 import { refreshReminders } from './reminder-schedule';
-
-const taskName = (catalogue: Catalogue, templateId: string, language: Language) =>
-  catalogue.templates.find((t) => t.id === templateId)?.texts[language].task_name ?? '';
-
-/** The customer as a team mail names them: by name, else by e-mail. */
-const customerOfMail = (profile: Profile) => ({ id: profile.id, name: fullName(profile) || profile.email });
+import { customerOfMail, ownerOrSupport, taskName } from './team-mail';
 
 /**
  * A service request (docs/product.md#service-requests):
@@ -108,7 +102,7 @@ async function tellSupport(workflow: WorkflowRecord, profile: Profile, task: str
 /**
  * Workflows newest first, each with its task's name in the caller's language and its owner's
  * first name (`names`: by owner id). The customer's carry no internal note, no earlier
- * assignee, no owner id, no mail mark and no wait: only what the customer may read.
+ * assignee, no owner id, no mail marks and no wait: only what the customer may read.
  */
 export function toWorkflows(
   catalogue: Catalogue,
@@ -127,7 +121,13 @@ export function toWorkflows(
         owner_name: (w.owner_id && names.get(w.owner_id)) || null,
       };
       if (audience === 'team') return shown;
-      const { owner_id: _o, support_mailed_at: _m, waiting_since: _w, ...customer } = shown;
+      const {
+        owner_id: _o,
+        support_mailed_at: _m,
+        waiting_since: _w,
+        waiting_mailed_for: _wm,
+        ...customer
+      } = shown;
       return { ...customer, notes: null, assigned_to: null };
     })
     .sort((a, b) => b.initiated_at.localeCompare(a.initiated_at));
@@ -175,9 +175,8 @@ export async function withdrawMyRequest(
     loadCatalogue(),
     workflow.owner_id ? getStoredProfile(workflow.owner_id) : null,
   ]);
-  const to = owner?.role === 'admin' ? owner.profile : { email: env.supportEmail };
   await mailTo(
-    to,
+    ownerOrSupport(owner),
     (origin) =>
       teamMail(
         'requestWithdrawnTeam',

@@ -108,11 +108,25 @@ export async function transact(items: TransactItems, reason: ApiErrorKey): Promi
 
 /** One conditional UpdateItem on the table: true when it applied, false when its condition did not hold. */
 export async function tryUpdate(input: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> {
+  return (await conditionalUpdate(input)) !== null;
+}
+
+/**
+ * One conditional UpdateItem on the table: the item's attributes as written when it applied,
+ * null when its condition did not hold.
+ */
+export async function tryUpdateReturning(
+  input: Omit<UpdateCommandInput, 'TableName' | 'ReturnValues'>,
+): Promise<Item | null> {
+  const out = await conditionalUpdate({ ...input, ReturnValues: 'ALL_NEW' });
+  return out && (out.Attributes ?? {});
+}
+
+async function conditionalUpdate(input: Omit<UpdateCommandInput, 'TableName'>) {
   try {
-    await dynamo().send(new UpdateCommand({ TableName: env.tableName, ...input }));
-    return true;
+    return await dynamo().send(new UpdateCommand({ TableName: env.tableName, ...input }));
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (error instanceof ConditionalCheckFailedException) return null;
     throw error;
   }
 }
@@ -149,6 +163,35 @@ function queryInput(target: QueryTarget) {
     ...(target.consistent ? { ConsistentRead: true } : {}),
     ...(target.newestFirst ? { ScanIndexForward: false } : {}),
   };
+}
+
+/**
+ * The pages of a query of one GSI1 partition over a range of its sort keys (`range`: a key
+ * condition on `#sk`, its values beside `:pk`), one at a time, as DynamoDB returns them.
+ */
+export async function* indexPages(
+  partition: string,
+  range: string,
+  values: Record<string, unknown>,
+  options: { pageSize?: number; projection?: string } = {},
+): AsyncGenerator<Item[]> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: env.tableName,
+        IndexName: GSI1.name,
+        KeyConditionExpression: `#pk = :pk AND ${range}`,
+        ExpressionAttributeNames: { '#pk': GSI1.partitionKey, '#sk': GSI1.sortKey },
+        ExpressionAttributeValues: { ':pk': partition, ...values },
+        ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+        Limit: options.pageSize,
+        ExclusiveStartKey: start,
+      }),
+    );
+    if (out.Items?.length) yield out.Items;
+    start = out.LastEvaluatedKey;
+  } while (start);
 }
 
 /** Every item a query finds, following pages. */

@@ -61,6 +61,7 @@ import {
   queueEntries,
   queueOfOwner,
   queuePartition,
+  queueSortKey,
   REMINDERS,
   reminderSchedules,
   type StoredProfile,
@@ -73,6 +74,7 @@ import {
   tombstones,
   uploadTickets,
   userPartitionKey,
+  waitingMailWatermarks,
   workflowById,
   workflows,
 } from './entities';
@@ -329,6 +331,16 @@ describe('keys of each entity (README key design)', () => {
     });
     expect(tasks.key(USER, 'tax_id')).toEqual(tasks.keyOf(t));
     expect(taskById('task-9')).toBe('TASKID#task-9');
+  });
+
+  it("the 3-day mail's watermark: JOB#waiting-requests / WATERMARK, one item outside every user's partition, not indexed", () => {
+    const watermark = { handled_through: `${NOW}#request#wf-1`, updated_at: NOW };
+    const item = waitingMailWatermarks.toItem(watermark);
+    expect(keysOf(item)).toEqual({ PK: 'JOB#waiting-requests', SK: 'WATERMARK' });
+    expect(waitingMailWatermarks.key()).toEqual(waitingMailWatermarks.keyOf(watermark));
+    expect(waitingMailWatermarks.fromItem(item)).toEqual(watermark);
+    // Compared with the queue's sort keys: a moment sorts before every entry whose wait began then.
+    expect(NOW < queueSortKey({ waiting_since: NOW, kind: 'request', id: 'wf-1' })).toBe(true);
   });
 
   it('workflow: USER#<id> / WORKFLOW#<id>, found by WORKFLOWID#<id> / ITEM', () => {

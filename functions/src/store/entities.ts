@@ -568,6 +568,9 @@ export const queueOfOwner = (ownerId: string) => `${QUEUE_PREFIX}owner#${ownerId
 /** The GSI1 partition a filter reads (waiting: the range of all before its moment). */
 export const queuePartition = (filter: QueueFilter, callerId: string): string =>
   filter === 'unassigned' ? QUEUE_UNASSIGNED : filter === 'mine' ? queueOfOwner(callerId) : QUEUE_ALL;
+/** A queue entry's GSI1 sort key: by when its wait began, then what it is. */
+export const queueSortKey = (e: Pick<QueueEntry, 'waiting_since' | 'kind' | 'id'>): string =>
+  `${e.waiting_since}#${e.kind}#${e.id}`;
 const queueEntryKey = (userId: string, kind: QueueKind, id: string, view: QueueView): TableKey => ({
   PK: userPartition(userId),
   SK: `${QUEUE_PREFIX}${kind}#${id}#${view}`,
@@ -581,8 +584,26 @@ export const queueEntries = entity<
   sortPrefix: QUEUE_PREFIX,
   indexOf: (e) => ({
     GSI1PK: e.view === 'all' ? QUEUE_ALL : e.owner_id ? queueOfOwner(e.owner_id) : QUEUE_UNASSIGNED,
-    GSI1SK: `${e.waiting_since}#${e.kind}#${e.id}`,
+    GSI1SK: queueSortKey(e),
   }),
+});
+
+/**
+ * How far the daily job's 3-day mail got (services/waiting-requests.ts): every entry of
+ * `QUEUE#all` whose sort key is at or before `handled_through` has been looked at, so a run
+ * reads only the waits that crossed 3 days since. One item outside every user's partition:
+ * a position in the queue, no customer's data (no export or deletion sees it).
+ */
+export interface WaitingMailWatermark {
+  /** A queue sort key (queueSortKey) or a moment (waitingLimit): compared as sort keys. */
+  handled_through: string;
+  updated_at: string;
+}
+const WATERMARK_KEY: TableKey = { PK: 'JOB#waiting-requests', SK: 'WATERMARK' };
+export const waitingMailWatermarks = entity<WaitingMailWatermark, []>({
+  key: () => WATERMARK_KEY,
+  keyOf: () => WATERMARK_KEY,
+  sortPrefix: WATERMARK_KEY.SK,
 });
 
 /**

@@ -271,10 +271,14 @@ export async function markOnboardingCompleted(before: Profile, now: string): Pro
 
 /** Several profiles by id (BatchGet, 100 at a time). */
 export async function getProfiles(userIds: string[]): Promise<Map<string, Profile>> {
+  const found = await getStoredProfiles(userIds);
+  return new Map([...found].map(([id, stored]) => [id, stored.profile]));
+}
+
+/** Several profiles by id, each with its role (BatchGet, 100 at a time). */
+export async function getStoredProfiles(userIds: string[]): Promise<Map<string, StoredProfile>> {
   const items = await batchGet([...new Set(userIds)].map((id) => profiles.key(id)));
-  return new Map(
-    items.map((item) => profiles.fromItem(item).profile).map((profile) => [profile.id, profile]),
-  );
+  return new Map(items.map((item) => profiles.fromItem(item)).map((stored) => [stored.profile.id, stored]));
 }
 
 export async function setProfileLanguage(userId: string, language: Language): Promise<void> {

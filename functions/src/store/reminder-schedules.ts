@@ -1,11 +1,9 @@
 // The reminder schedules (entities.ts reminderSchedules): the write of one, conditioned on the
 // version read, and the daily job's read of the customers due by a day, page by page through
 // GSI1 (never a scan: the cost follows what is due, not how many customers there are).
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config';
-import { dynamo, type TransactItems } from './client';
+import { indexPages, type TransactItems } from './client';
 import { REMINDERS, type ReminderSchedule, reminderSchedules } from './entities';
-import { GSI1 } from './table';
 
 /** What a write of a schedule sets. */
 export type ScheduleFields = Pick<ReminderSchedule, 'wake_day' | 'sent' | 'documents'>;
@@ -54,23 +52,12 @@ const sorted = (record: Record<string, unknown>) =>
  * customer's partition itself and writes on the version it read.
  */
 export async function* dueSchedules(day: string, pageSize = 100): AsyncGenerator<string[]> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: env.tableName,
-        IndexName: GSI1.name,
-        // Every sort key is `<YYYY-MM-DD>#<user>`: up to the end of `day` is before `day` + '#\uffff'.
-        KeyConditionExpression: '#pk = :pk AND #sk <= :last',
-        ExpressionAttributeNames: { '#pk': GSI1.partitionKey, '#sk': GSI1.sortKey },
-        ExpressionAttributeValues: { ':pk': REMINDERS, ':last': `${day}#\uffff` },
-        ProjectionExpression: 'user_id',
-        Limit: pageSize,
-        ExclusiveStartKey: start,
-      }),
-    );
-    const ids = (out.Items ?? []).map((item) => String(item.user_id));
-    if (ids.length > 0) yield ids;
-    start = out.LastEvaluatedKey;
-  } while (start);
+  // Every sort key is `<YYYY-MM-DD>#<user>`: up to the end of `day` is before `day` + '#\uffff'.
+  const pages = indexPages(
+    REMINDERS,
+    '#sk <= :last',
+    { ':last': `${day}#\uffff` },
+    { pageSize, projection: 'user_id' },
+  );
+  for await (const items of pages) yield items.map((item) => String(item.user_id));
 }

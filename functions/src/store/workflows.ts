@@ -1,9 +1,18 @@
 import type { UserTask, WorkflowRecord } from '@shared/api';
+import { TERMINAL_WORKFLOW_STATUSES } from '@shared/journey';
 import { isOpenRequest } from '@shared/request-queue';
 import { env } from '../config';
 import { accountMayAct, accountNotDeleted } from './accounts';
 import { type Audit, withAudit } from './audit';
-import { queryAll, queryFirst, type TransactItems, transact, tryTransact, tryUpdate } from './client';
+import {
+  queryAll,
+  queryFirst,
+  type TransactItems,
+  transact,
+  tryTransact,
+  tryUpdate,
+  tryUpdateReturning,
+} from './client';
 import { userPartitionKey, workflowById, workflows } from './entities';
 import { requestQueueChange, requestWaitingSince } from './request-queue';
 import { completeBySupport, moveTask } from './tasks';
@@ -210,6 +219,37 @@ export function markSupportMailed(workflow: WorkflowRecord, at: string): Promise
     ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(support_mailed_at)',
     ExpressionAttributeValues: { ':at': at },
   });
+}
+
+/**
+ * Marks that the team is told of a request's wait crossing 3 days, before the mail goes: the
+ * workflow as it is then, only for the one call that wrote the mark, and only while the request
+ * is still open and still waits since `waitingSince` (a status change or reply since began a
+ * new wait; older items without waiting_since wait since they began) and that wait has no
+ * mark yet. Null otherwise: already told, moved on, closed or gone.
+ */
+export async function markWaitingMailed(
+  userId: string,
+  workflowId: string,
+  waitingSince: string,
+): Promise<WorkflowRecord | null> {
+  const closed = TERMINAL_WORKFLOW_STATUSES.map((_, i) => `:closed${i}`);
+  const written = await tryUpdateReturning({
+    Key: workflows.key(userId, workflowId),
+    UpdateExpression: 'SET waiting_mailed_for = :since',
+    ConditionExpression: [
+      'attribute_exists(PK)',
+      `NOT (#status IN (${closed.join(', ')}))`,
+      '(waiting_since = :since OR (attribute_not_exists(waiting_since) AND initiated_at = :since))',
+      '(attribute_not_exists(waiting_mailed_for) OR waiting_mailed_for <> :since)',
+    ].join(' AND '),
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':since': waitingSince,
+      ...Object.fromEntries(TERMINAL_WORKFLOW_STATUSES.map((status, i) => [`:closed${i}`, status])),
+    },
+  });
+  return written && workflows.fromItem(written);
 }
 
 /** Attempts of a reply's restart of the waits, when a request changes under it. */

@@ -1,0 +1,49 @@
+// The daily job's two parts: the reminders of the day, then the 3-day mails at the present
+// moment (whatever day is given); one failing does not keep the other from running, and the
+// run then fails (so the schedule retries it).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pinClock } from '../lib/clock';
+import { sendReminders } from '../services/send-reminders';
+import { mailWaitingRequests } from '../services/waiting-requests';
+import { captureOutput, NOW } from '../test-fixtures';
+import { handler } from './send-reminders';
+
+vi.mock('../services/send-reminders');
+vi.mock('../services/waiting-requests');
+
+const REMINDERS = { customers: 2, mailed: 1, failed: 0 };
+const WAITING = { crossed: 1, mailed: 1, failed: 0 };
+let unpin: () => void;
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  unpin = pinClock(NOW);
+  captureOutput();
+  vi.mocked(sendReminders).mockResolvedValue(REMINDERS);
+  vi.mocked(mailWaitingRequests).mockResolvedValue(WAITING);
+});
+
+afterEach(() => {
+  unpin();
+  vi.restoreAllMocks();
+});
+
+describe('the daily job', () => {
+  it("runs the day's reminders, then the 3-day mails at the present moment, and reports both", async () => {
+    expect(await handler({ today: '2027-01-05' })).toEqual({ ...REMINDERS, waiting: WAITING });
+    expect(vi.mocked(sendReminders)).toHaveBeenCalledWith('2027-01-05');
+    expect(vi.mocked(mailWaitingRequests)).toHaveBeenCalledWith(new Date(NOW));
+  });
+
+  it('the reminders failing: the 3-day mails still run, and the run fails', async () => {
+    vi.mocked(sendReminders).mockRejectedValue(new Error('query failed'));
+    await expect(handler({})).rejects.toThrow('query failed');
+    expect(vi.mocked(mailWaitingRequests)).toHaveBeenCalled();
+  });
+
+  it('the 3-day mails failing: the reminders ran, and the run fails', async () => {
+    vi.mocked(mailWaitingRequests).mockRejectedValue(new Error('watermark unreadable'));
+    await expect(handler({})).rejects.toThrow('watermark unreadable');
+    expect(vi.mocked(sendReminders)).toHaveBeenCalled();
+  });
+});
