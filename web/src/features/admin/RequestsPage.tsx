@@ -3,17 +3,20 @@ import { answerLines } from '@shared/service-questions';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
 import { ActivityFirstPage, ActivityMore, activityLoaded } from '../../components/ActivityPaging';
 import { PageHeading } from '../../components/PageHeading';
 import { RadioGroup } from '../../components/RadioGroup';
 import { ResponsiveList } from '../../components/ResponsiveList';
+import { serverMessage } from '../../lib/errors';
 import { focusIsLost } from '../../lib/focus';
 import { formatDate } from '../../lib/format';
+import { useOnError } from '../../lib/on-error';
 import { AdminLayout } from './AdminLayout';
+import { AssignToMe } from './AssignToMe';
 import { useQueue, useSetQueueOwner } from './api';
 import { WorkflowStatusBadge } from './badges';
 import { useLoadMore } from './load-more';
-import { AssignToMe } from './OwnerPicker';
 import { CUSTOMER_LINK_CLASS } from './ReviewLink';
 import { queueFilterOf, waitLabel } from './requests';
 
@@ -49,6 +52,9 @@ export default function RequestsPage() {
   const [params, setParams] = useSearchParams();
   const filter = queueFilterOf(params.get('filter'));
   const queue = useQueue(filter);
+  // As on every admin page, a failed load is toasted with the server's reason; the list's place
+  // says so too, with Try again.
+  useOnError(queue, (error) => toast.error(serverMessage(error, t('admin.requests.loadFailed'))));
   const setOwner = useSetQueueOwner();
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   const index = new Map(items.map((item, i) => [rowKey(item), i]));
