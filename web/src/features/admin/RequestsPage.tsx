@@ -50,7 +50,11 @@ function Answers({ item }: { item: QueueItem }) {
 export default function RequestsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const filter = queueFilterOf(params.get('filter'));
+  const inAddress = queueFilterOf(params.get('filter'));
+  // The router changes the address in a transition: the radio shows the choice at once, and
+  // follows the address when it changes otherwise (Back, Forward).
+  const [filter, setFilter] = useState(inAddress);
+  useEffect(() => setFilter(inAddress), [inAddress]);
   const queue = useQueue(filter);
   // As on every admin page, a failed load is toasted with the server's reason; the list's place
   // says so too, with Try again.
@@ -98,7 +102,11 @@ export default function RequestsPage() {
           }))}
           value={filter}
           // Replaced, not pushed: Back leaves the page (and comes back to the same filter).
-          onChange={(next) => setParams(next === 'all' ? {} : { filter: next }, { replace: true })}
+          onChange={(value) => {
+            const next = queueFilterOf(value);
+            setFilter(next);
+            setParams(next === 'all' ? {} : { filter: next }, { replace: true });
+          }}
         />
       </div>
       <section
