@@ -4,8 +4,10 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { REQUESTS_PATH } from './requests';
 
+// Ten cards in one row from 1280 px: a little less padding there, so the longest German word
+// ("abgeschlossen") fits its card.
 const CARD =
-  'w-32 shrink-0 snap-start rounded-xl border p-3 text-left shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600 sm:w-auto sm:p-4';
+  'w-32 shrink-0 snap-start rounded-xl border p-3 text-left shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600 sm:w-auto sm:p-4 xl:px-3';
 const PRESSED = 'border-brand-600 bg-brand-50';
 const UNPRESSED = 'border-slate-200 bg-white hover:border-slate-300';
 const LABEL = 'block text-xs text-slate-600 hyphens-auto sm:text-sm';
@@ -32,7 +34,7 @@ export function StatCards({
         On a phone one row that scrolls sideways (each card a button, reached by Tab as well),
         so the customer list and its search start on the first screen; a grid from 640 px.
       */}
-      <div className="-mx-4 mt-4 flex snap-x gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:mt-6 sm:grid sm:grid-cols-3 sm:gap-3 sm:overflow-visible sm:px-0 sm:pb-0 xl:grid-cols-10">
+      <div className="-mx-4 mt-4 flex snap-x gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:mt-6 sm:grid sm:grid-cols-3 sm:gap-3 sm:overflow-visible sm:px-0 sm:pb-0 xl:grid-cols-10 xl:gap-2">
         {CUSTOMER_FILTERS.map((f) => (
           <button
             key={f}
@@ -45,8 +47,8 @@ export function StatCards({
             <span className={FIGURE}>{stats ? stats[f] : '–'}</span>
           </button>
         ))}
-        {/* Not a filter of the list: the team's queue, on its own page. */}
-        <Link to={REQUESTS_PATH} className={`${CARD} ${UNPRESSED}`}>
+        {/* Not a filter of the list: the team's queue, on its own page (content centred as a button's). */}
+        <Link to={REQUESTS_PATH} className={`${CARD} ${UNPRESSED} flex flex-col justify-center`}>
           <span className={LABEL}>
             {t('admin.stats.open_requests')} <span aria-hidden="true">→</span>
           </span>
