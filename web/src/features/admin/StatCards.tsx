@@ -32,9 +32,10 @@ export function StatCards({
     <>
       {/*
         On a phone one row that scrolls sideways (each card a button, reached by Tab as well),
-        so the customer list and its search start on the first screen; a grid from 640 px.
+        so the customer list and its search start on the first screen; a grid from 640 px (two
+        rows of five from 768 px, one row from 1280 px).
       */}
-      <div className="-mx-4 mt-4 flex snap-x gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:mt-6 sm:grid sm:grid-cols-3 sm:gap-3 sm:overflow-visible sm:px-0 sm:pb-0 xl:grid-cols-10 xl:gap-2">
+      <div className="-mx-4 mt-4 flex snap-x gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:mt-6 sm:grid sm:grid-cols-3 sm:gap-3 md:grid-cols-5 sm:overflow-visible sm:px-0 sm:pb-0 xl:grid-cols-10 xl:gap-2">
         {CUSTOMER_FILTERS.map((f) => (
           <button
             key={f}
@@ -50,7 +51,10 @@ export function StatCards({
         {/* Not a filter of the list: the team's queue, on its own page (content centred as a button's). */}
         <Link to={REQUESTS_PATH} className={`${CARD} ${UNPRESSED} flex flex-col justify-center`}>
           <span className={LABEL}>
-            {t('admin.stats.open_requests')} <span aria-hidden="true">→</span>
+            {/* The arrow never alone on a line. */}
+            {t('admin.stats.open_requests')}
+            {'\u00a0'}
+            <span aria-hidden="true">→</span>
           </span>
           <span className={FIGURE}>{stats ? stats.open_requests : '–'}</span>
         </Link>
