@@ -26,6 +26,7 @@ export const SPA_ROUTES = [
   '/onboarding/success',
   '/admin/users/:userId',
   '/admin/deletion-requests',
+  '/admin/requests',
   '/admin',
 ] as const;
 

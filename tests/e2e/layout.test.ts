@@ -474,6 +474,17 @@ describe.each(LANGUAGES)('in %s', (language) => {
       expect(await checkWidths(page, language, 'admin-deletion-requests')).toEqual([]);
     });
 
+    it("the team's queue (Requests) fits every width", async () => {
+      await open(page, '/admin/requests', language, async () => {
+        await heading(page, t('admin.requests.title'));
+        await page
+          .getByRole('button', { name: t('admin.owners.assignToMe') })
+          .first()
+          .waitFor();
+      });
+      expect(await checkWidths(page, language, 'admin-requests')).toEqual([]);
+    });
+
     it.each(TABS)("a customer's %s tab fits every width", async (tab) => {
       await open(page, `/admin/users/${data.customer.userId}`, language, async () => {
         await heading(page, 'Rahul Sharma');

@@ -1,10 +1,14 @@
 // The support team's workspace in the browser, in English and German (docs/product.md#owners,
-// #service-requests): a customer requests a service; the admin takes it (Assign to me) and the
-// conversation too, and replies; the customer reads the owner's first name and one state for
-// the request on the task and in Active Services; then withdraws the request (with a
-// confirmation), and the task is open again.
+// #service-requests, "Requests"): a customer requests a service; the admin finds it on the Open
+// requests card and in the team's queue (Requests, under Unassigned, with its answers), takes
+// it there (Assign to me: it moves to Mine), takes the conversation on the user page, and
+// replies; the customer reads the owner's first name and one state for the request on the task
+// and in Active Services; then withdraws the request (with a confirmation), and the task is
+// open again.
 import enMail from '@shared/locales/en/mail.json';
-import type { BrowserContext, Page } from 'playwright-core';
+import { WAITING_DAYS } from '@shared/request-queue';
+import { NOT_SURE, questionTextKey, serviceQuestions } from '@shared/service-questions';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, dateFromToday, mailbox } from '../support/auth';
 import { axeViolations, sharedBrowser, signedInPage, toast } from '../support/browser';
@@ -39,6 +43,28 @@ async function signedIn(language: Language, email: string, password: string, hom
 
 const taskRow = (page: Page, name: string) =>
   page.locator('li', { has: page.getByRole('heading', { name, exact: true }) });
+
+/** A customer's row of the team's queue (a table row on a wide screen), by the link to their page. */
+const queueRow = (page: Page, userId: string) =>
+  page.getByRole('row').filter({ has: page.locator(`a[href="/admin/users/${userId}"]`) });
+
+/**
+ * Waits for a row of the queue, loading more pages until it is there: oldest first, a new
+ * request is at the end of a queue other suites of the same stack may have filled.
+ */
+async function inQueue(page: Page, row: Locator, loadMore: string) {
+  const more = page.getByRole('button', { name: loadMore, exact: true });
+  await expect
+    .poll(
+      async () => {
+        if ((await row.count()) > 0) return true;
+        if ((await more.count()) > 0 && (await more.isEnabled())) await more.click();
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
 
 describe.each(LANGUAGES)('in %s, a service request with an owner', (language: Language) => {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);
@@ -81,22 +107,69 @@ describe.each(LANGUAGES)('in %s, a service request with an owner', (language: La
       )
       .toBe(true);
 
-    // ---- the admin takes the request and the conversation, and replies ----
+    // ---- the admin: the Open requests card, the queue, Assign to me there ----
     const { page: admin, errors: adminErrors } = await signedIn(
       language,
       TEST_ADMIN.email,
       TEST_ADMIN.password,
       '/admin',
     );
-    await admin.goto(`/admin/users/${c.userId}`);
+    const openRequests = admin.getByRole('link', { name: new RegExp(`^${t('admin.stats.open_requests')}`) });
+    // Its figure once the stats are in ('–' until then).
+    await openRequests.getByText(/^\d+$/).waitFor();
+    expect(Number(await openRequests.locator('span').last().textContent())).toBeGreaterThanOrEqual(1);
+    expect(await openRequests.getAttribute('href')).toBe('/admin/requests');
+
+    await admin
+      .getByRole('navigation', { name: t('admin.nav.label'), exact: true })
+      .getByRole('link', { name: t('admin.nav.requests'), exact: true })
+      .click();
+    await admin.waitForURL('**/admin/requests');
+    await admin.getByRole('heading', { level: 1, name: t('admin.requests.title') }).waitFor();
+    const filter = (name: string) =>
+      admin.getByRole('radio', {
+        name: t(`admin.requests.filters.${name}`, { days: String(WAITING_DAYS) }),
+        exact: true,
+      });
+    await filter('unassigned').check();
+    await admin.waitForURL('**/admin/requests?filter=unassigned');
+    const loadMore = t('admin.requests.loadMore');
+    const queued = queueRow(admin, c.userId);
+    await inQueue(admin, queued, loadMore);
+    // The customer, the service, its state, the customer's answers, no owner yet, the wait.
+    await queued.getByRole('link', { name: 'Rahul Sharma', exact: true }).waitFor();
+    await queued.getByText(service, { exact: true }).waitFor();
+    await queued.getByText(requested, { exact: true }).waitFor();
+    const asked = serviceQuestions('health_insurance');
+    for (const question of asked) await queued.getByText(t(questionTextKey(question.id))).waitFor();
+    expect(await queued.getByText(t(`serviceQuestions.common.${NOT_SURE}`), { exact: true }).count()).toBe(
+      asked.length,
+    );
+    await queued.getByText(t('admin.requests.unassigned'), { exact: true }).waitFor();
+    await queued.getByText(t('admin.requests.waitingToday'), { exact: true }).waitFor();
+
+    // Taken: it leaves Unassigned, and is the admin's under Mine (kept on a reload).
+    await queued.getByRole('button', { name: t('admin.owners.assignToMe') }).click();
+    await toast(admin, t('admin.owners.saved')).waitFor();
+    await queued.waitFor({ state: 'detached' });
+    await filter('mine').check();
+    await admin.waitForURL('**/admin/requests?filter=mine');
+    await inQueue(admin, queued, loadMore);
+    await queued.getByText('Berta', { exact: true }).waitFor();
+    expect(await queued.getByRole('button', { name: t('admin.owners.assignToMe') }).isDisabled()).toBe(true);
+    await admin.reload();
+    expect(await filter('mine').isChecked()).toBe(true);
+    await inQueue(admin, queued, loadMore);
+    // Checked after the reload: no fading toast is part of the page under test.
+    expect(await axeViolations(admin)).toEqual([]);
+
+    // ---- on the user page: the request is the admin's; they take the conversation, and reply ----
+    await queued.getByRole('link', { name: 'Rahul Sharma', exact: true }).click();
+    await admin.waitForURL(`**/admin/users/${c.userId}`);
     await admin.getByRole('tab', { name: t('admin.user.tabs.workflows') }).click();
     const card = admin.getByRole('tabpanel').locator('li', { hasText: service });
-    await card.getByRole('button', { name: t('admin.owners.assignToMe') }).click();
-    await toast(admin, t('admin.owners.saved')).waitFor();
     await expect.poll(() => card.getByLabel(t('admin.owners.owner')).inputValue()).not.toBe('');
     expect(await card.getByRole('button', { name: t('admin.owners.assignToMe') }).isDisabled()).toBe(true);
-    // Checked once the toast is gone (a fading toast is no part of the page under test).
-    await toast(admin, t('admin.owners.saved')).waitFor({ state: 'detached' });
     expect(await axeViolations(admin)).toEqual([]);
 
     await admin.getByRole('tab', { name: new RegExp(`^${t('admin.user.tabs.messages')}`) }).click();

@@ -57,6 +57,7 @@ const PAGES: Record<Exclude<SpaRoute, '/'>, { area: Area; load: () => Module }> 
     area: 'admin',
     load: () => import('../features/admin/DeletionRequestsPage'),
   },
+  '/admin/requests': { area: 'admin', load: () => import('../features/admin/RequestsPage') },
   '/admin': { area: 'admin', load: () => import('../features/admin/AdminDashboardPage') },
 };
 const pages = Object.entries(PAGES).map(([path, page]) => ({ path, ...page, Component: lazy(page.load) }));

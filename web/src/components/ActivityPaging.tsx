@@ -3,7 +3,7 @@ import { Button } from './Button';
 
 /**
  * What the paging parts read of an activity list's infinite query (the admin's
- * timeline, the customer's Activity).
+ * timeline, the customer's Activity, the team's queue).
  */
 export interface ActivityQuery {
   data: unknown;
@@ -27,7 +27,7 @@ export const activityHasMore = (query: ActivityQuery) => activityLoaded(query) &
  * The locale section that words a list's paging: its `loading`, `loadFailed`, `retry`,
  * `loadMore`, `loadingMore` and `moreFailed` (the activity lists', or another paged list's).
  */
-type PagingTexts = 'activity' | 'companion';
+type PagingTexts = 'activity' | 'companion' | 'admin.requests';
 
 /**
  * An activity list's first page on its way, or failed (with a retry); once it is there, the

@@ -4,10 +4,12 @@ import { NavLink } from 'react-router-dom';
 import { LanguageAndLogout } from '../../components/LanguageAndLogout';
 import { Logo } from '../../components/Logo';
 import { DELETION_REQUESTS_PATH } from './DeletionRequestsCard';
+import { REQUESTS_PATH } from './requests';
 
 /** The admin console's own pages, in the navigation under the top bar. */
 const SECTIONS = [
   { to: '/admin', label: 'admin.nav.dashboard' },
+  { to: REQUESTS_PATH, label: 'admin.nav.requests' },
   { to: DELETION_REQUESTS_PATH, label: 'admin.nav.deletions' },
 ] as const;
 

@@ -3,12 +3,10 @@ import { fullName } from '@shared/names';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../lib/format';
+import { CUSTOMER_LINK_CLASS } from './ReviewLink';
 
 /** The dashboard's card and its page link to each other by this path. */
 export const DELETION_REQUESTS_PATH = '/admin/deletion-requests';
-
-const LINK_CLASS =
-  'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /**
  * The dashboard's pending deletion requests (shown only while there are any), compact so the
@@ -27,7 +25,7 @@ export function DeletionRequestsCard({ requests }: { requests: PendingDeletion[]
         <h2 id="deletions-title" className="text-base font-semibold text-red-800 sm:text-lg">
           {t('admin.deletions.title')}
         </h2>
-        <Link to={DELETION_REQUESTS_PATH} className={`shrink-0 text-sm ${LINK_CLASS}`}>
+        <Link to={DELETION_REQUESTS_PATH} className={`shrink-0 text-sm ${CUSTOMER_LINK_CLASS}`}>
           {t('admin.deletions.viewAll')}
         </Link>
       </div>
@@ -37,7 +35,10 @@ export function DeletionRequestsCard({ requests }: { requests: PendingDeletion[]
       >
         {requests.map((request) => (
           <li key={request.id} className="flex items-baseline justify-between gap-3 py-1">
-            <Link to={`/admin/users/${request.user_id}`} className={`min-w-0 truncate ${LINK_CLASS}`}>
+            <Link
+              to={`/admin/users/${request.user_id}`}
+              className={`min-w-0 truncate ${CUSTOMER_LINK_CLASS}`}
+            >
               {fullName(request) || request.email}
             </Link>
             <span className="shrink-0 text-slate-600">

@@ -1,10 +1,7 @@
 import { fullName } from '@shared/names';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
-import { serverMessage } from '../../lib/errors';
-import { useMe } from '../../lib/me';
+import { AssignToMe, type SaveOwner, useOwnerChoice } from './AssignToMe';
 import { useTeam } from './api';
 
 /**
@@ -19,23 +16,12 @@ export function OwnerPicker({
 }: {
   label: string;
   ownerId: string | null;
-  onSave: (ownerId: string | null) => Promise<unknown>;
+  onSave: SaveOwner;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const team = useTeam();
-  const me = useMe();
-  const myId = me.data?.profile.id ?? null;
-
-  const save = async (next: string | null) => {
-    if (next === ownerId) return;
-    try {
-      await onSave(next);
-      toast.success(t('admin.owners.saved'));
-    } catch (error) {
-      toast.error(serverMessage(error, t('admin.owners.failed')));
-    }
-  };
+  const { save } = useOwnerChoice(ownerId, onSave);
 
   return (
     <div className="flex flex-wrap items-end gap-2">
@@ -51,13 +37,7 @@ export function OwnerPicker({
         disabled={disabled || !team.data}
         onChange={(event) => void save(event.target.value || null)}
       />
-      <Button
-        variant="secondary"
-        disabled={disabled || !myId || ownerId === myId}
-        onClick={() => void save(myId)}
-      >
-        {t('admin.owners.assignToMe')}
-      </Button>
+      <AssignToMe ownerId={ownerId} onSave={onSave} disabled={disabled} />
     </div>
   );
 }

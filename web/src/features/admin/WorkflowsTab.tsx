@@ -12,6 +12,7 @@ import { TextField } from '../../components/TextField';
 import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { useSetWorkflowOwner, useUpdateWorkflow } from './api';
+import { WorkflowStatusBadge } from './badges';
 import { OwnerPicker } from './OwnerPicker';
 
 function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow }) {
@@ -40,9 +41,7 @@ function WorkflowCard({ userId, workflow }: { userId: string; workflow: Workflow
     <li className="rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-slate-900">{workflow.task_name}</p>
-        <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">
-          {t(`workflows.status.${workflow.status}`)}
-        </span>
+        <WorkflowStatusBadge status={workflow.status} />
       </div>
       <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
         <div>

@@ -14,6 +14,7 @@ import type {
 import { API_PATHS, apiPath } from '@shared/api-paths';
 import { HISTORY_PAGE_SIZE } from '@shared/constants';
 import type { CustomerFilter, CustomerStats } from '@shared/customer-filters';
+import type { QueueFilter, QueueItem } from '@shared/request-queue';
 import type {
   DeletionRejection,
   Disposition,
@@ -148,26 +149,31 @@ function activityChanged(queryClient: QueryClient, userId: string) {
   void queryClient.invalidateQueries({ queryKey: activityKey(userId) });
 }
 
+/** Which admin lists a change to a user can change. */
+interface Lists {
+  customers?: boolean;
+  deletions?: boolean;
+  /** The team's queue (a request's status or owner, a conversation's owner or reply). */
+  queue?: boolean;
+}
+
 /**
  * The admin lists after a change to a user: dropped, so the dashboard loads them afresh when
  * next shown (its loading state, never a row that is no longer true). `customers` drops the
  * stats and every loaded list (each filter and search): the change can move the user into or
  * out of any of them.
  */
-function dropLists(queryClient: QueryClient, lists: { customers?: boolean; deletions?: boolean }) {
+function dropLists(queryClient: QueryClient, lists: Lists) {
   if (lists.customers) queryClient.removeQueries({ queryKey: customersKey });
   if (lists.deletions) queryClient.removeQueries({ queryKey: getDeletionRequestsQueryOptions().queryKey });
+  if (lists.queue) queryClient.removeQueries({ queryKey: queueKey });
 }
 
 /**
  * After a change to one user: their page and timeline reload; the lists load afresh when next
  * shown.
  */
-function userChanged(
-  queryClient: QueryClient,
-  userId: string,
-  lists: { customers?: boolean; deletions?: boolean },
-) {
+function userChanged(queryClient: QueryClient, userId: string, lists: Lists) {
   dropLists(queryClient, lists);
   activityChanged(queryClient, userId);
   return queryClient.invalidateQueries({ queryKey: userKey(userId) });
@@ -260,7 +266,7 @@ export function useUpdateWorkflow(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateWorkflow,
-    onSuccess: () => userChanged(queryClient, userId, {}),
+    onSuccess: () => userChanged(queryClient, userId, { queue: true }),
   });
 }
 
@@ -284,7 +290,50 @@ export function useSetWorkflowOwner(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setWorkflowOwner,
-    onSuccess: () => userChanged(queryClient, userId, {}),
+    onSuccess: () => userChanged(queryClient, userId, { queue: true }),
+  });
+}
+
+// ---- the team's queue (the Requests page, docs/product.md "Requests") ----
+
+/** Every loaded page of every filter of the queue (the key's prefix). */
+const queueKey = ['admin', 'requests'] as const;
+
+/** One page of a filter of the queue, oldest wait first; services named in `language`. */
+export const listQueue = (filter: QueueFilter, cursor: string | null, language: string) =>
+  apiFetch<Page<QueueItem>>(
+    apiPath(API_PATHS.adminRequests, undefined, { filter, limit: CUSTOMER_PAGE_SIZE, cursor }),
+    { language },
+  );
+
+/** The pages of one filter loaded so far (the first at once, more on "Load more"). */
+export const getQueueQueryOptions = (filter: QueueFilter, language: string) =>
+  // The services' names come in the interface language.
+  pagedQueryOptions([...queueKey, filter, language], (cursor) => listQueue(filter, cursor, language));
+
+export function useQueue(filter: QueueFilter) {
+  const { i18n } = useTranslation();
+  return useInfiniteQuery(getQueueQueryOptions(filter, i18n.language));
+}
+
+/**
+ * A row of the queue given an owner: a request's by the workflow's owner route, a
+ * conversation's by the conversation's. Settles once the queue has loaded again, so the row
+ * shows its new owner (or, under Unassigned, has left) when the button is free again; the
+ * customer's page and timeline reload when next shown.
+ */
+export function useSetQueueOwner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ item, owner_id }: { item: QueueItem } & OwnerInput): Promise<unknown> =>
+      item.kind === 'request'
+        ? setWorkflowOwner({ workflowId: item.id, owner_id })
+        : setConversationOwner({ userId: item.customer.id, owner_id }),
+    onSuccess: (_saved, { item }) => {
+      void userChanged(queryClient, item.customer.id, {});
+      void queryClient.invalidateQueries({ queryKey: conversationKey(item.customer.id) });
+      return queryClient.invalidateQueries({ queryKey: queueKey });
+    },
   });
 }
 
@@ -376,7 +425,11 @@ export function useSendUserMessage(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendUserMessage,
-    onSuccess: (message) => addSent(queryClient, conversationKey(userId), message),
+    onSuccess: (message) => {
+      addSent(queryClient, conversationKey(userId), message);
+      // A reply ends the conversation's wait.
+      dropLists(queryClient, { queue: true });
+    },
   });
 }
 
@@ -391,7 +444,10 @@ export function useSetConversationOwner(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setConversationOwner,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKey(userId) }),
+    onSuccess: () => {
+      dropLists(queryClient, { queue: true });
+      return queryClient.invalidateQueries({ queryKey: conversationKey(userId) });
+    },
   });
 }
 

@@ -1,3 +1,4 @@
+import type { WorkflowStatus } from '@shared/journey';
 import { useTranslation } from 'react-i18next';
 
 /** A customer's verification: Verified, or an amber Pending that stands out in the list. */
@@ -20,6 +21,16 @@ export function DeletionBadge() {
   return (
     <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
       {t('admin.deletions.pending')}
+    </span>
+  );
+}
+
+/** A service request's status, in the words the customer reads too. */
+export function WorkflowStatusBadge({ status }: { status: WorkflowStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className="whitespace-nowrap rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">
+      {t(`workflows.status.${status}`)}
     </span>
   );
 }
