@@ -153,7 +153,7 @@ function activityChanged(queryClient: QueryClient, userId: string) {
 interface Lists {
   customers?: boolean;
   deletions?: boolean;
-  /** The team's queue (a request's status or owner, a conversation's owner or reply). */
+  /** The team's queue (a request's status or owner, a conversation's owner or reply), and with it the Open requests card. */
   queue?: boolean;
 }
 
@@ -166,7 +166,10 @@ interface Lists {
 function dropLists(queryClient: QueryClient, lists: Lists) {
   if (lists.customers) queryClient.removeQueries({ queryKey: customersKey });
   if (lists.deletions) queryClient.removeQueries({ queryKey: getDeletionRequestsQueryOptions().queryKey });
-  if (lists.queue) queryClient.removeQueries({ queryKey: queueKey });
+  if (lists.queue) {
+    queryClient.removeQueries({ queryKey: queueKey });
+    queryClient.removeQueries({ queryKey: getCustomerStatsQueryOptions().queryKey });
+  }
 }
 
 /**
