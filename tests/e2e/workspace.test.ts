@@ -46,7 +46,7 @@ const taskRow = (page: Page, name: string) =>
 
 /** A customer's row of the team's queue (a table row on a wide screen), by the link to their page. */
 const queueRow = (page: Page, userId: string) =>
-  page.getByRole('row').filter({ has: page.locator(`a[href="/admin/users/${userId}"]`) });
+  page.getByRole('row').filter({ has: page.locator(`a[href^="/admin/users/${userId}?"]`) });
 
 /**
  * Waits for a row of the queue, loading more pages until it is there: oldest first, a new
@@ -165,8 +165,10 @@ describe.each(LANGUAGES)('in %s, a service request with an owner', (language: La
 
     // ---- on the user page: the request is the admin's; they take the conversation, and reply ----
     await queued.getByRole('link', { name: 'Rahul Sharma', exact: true }).click();
-    await admin.waitForURL(`**/admin/users/${c.userId}`);
-    await admin.getByRole('tab', { name: t('admin.user.tabs.workflows') }).click();
+    // The queue's link opens the request's tab.
+    await admin.waitForURL(`**/admin/users/${c.userId}?tab=workflows`);
+    const workflowsTab = admin.getByRole('tab', { name: t('admin.user.tabs.workflows') });
+    await expect.poll(() => workflowsTab.getAttribute('aria-selected')).toBe('true');
     const card = admin.getByRole('tabpanel').locator('li', { hasText: service });
     await expect.poll(() => card.getByLabel(t('admin.owners.owner')).inputValue()).not.toBe('');
     expect(await card.getByRole('button', { name: t('admin.owners.assignToMe') }).isDisabled()).toBe(true);

@@ -130,7 +130,7 @@ export default function RequestsPage() {
                 <Link
                   ref={linkRef(index.get(rowKey(item)) ?? -1)}
                   data-row={rowKey(item)}
-                  to={`/admin/users/${item.customer.id}`}
+                  to={`/admin/users/${item.customer.id}?tab=${item.kind === 'request' ? 'workflows' : 'messages'}`}
                   className={CUSTOMER_LINK_CLASS}
                 >
                   {item.customer.name}

@@ -1,8 +1,8 @@
 import type { AdminUserDetail } from '@shared/api';
 import { fullName } from '@shared/names';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { PageHeading } from '../../components/PageHeading';
@@ -28,6 +28,10 @@ import { WorkflowsTab } from './WorkflowsTab';
 const isMissing = (error: Error | null) => error instanceof ApiError && error.status === 404;
 
 const TABS = ['personal', 'tasks', 'workflows', 'documents', 'messages'] as const;
+type UserTab = (typeof TABS)[number];
+
+/** The tab a link opens (`?tab=workflows`, from the team's queue); the first when none or unknown. */
+const tabIndex = (name: string | null) => Math.max(0, TABS.indexOf(name as UserTab));
 /** Verified on {date} by {admin} (docs/product.md#admin-user-page), as much of it as is known. */
 function VerifiedLine({ detail }: { detail: AdminUserDetail }) {
   const { t, i18n } = useTranslation();
@@ -52,7 +56,11 @@ export default function UserPage() {
   const { userId = '' } = useParams();
   const user = useUser(userId);
   const verifyUser = useVerifyUser();
-  const [tab, setTab] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const tab = tabIndex(params.get('tab'));
+  // The tab is kept in the address (replaced, not pushed): a reload keeps it, Back leaves the page.
+  const setTab = (index: number) =>
+    setParams(index === 0 ? {} : { tab: TABS[index] ?? TABS[0] }, { replace: true });
   const heading = useRef<HTMLHeadingElement>(null);
   // Verifying removes the verification card, rejecting a deletion request its card, and the
   // focused button with them: the page then starts over at the customer's name.
