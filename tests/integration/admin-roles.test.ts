@@ -7,6 +7,7 @@ import { ADMIN_GROUP } from '@shared/constants';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, login, newCustomer } from '../support/auth';
 import { endpoints } from '../support/documents';
+import { enrolSecondFactor } from '../support/mfa';
 
 const url = inject('stackUrl');
 let admin: string;
@@ -44,7 +45,10 @@ describe('npm run admin (the Cognito group is the one source of truth for the ro
 
     // The customer token issued before the change no longer works; a new sign-in is an admin.
     expect((await api(url, '/api/me', { token: person.idToken })).status).toBe(401);
+    // A new admin sets up their authenticator app before the admin routes answer them.
     const again = await login(url, person.email, person.password);
+    expect((await api(url, '/api/admin/stats', { token: again.idToken })).status).toBe(403);
+    await enrolSecondFactor(url, person.email, again.accessToken);
     expect((await api(url, '/api/admin/stats', { token: again.idToken })).status).toBe(200);
     expect((await customerDetail(userId)).status).toBe(404);
     const refused = await deleteAttempt(userId, person.email);
@@ -68,7 +72,7 @@ describe('npm run admin (the Cognito group is the one source of truth for the ro
     expect(missing.stderr).toMatch(/not found/i);
     const usage = runAdmin('promote', 'x@example.com');
     expect(usage.status).toBe(1);
-    expect(usage.stderr).toContain('Usage: npm run admin -- grant|revoke --email <e-mail>');
+    expect(usage.stderr).toContain('Usage: npm run admin -- grant|revoke|reset-mfa --email <e-mail>');
   });
 
   it('honours a group change made around it (the AWS CLI): the admin is admitted and cannot be deleted', async () => {
@@ -89,6 +93,7 @@ describe('npm run admin (the Cognito group is the one source of truth for the ro
     );
     expect((await deleteAttempt(userId, person.email)).status).toBe(403);
     const asAdmin = await login(url, person.email, person.password);
+    await enrolSecondFactor(url, person.email, asAdmin.accessToken);
     expect((await api(url, '/api/admin/stats', { token: asAdmin.idToken })).status).toBe(200);
   });
 });
