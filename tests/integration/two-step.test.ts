@@ -153,13 +153,9 @@ describe('a second factor for staff', () => {
     }).send(new AdminGetUserCommand({ UserPoolId: e.userPoolId, Username: person.email }));
     expect(user.UserMFASettingList ?? []).not.toContain('SOFTWARE_TOKEN_MFA');
 
-    const activity = await api<Page<AuditRecord>>(
-      url,
-      `/api/admin/users/${subOf(person.idToken)}/activity`,
-      {
-        token: admin,
-      },
-    );
+    const activity = await api<Page<AuditRecord>>(url, `/api/admin/users/${subOf(person.idToken)}/activity`, {
+      token: admin,
+    });
     expect(activity.status).toBe(200);
     expect(activity.body.items[0]).toMatchObject({ action: 'two_step_reset', by: 'team' });
 
