@@ -1,0 +1,125 @@
+// Two-step sign-in in the browser, in English and German: an admin without an authenticator
+// app sets one up at sign-in (QR code and key, a wrong code refused, nothing lost) and is asked
+// for the code at every later sign-in; a customer turns it on and off in My Account.
+import { spawnSync } from 'node:child_process';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { login, newCustomer } from '../support/auth';
+import { totpCode, wrongCode } from '../support/authenticator';
+import { browserSession, toast } from '../support/browser';
+import { type Language, setLanguage, text } from '../support/language';
+
+const url = inject('stackUrl');
+const session = browserSession(url);
+
+/** A customer made an admin by `npm run admin -- grant` on this stack. */
+async function newAdmin() {
+  const person = await newCustomer(url);
+  const granted = spawnSync('npx', ['tsx', 'scripts/admin.ts', 'grant', '--email', person.email], {
+    encoding: 'utf8',
+    env: { ...process.env, PORT: new URL(url).port },
+  });
+  if (granted.status !== 0) throw new Error(granted.stderr);
+  return person;
+}
+
+async function signIn(page: Page, language: Language, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(text(language, 'common.email')).fill(email);
+  await page.getByLabel(text(language, 'common.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: text(language, 'login.submit') }).click();
+}
+
+/** The key shown as text beside the QR code, without the spaces that group it. */
+async function shownSecret(page: Page) {
+  const key = page.locator('code');
+  await expect.poll(async () => (await key.textContent())?.trim().length ?? 0).toBeGreaterThan(0);
+  return ((await key.textContent()) ?? '').replace(/\s/g, '');
+}
+
+async function enterCode(page: Page, language: Language, code: string) {
+  await page.getByLabel(text(language, 'twoStep.codeLabel')).fill(code);
+  await page.getByRole('button', { name: text(language, 'twoStep.confirm') }).click();
+}
+
+/** Whether Cognito asks this user for a code at sign-in now. */
+async function asksForCode(email: string, password: string) {
+  return login(url, email, password, '000000').then(
+    () => false,
+    (error: Error) => error.name === 'CodeMismatchException',
+  );
+}
+
+describe.each(['en', 'de'] as const)('two-step sign-in (%s)', (language) => {
+  it('leads an admin without an authenticator through the set-up, then asks for the code at every sign-in', async () => {
+    const admin = await newAdmin();
+    await setLanguage(session.context as BrowserContext, url, language);
+    const { page } = session;
+    await signIn(page, language, admin.email, admin.password);
+
+    await expect
+      .poll(() => page.getByRole('heading', { name: text(language, 'twoStep.setupTitle') }).count())
+      .toBe(1);
+    await expect
+      .poll(() => page.getByRole('img', { name: text(language, 'twoStep.qrLabel') }).count())
+      .toBe(1);
+    const secret = await shownSecret(page);
+
+    // A wrong code: said so at the field, the key stays, the right code then works.
+    await enterCode(page, language, wrongCode(secret));
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: text(language, 'twoStep.wrongCode') })
+          .count(),
+      )
+      .toBe(1);
+    expect(await shownSecret(page)).toBe(secret);
+    await enterCode(page, language, totpCode(secret));
+    await toast(page, text(language, 'twoStep.enabled')).waitFor();
+    await page.waitForURL('**/admin');
+    await expect
+      .poll(() => page.getByRole('heading', { name: text(language, 'twoStep.setupTitle') }).count())
+      .toBe(0);
+
+    // Every later sign-in asks for the code.
+    const next = await (session.context as BrowserContext).browser()?.newContext({ baseURL: url });
+    if (!next) throw new Error('no browser');
+    await setLanguage(next, url, language);
+    const again = await next.newPage();
+    await signIn(again, language, admin.email, admin.password);
+    await enterCode(again, language, wrongCode(secret));
+    await expect
+      .poll(() =>
+        again
+          .getByRole('alert')
+          .filter({ hasText: text(language, 'twoStep.wrongCode') })
+          .count(),
+      )
+      .toBe(1);
+    await enterCode(again, language, totpCode(secret));
+    await again.waitForURL('**/admin');
+    await next.close();
+  });
+
+  it('lets a customer turn two-step sign-in on in My Account, and off again', async () => {
+    const customer = await newCustomer(url);
+    await setLanguage(session.context as BrowserContext, url, language);
+    const { page } = session;
+    await signIn(page, language, customer.email, customer.password);
+    await page.waitForURL((address) => !address.pathname.startsWith('/login'));
+    await page.goto('/account');
+    const panel = page.getByRole('region', { name: text(language, 'twoStep.title') });
+    await panel.getByText(text(language, 'twoStep.statusOff')).waitFor();
+    await panel.getByRole('button', { name: text(language, 'twoStep.turnOn') }).click();
+    const secret = await shownSecret(page);
+    await enterCode(page, language, totpCode(secret));
+    await panel.getByText(text(language, 'twoStep.statusOn')).waitFor();
+    expect(await asksForCode(customer.email, customer.password)).toBe(true);
+
+    await panel.getByRole('button', { name: text(language, 'twoStep.turnOff') }).click();
+    await panel.getByText(text(language, 'twoStep.statusOff')).waitFor();
+    expect(await asksForCode(customer.email, customer.password)).toBe(false);
+  });
+});
