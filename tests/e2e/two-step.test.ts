@@ -118,6 +118,17 @@ describe.each(['en', 'de'] as const)('two-step sign-in (%s)', (language) => {
     await panel.getByText(text(language, 'twoStep.statusOn')).waitFor();
     expect(await asksForCode(customer.email, customer.password)).toBe(true);
 
+    // Off again, with the password: a wrong one is refused and changes nothing.
+    await panel.getByRole('button', { name: text(language, 'twoStep.turnOff') }).click();
+    const password = panel.getByLabel(text(language, 'twoStep.offPassword'));
+    await password.fill('not-the-password');
+    await panel.getByRole('button', { name: text(language, 'twoStep.turnOff') }).click();
+    await panel
+      .getByRole('alert')
+      .filter({ hasText: text(language, 'apiErrors.currentPasswordWrong') })
+      .waitFor();
+    expect(await asksForCode(customer.email, customer.password)).toBe(true);
+    await password.fill(customer.password);
     await panel.getByRole('button', { name: text(language, 'twoStep.turnOff') }).click();
     await panel.getByText(text(language, 'twoStep.statusOff')).waitFor();
     expect(await asksForCode(customer.email, customer.password)).toBe(false);

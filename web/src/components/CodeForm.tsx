@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authReady } from '../lib/auth-ready';
 import { serverMessage } from '../lib/errors';
@@ -13,12 +13,22 @@ const CODE = /^\d{6}$/;
  * the wrong shape or refused by Cognito is said so under the field, which keeps what was typed
  * and takes the focus; the step itself (the sign-in, the new key) stays as it was.
  */
-export function CodeForm({ onCode }: { onCode: (code: string) => Promise<void> }) {
+export function CodeForm({
+  onCode,
+  focus = false,
+}: {
+  onCode: (code: string) => Promise<void>;
+  /** Takes the focus when shown (a step that replaced the form the person was in). */
+  focus?: boolean;
+}) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focus) field.current?.focus();
+  }, [focus]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

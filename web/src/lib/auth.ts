@@ -18,6 +18,7 @@ import {
   fetchMFAPreference,
   setUpTOTP,
   updateMFAPreference,
+  updatePassword,
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
@@ -186,10 +187,23 @@ export async function confirmAuthenticatorSetup(code: string): Promise<void> {
   await updateMFAPreference({ totp: 'PREFERRED' });
 }
 
-/** Turns two-step sign-in off (the caller has checked the password first). */
-export async function turnAuthenticatorOff(): Promise<void> {
+/**
+ * Turns two-step sign-in off once Cognito has checked the password. A signed-in user cannot
+ * sign in again to prove it, and the pool's client has no server-side password flow; Cognito's
+ * ChangePassword checks the current password, so it is asked to set the same one (it keeps no
+ * password history here): nothing changes, and a wrong password is refused
+ * (NotAuthorizedException) before the factor is touched.
+ */
+export async function turnAuthenticatorOff(password: string): Promise<void> {
+  await updatePassword({ oldPassword: password, newPassword: password });
   await updateMFAPreference({ totp: 'DISABLED' });
 }
+
+/** Cognito's answer to a wrong current password. */
+export const isWrongPassword = (error: unknown) =>
+  error instanceof Error &&
+  error.name === 'NotAuthorizedException' &&
+  !/attempts exceeded/i.test(error.message);
 
 /** Cognito's answers to a code that is not the current one (at sign-in, at set-up). */
 export const isWrongCode = (error: unknown) =>

@@ -87,6 +87,7 @@ export default function LoginPage() {
     return (
       <CardPage title={t('login.title')}>
         <CodeForm
+          focus
           onCode={async (code) => {
             submitting.current = true;
             try {
