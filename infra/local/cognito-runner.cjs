@@ -230,4 +230,5 @@ Targets.AdminSetUserMFAPreference =
     return {};
   };
 
-require('cognito-local/lib/bin/start.js');
+// Run as the emulator's process; required by a test, it only bridges (cognito-bridge.test.ts).
+if (require.main === module) require('cognito-local/lib/bin/start.js');
