@@ -1,9 +1,9 @@
 // Two-step sign-in in the browser, in English and German: an admin without an authenticator
 // app sets one up at sign-in (QR code and key, a wrong code refused, nothing lost) and is asked
 // for the code at every later sign-in; a customer turns it on and off in My Account.
-import { spawnSync } from 'node:child_process';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { newAdmin } from '../support/admin-cli';
 import { login, newCustomer } from '../support/auth';
 import { totpCode, wrongCode } from '../support/authenticator';
 import { browserSession, toast } from '../support/browser';
@@ -11,17 +11,6 @@ import { type Language, setLanguage, text } from '../support/language';
 
 const url = inject('stackUrl');
 const session = browserSession(url);
-
-/** A customer made an admin by `npm run admin -- grant` on this stack. */
-async function newAdmin() {
-  const person = await newCustomer(url);
-  const granted = spawnSync('npx', ['tsx', 'scripts/admin.ts', 'grant', '--email', person.email], {
-    encoding: 'utf8',
-    env: { ...process.env, PORT: new URL(url).port },
-  });
-  if (granted.status !== 0) throw new Error(granted.stderr);
-  return person;
-}
 
 async function signIn(page: Page, language: Language, email: string, password: string) {
   await page.goto('/login');
@@ -59,7 +48,7 @@ async function asksForCode(email: string, password: string) {
 
 describe.each(['en', 'de'] as const)('two-step sign-in (%s)', (language) => {
   it('leads an admin without an authenticator through the set-up, then asks for the code at every sign-in', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(url);
     await setLanguage(session.context as BrowserContext, url, language);
     const { page } = session;
     await signIn(page, language, admin.email, admin.password);

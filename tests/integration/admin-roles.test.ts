@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import {
   AdminAddUserToGroupCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '@shared/constants';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { runAdmin as runAdminCli } from '../support/admin-cli';
 import { adminToken, api, login, newCustomer } from '../support/auth';
 import { endpoints } from '../support/documents';
 import { enrolSecondFactor } from '../support/mfa';
@@ -16,12 +16,7 @@ beforeAll(async () => {
 });
 
 /** `npm run admin -- <command> --email <e-mail>` against this suite's stack. */
-function runAdmin(command: string, email: string) {
-  return spawnSync('npx', ['tsx', 'scripts/admin.ts', command, '--email', email], {
-    encoding: 'utf8',
-    env: { ...process.env, PORT: new URL(url).port },
-  });
-}
+const runAdmin = (command: string, email: string) => runAdminCli(url, command, email);
 
 const customerDetail = (userId: string) => api(url, `/api/admin/users/${userId}`, { token: admin });
 const deleteAttempt = (userId: string, email: string) =>

@@ -1,7 +1,6 @@
 // Staff sign in with a second factor (authenticator app, TOTP): an admin without one is refused
 // by every admin route (403 mfa_required) until they set one up; every later sign-in asks for
 // the code; an operator can turn it off (npm run admin -- reset-mfa), recorded in the audit trail.
-import { spawnSync } from 'node:child_process';
 import {
   AdminGetUserCommand,
   AssociateSoftwareTokenCommand,
@@ -15,6 +14,7 @@ import {
 import type { AuditRecord, ErrorBody, Page } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routeKey, routes } from '../../functions/src/routes';
+import { newAdmin, runAdmin as runAdminCli } from '../support/admin-cli';
 import { adminToken, api, cognitoClient, login, newCustomer, runtimeConfig } from '../support/auth';
 import { totpCode, wrongCode } from '../support/authenticator';
 import { endpoints } from '../support/documents';
@@ -26,23 +26,10 @@ beforeAll(async () => {
   admin = await adminToken(url);
 });
 
-function runAdmin(command: string, email: string) {
-  return spawnSync('npx', ['tsx', 'scripts/admin.ts', command, '--email', email], {
-    encoding: 'utf8',
-    env: { ...process.env, PORT: new URL(url).port },
-  });
-}
+const runAdmin = (command: string, email: string) => runAdminCli(url, command, email);
 
 const subOf = (idToken: string) =>
   (JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as { sub: string }).sub;
-
-/** A new admin (a customer granted the group), signed in again with their password alone. */
-async function newAdmin() {
-  const person = await newCustomer(url);
-  const granted = runAdmin('grant', person.email);
-  if (granted.status !== 0) throw new Error(granted.stderr);
-  return { ...person, ...(await login(url, person.email, person.password)) };
-}
 
 /** Every admin route of the route table, its path parameters filled with ids that name nothing. */
 const adminRoutes = routes
@@ -68,7 +55,7 @@ async function asksForCode(email: string, password: string) {
 
 describe('a second factor for staff', () => {
   it('refuses an admin without an authenticator app on every admin route, with mfa_required', async () => {
-    const person = await newAdmin();
+    const person = await newAdmin(url);
     expect(adminRoutes.length).toBeGreaterThan(20);
     for (const route of adminRoutes) {
       const answer = await api<ErrorBody>(url, route.path, {
@@ -85,7 +72,7 @@ describe('a second factor for staff', () => {
   });
 
   it('admits the admin once the authenticator is set up, and asks for the code at every later sign-in', async () => {
-    const person = await newAdmin();
+    const person = await newAdmin(url);
     const secret = await enrolSecondFactor(url, person.email, person.accessToken);
     expect((await api(url, '/api/admin/stats', { token: person.idToken })).status).toBe(200);
 
@@ -106,7 +93,7 @@ describe('a second factor for staff', () => {
   });
 
   it('refuses a wrong code, at sign-in and at set-up, as Cognito does, and turns nothing on', async () => {
-    const person = await newAdmin();
+    const person = await newAdmin(url);
     const cognito = cognitoClient(url);
     const { SecretCode = '' } = await cognito.send(
       new AssociateSoftwareTokenCommand({ AccessToken: person.accessToken }),
