@@ -25,7 +25,7 @@ export const ACKNOWLEDGED: { id: string; reason: string }[] = [
   {
     id: 'AwsSolutions-COG2',
     reason:
-      'The product has no MFA (docs/product.md#log-in); prod runs Cognito threat protection (adaptive authentication) instead.',
+      'MFA is optional in the pool, by authenticator app (TOTP) only, because customers choose it (docs/product.md#two-step-sign-in); staff cannot choose: every admin route refuses an admin without a verified authenticator (403 mfa_required, functions/src/edge/second-factor.ts). A required pool would force it on every customer.',
   },
   {
     id: 'AwsSolutions-APIG4',

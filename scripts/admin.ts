@@ -1,8 +1,10 @@
-// npm run admin -- grant|revoke --email <e-mail> [--stage <local|dev|staging|prod>] [--by <your e-mail>]
+// npm run admin -- grant|revoke|reset-mfa --email <e-mail> [--stage <local|dev|staging|prod>] [--by <your e-mail>]
 // Makes a user an admin (grant) or a customer again (revoke): the Cognito admin group, their
 // profile in step with it, and a sign-out everywhere so the new role counts at their next
 // sign-in (functions/src/services/roles.ts). The user must have signed up (or been created in
 // the pool) first.
+// reset-mfa: turns the user's authenticator app off (a lost phone), recorded in the audit trail
+// (functions/src/services/second-factor.ts); an admin sets up a new one at their next sign-in.
 //   --stage local (default)  the local stack `npm start` runs (same PORT, default 3000)
 //   --stage X                stage X on AWS, in its own region (infra/config/stages.ts), with the
 //                            credentials of your shell; the table and user pool are found by the
@@ -33,15 +35,24 @@ async function connectStage(name: string): Promise<void> {
 }
 
 async function main() {
-  const role = ROLES[process.argv[2] ?? ''];
+  const command = process.argv[2] ?? '';
+  const role = ROLES[command];
   const email = textOption('email');
-  if (!role || !email)
-    throw new Error('Usage: npm run admin -- grant|revoke --email <e-mail> [--stage <stage>]');
+  if ((!role && command !== 'reset-mfa') || !email)
+    throw new Error('Usage: npm run admin -- grant|revoke|reset-mfa --email <e-mail> [--stage <stage>]');
   const stage = textOption('stage') ?? 'local';
   if (stage === 'local') await connectLocalStack();
   else await connectStage(stage);
-  const { changeRole } = await import('../functions/src/services/roles');
   const by = textOption('by') ?? `${userInfo().username}@${hostname()}`;
+  if (!role) {
+    const { resetSecondFactor } = await import('../functions/src/services/second-factor');
+    const { userId } = await resetSecondFactor(email, { id: 'operator', email: by });
+    console.log(
+      `${email} (${userId}) signs in on ${stage} with their password alone now; an admin sets up a new authenticator app at their next sign-in.`,
+    );
+    return;
+  }
+  const { changeRole } = await import('../functions/src/services/roles');
   const { userId } = await changeRole(email, role, { id: 'operator', email: by });
   console.log(
     role === 'admin'

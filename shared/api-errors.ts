@@ -3,6 +3,7 @@
 export const API_ERRORS = {
   notAuthenticated: 'Not authenticated',
   accessDenied: 'Access denied',
+  secondFactorRequired: 'Set up two-step sign-in with an authenticator app to use the admin console',
   unknownRoute: 'Unknown route',
   notFound: 'Not found',
   userNotFound: 'User not found',

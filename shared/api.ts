@@ -90,6 +90,8 @@ export type ErrorCode =
   | 'validation_failed'
   | 'unauthorized'
   | 'forbidden'
+  /** An admin route, called by an admin without a verified authenticator app (TOTP). */
+  | 'mfa_required'
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
@@ -389,6 +391,7 @@ export const AUDIT_ACTIONS = [
   'account_deleted',
   'role_granted',
   'role_revoked',
+  'two_step_reset',
   'service_requested',
   'service_withdrawn',
   'task_completed',

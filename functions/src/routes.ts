@@ -568,11 +568,16 @@ export const routes: readonly RouteDef[] = Object.entries(ROUTES).map(([handler,
 /**
  * What a route's Lambda may do: its row's permissions, and for every signed-in route what
  * admission needs besides the table: asking Cognito for the caller's groups when the token's
- * role and the profile's disagree (edge/admission.ts).
+ * role and the profile's disagree (edge/admission.ts); and for an admin route, whether the
+ * admin has a second factor (AdminGetUser, edge/second-factor.ts).
  */
 export function permissionsOf(route: RouteDef): Permissions {
   if (route.access === 'public') return route.permissions;
-  const cognito = [...(route.permissions.cognito ?? []), 'cognito-idp:AdminListGroupsForUser'] as const;
+  const edge: NonNullable<Permissions['cognito']> =
+    route.access === 'admin'
+      ? ['cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminGetUser']
+      : ['cognito-idp:AdminListGroupsForUser'];
+  const cognito = [...new Set([...(route.permissions.cognito ?? []), ...edge])];
   return { ...route.permissions, cognito };
 }
 

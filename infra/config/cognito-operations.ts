@@ -12,6 +12,10 @@ export const BROWSER_COGNITO_OPERATIONS = [
   'RespondToAuthChallenge',
   'GetTokensFromRefreshToken',
   'GetUser',
+  // The second factor (authenticator app): set up, verify, turn on or off.
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
   'ChangePassword',
   'ForgotPassword',
   'ConfirmForgotPassword',

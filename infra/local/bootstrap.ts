@@ -87,6 +87,8 @@ export async function ensureUserPool(
       PoolName: 'relocation-local',
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
+      // As on AWS (infra/stacks/auth-stack.ts): a second factor by authenticator app, optional.
+      MfaConfiguration: 'OPTIONAL',
       Policies: {
         PasswordPolicy: {
           MinimumLength: PASSWORD_MIN_LENGTH,

@@ -7,6 +7,7 @@ const { UserPoolServiceImpl } = require('cognito-local/lib/services/userPoolServ
 const { Targets } = require('cognito-local/lib/targets/targets');
 const {
   CodeMismatchError,
+  CognitoError,
   InvalidParameterError,
   NotAuthorizedError,
   UserNotFoundError,
@@ -129,20 +130,22 @@ Targets.ForgotPassword = (services) => {
   };
 };
 
+/** A JWT's claims, decoded, not verified (as cognito-local's own token-taking calls do), or null. */
+function decodeJwt(jwt) {
+  try {
+    return JSON.parse(Buffer.from(String(jwt).split('.')[1] ?? '', 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
 // GlobalSignOut, which cognito-local lacks: the signed-in user revokes every refresh token of
 // theirs (sessions elsewhere end at their next refresh). Like cognito-local's own
 // token-taking calls, the access token is decoded, not verified: this is the emulator.
 Targets.GlobalSignOut =
   ({ cognito }) =>
   async (ctx, req) => {
-    let token = null;
-    try {
-      token = JSON.parse(
-        Buffer.from(String(req.AccessToken).split('.')[1] ?? '', 'base64url').toString('utf8'),
-      );
-    } catch {
-      // not a JWT: refused below
-    }
+    const token = decodeJwt(req.AccessToken);
     if (token?.token_use !== 'access') throw new NotAuthorizedError();
     const pool = await cognito.getUserPoolForClientId(ctx, token.client_id);
     const user = await pool.getUserByUsername(ctx, token.username ?? token.sub);
@@ -151,4 +154,81 @@ Targets.GlobalSignOut =
     return {};
   };
 
-require('cognito-local/lib/bin/start.js');
+// The second factor (authenticator app, TOTP). cognito-local has AssociateSoftwareToken,
+// SetUserMFAPreference and the SOFTWARE_TOKEN_MFA challenge; what differs from Cognito is
+// bridged below, and AdminSetUserMFAPreference, which it lacks, is added.
+
+// VerifySoftwareToken as Cognito answers it: a right code marks the token verified and turns
+// nothing on (SetUserMFAPreference does that); a wrong one is EnableSoftwareTokenMFAException
+// ("Code mismatch"), not cognito-local's CodeMismatch.
+const verifySoftwareToken = Targets.VerifySoftwareToken;
+Targets.VerifySoftwareToken = (services) => {
+  const verify = verifySoftwareToken(services);
+  return async (ctx, req) => {
+    const owner = await tokenOwner(services, ctx, req.AccessToken);
+    let result;
+    try {
+      result = await verify(ctx, req);
+    } catch (error) {
+      if (error?.code === 'CodeMismatchException')
+        throw new CognitoError('EnableSoftwareTokenMFAException', 'Code mismatch');
+      throw error;
+    }
+    if (owner) {
+      const verified = await owner.pool.getUserByUsername(ctx, owner.user.Username);
+      await owner.pool.saveUser(ctx, { ...verified, UserMFASettingList: owner.user.UserMFASettingList });
+    }
+    return result;
+  };
+};
+
+/** The pool and user (as they are now) of an access token, or null. */
+async function tokenOwner(services, ctx, accessToken) {
+  const token = decodeJwt(accessToken);
+  if (!token?.client_id || !token.sub) return null;
+  const pool = await services.cognito.getUserPoolForClientId(ctx, token.client_id);
+  const user = await pool.getUserByUsername(ctx, token.sub);
+  return user ? { pool, user } : null;
+}
+
+// A wrong code at sign-in: Cognito's message for it.
+const respondToAuthChallenge = Targets.RespondToAuthChallenge;
+Targets.RespondToAuthChallenge = (services) => {
+  const respond = respondToAuthChallenge(services);
+  return async (ctx, req) => {
+    try {
+      return await respond(ctx, req);
+    } catch (error) {
+      if (error?.code === 'CodeMismatchException' && req.ChallengeName === 'SOFTWARE_TOKEN_MFA')
+        throw new CognitoError('CodeMismatchException', 'Invalid code received for user');
+      throw error;
+    }
+  };
+};
+
+// AdminSetUserMFAPreference, which cognito-local lacks: an operator turns a user's factors on or
+// off (a lost phone: `npm run admin -- reset-mfa`). Turning the authenticator app on needs a
+// verified one, as for the user's own SetUserMFAPreference.
+Targets.AdminSetUserMFAPreference =
+  ({ cognito }) =>
+  async (ctx, req) => {
+    const pool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await pool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    const software = req.SoftwareTokenMfaSettings;
+    if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified)
+      throw new InvalidParameterError('User has not verified software token mfa');
+    const methods = new Set(user.UserMFASettingList ?? []);
+    if (software?.Enabled === true) methods.add('SOFTWARE_TOKEN_MFA');
+    if (software?.Enabled === false) methods.delete('SOFTWARE_TOKEN_MFA');
+    const preferred = software?.PreferredMfa
+      ? 'SOFTWARE_TOKEN_MFA'
+      : methods.has(user.PreferredMfaSetting)
+        ? user.PreferredMfaSetting
+        : undefined;
+    await pool.saveUser(ctx, { ...user, UserMFASettingList: [...methods], PreferredMfaSetting: preferred });
+    return {};
+  };
+
+// Run as the emulator's process; required by a test, it only bridges (cognito-bridge.test.ts).
+if (require.main === module) require('cognito-local/lib/bin/start.js');

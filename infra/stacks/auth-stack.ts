@@ -5,6 +5,7 @@ import {
   AccountRecovery,
   CfnUserPoolGroup,
   FeaturePlan,
+  Mfa,
   StandardThreatProtectionMode,
   UserPool,
   type UserPoolClient,
@@ -68,6 +69,10 @@ export class AuthStack extends Stack {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // A second factor by authenticator app (TOTP) only, no SMS: optional for customers; every
+      // admin route refuses an admin without one (functions/src/edge/second-factor.ts).
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true, email: false },
       // Cognito's own sender until the stage's SES domain is verified (see StageConfig.mailVerified).
       email: config.mailVerified
         ? UserPoolEmail.withSES({

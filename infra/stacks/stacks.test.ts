@@ -1023,6 +1023,16 @@ describe('Auth stack', () => {
     });
   });
 
+  it('offers a second factor by authenticator app only (TOTP), optional in the pool', () => {
+    for (const stage of ['prod', 'dev'] as const) {
+      const template = stage === 'prod' ? auth : Template.fromStack(buildApp(undefined, stage).authStack);
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        MfaConfiguration: 'OPTIONAL',
+        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      });
+    }
+  });
+
   it('lets visitors sign up themselves, with threat protection in prod only', () => {
     auth.hasResourceProperties('AWS::Cognito::UserPool', {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },

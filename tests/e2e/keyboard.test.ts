@@ -10,6 +10,7 @@ import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
 import { setLanguage } from '../support/language';
+import { answerCodeChallenge } from '../support/mfa-browser';
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
@@ -71,6 +72,7 @@ async function signIn(email: string, password: string, home: string) {
   await typeInto('Email', email);
   await typeInto('Password', password);
   await page.keyboard.press('Enter');
+  await answerCodeChallenge(page, email, { keyboard: true });
   await page.waitForURL(`**${home}`);
 }
 

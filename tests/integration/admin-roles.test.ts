@@ -1,12 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import {
   AdminAddUserToGroupCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '@shared/constants';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { runAdmin as runAdminCli } from '../support/admin-cli';
 import { adminToken, api, login, newCustomer } from '../support/auth';
 import { endpoints } from '../support/documents';
+import { enrolSecondFactor } from '../support/mfa';
 
 const url = inject('stackUrl');
 let admin: string;
@@ -15,12 +16,7 @@ beforeAll(async () => {
 });
 
 /** `npm run admin -- <command> --email <e-mail>` against this suite's stack. */
-function runAdmin(command: string, email: string) {
-  return spawnSync('npx', ['tsx', 'scripts/admin.ts', command, '--email', email], {
-    encoding: 'utf8',
-    env: { ...process.env, PORT: new URL(url).port },
-  });
-}
+const runAdmin = (command: string, email: string) => runAdminCli(url, command, email);
 
 const customerDetail = (userId: string) => api(url, `/api/admin/users/${userId}`, { token: admin });
 const deleteAttempt = (userId: string, email: string) =>
@@ -44,7 +40,10 @@ describe('npm run admin (the Cognito group is the one source of truth for the ro
 
     // The customer token issued before the change no longer works; a new sign-in is an admin.
     expect((await api(url, '/api/me', { token: person.idToken })).status).toBe(401);
+    // A new admin sets up their authenticator app before the admin routes answer them.
     const again = await login(url, person.email, person.password);
+    expect((await api(url, '/api/admin/stats', { token: again.idToken })).status).toBe(403);
+    await enrolSecondFactor(url, person.email, again.accessToken);
     expect((await api(url, '/api/admin/stats', { token: again.idToken })).status).toBe(200);
     expect((await customerDetail(userId)).status).toBe(404);
     const refused = await deleteAttempt(userId, person.email);
@@ -68,7 +67,7 @@ describe('npm run admin (the Cognito group is the one source of truth for the ro
     expect(missing.stderr).toMatch(/not found/i);
     const usage = runAdmin('promote', 'x@example.com');
     expect(usage.status).toBe(1);
-    expect(usage.stderr).toContain('Usage: npm run admin -- grant|revoke --email <e-mail>');
+    expect(usage.stderr).toContain('Usage: npm run admin -- grant|revoke|reset-mfa --email <e-mail>');
   });
 
   it('honours a group change made around it (the AWS CLI): the admin is admitted and cannot be deleted', async () => {
@@ -89,6 +88,7 @@ describe('npm run admin (the Cognito group is the one source of truth for the ro
     );
     expect((await deleteAttempt(userId, person.email)).status).toBe(403);
     const asAdmin = await login(url, person.email, person.password);
+    await enrolSecondFactor(url, person.email, asAdmin.accessToken);
     expect((await api(url, '/api/admin/stats', { token: asAdmin.idToken })).status).toBe(200);
   });
 });

@@ -3,12 +3,14 @@ import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page, PendingDeletion, RuntimeConfig } from '@shared/api';
 import { addDays, planToday } from '@shared/plan';
 import type { MailboxEntry } from '../../infra/local/mailbox';
 import { waitFor } from '../../infra/local/ports';
+import { secretOf, totpCode } from './authenticator';
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -94,15 +96,33 @@ export async function confirmFromMailbox(url: string, email: string) {
   );
 }
 
-export async function login(url: string, email: string, password: string) {
+/**
+ * Signs in with the password and, when Cognito asks for the authenticator code, the code of
+ * the secret a test set up for this user (support/mfa.ts), or `code` when given.
+ */
+export async function login(url: string, email: string, password: string, code?: string) {
   const config = await runtimeConfig(url);
-  const out = await cognitoClient(url).send(
+  const cognito = cognitoClient(url);
+  let out = await cognito.send(
     new InitiateAuthCommand({
       ClientId: config.auth.userPoolClientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
+  if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    const secret = secretOf(url, email);
+    if (!code && !secret)
+      throw new Error(`${email} is asked for a code, and no test set up their authenticator`);
+    out = await cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: config.auth.userPoolClientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: out.Session,
+        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code ?? totpCode(secret ?? '') },
+      }),
+    );
+  }
   const result = out.AuthenticationResult;
   if (!result?.IdToken || !result.AccessToken) throw new Error('login returned no tokens');
   return {

@@ -2,6 +2,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import system from './chromium.json';
 import { type Language, setLanguage } from './language';
+import { answerCodeChallenge } from './mfa-browser';
 
 // Debian's Chromium (Playwright cannot download its own browser here) and its flags, shared
 // with scripts/bench-web.mjs. Without the networking flags Chromium floods the closed network
@@ -96,6 +97,7 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  await answerCodeChallenge(page, email);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { enrolTestAdmin } from './mfa';
 import { startStackProcess } from './stack-process';
 
 declare module 'vitest' {
@@ -13,6 +14,7 @@ export default async function setup(project: TestProject) {
     web: project.config.env?.LOCAL_WEB ?? 'none',
     log: (line) => console.log(`[test stack] ${line}`),
   });
+  await enrolTestAdmin(stack.url);
   project.provide('stackUrl', stack.url);
   return async () => stack.stop();
 }

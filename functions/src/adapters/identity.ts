@@ -108,6 +108,35 @@ export async function identityRole(userId: string): Promise<Role | null> {
   }
 }
 
+/** Whether the user has an authenticator app (software token MFA) verified and turned on. */
+export async function hasSecondFactor(userId: string): Promise<boolean> {
+  const { sdk, client } = await cognito();
+  try {
+    const user = await client.send(
+      new sdk.AdminGetUserCommand({ UserPoolId: env.userPoolId, Username: userId }),
+    );
+    return (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
+  } catch (error) {
+    if (userGone(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Turns the user's authenticator app off (a lost phone): they sign in with their password
+ * alone and, if they are an admin, must set one up again before any admin route answers.
+ */
+export async function clearSecondFactor(userId: string): Promise<void> {
+  const { sdk, client } = await cognito();
+  await client.send(
+    new sdk.AdminSetUserMFAPreferenceCommand({
+      UserPoolId: env.userPoolId,
+      Username: userId,
+      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+    }),
+  );
+}
+
 /** Puts the user into the admin group, or takes them out of it (both repeatable). */
 export async function setIdentityRole(userId: string, role: Role): Promise<void> {
   const { sdk, client } = await cognito();

@@ -11,6 +11,7 @@ import { readAccount } from '../store/accounts';
 import { newProfile, putProfileIfAbsent, setProfileRole } from '../store/profiles';
 import { readUserPartition } from '../store/user-partition';
 import type { Account, Caller, WithPartition } from './caller';
+import { ADMIN_CHECK_MS, Confirmations } from './confirmations';
 
 /**
  * Admits a verified token's caller to a signed-in route. A token outlives its account (an
@@ -43,9 +44,7 @@ export async function admitWithPartition(caller: Caller, mayWrite: boolean): Pro
   return { ...caller, profile: partition.stored.profile, partition };
 }
 
-/** How long a container trusts Cognito's answer that someone is an admin. */
-const ADMIN_CHECK_MS = 30_000;
-const confirmedAdmins = new Map<string, number>();
+const confirmedAdmins = new Confirmations(ADMIN_CHECK_MS);
 
 /**
  * The Cognito group decides the role (it is the one source of truth; `npm run admin` changes
@@ -58,15 +57,14 @@ const confirmedAdmins = new Map<string, number>();
  * table, and the request goes on.
  */
 async function settleRole(caller: Caller, stored: Role, mayWrite: boolean): Promise<void> {
-  const confirmedAt = confirmedAdmins.get(caller.userId);
-  const fresh = confirmedAt !== undefined && clock.now().getTime() - confirmedAt < ADMIN_CHECK_MS;
+  const fresh = confirmedAdmins.fresh(caller.userId);
   if (stored === caller.role && (caller.role === 'customer' || fresh)) return;
   const current = await identityRole(caller.userId);
   if (current !== caller.role) {
-    confirmedAdmins.delete(caller.userId);
+    confirmedAdmins.forget(caller.userId);
     throw new Unauthenticated();
   }
-  if (current === 'admin') confirmedAdmins.set(caller.userId, clock.now().getTime());
+  if (current === 'admin') confirmedAdmins.confirm(caller.userId);
   if (stored === current) return;
   log.warn('profile role behind the Cognito group', {
     userId: caller.userId,

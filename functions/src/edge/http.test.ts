@@ -1,5 +1,6 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import {
+  AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -11,7 +12,7 @@ import * as z from 'zod';
 import { Conflict } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, METRIC_DIMENSIONS, METRICS_NAMESPACE } from '../lib/metrics';
-import { findRoute, ROUTES, type RouteConfig } from '../routes';
+import { findRoute, ROUTES, type RouteConfig, routeKey, routes } from '../routes';
 import { newProfile } from '../store/profiles';
 import { captureOutput } from '../test-fixtures';
 import { type ApiEvent, apiHandler } from './http';
@@ -30,6 +31,8 @@ function event(routeKey: string, claims?: Record<string, string>, body?: string)
 const ddb = mockClient(DynamoDBDocumentClient);
 // Admission confirms an admin's token against the Cognito group (edge/admission.ts).
 const cognito = mockClient(CognitoIdentityProviderClient);
+/** The users with software token MFA turned on in Cognito. */
+let secondFactors = new Set<string>();
 /** The stored account items per user id (profile with role, or a tombstone). */
 let stored: Record<string, Record<string, unknown>[]> = {};
 
@@ -38,7 +41,13 @@ beforeEach(() => {
   process.env.USER_POOL_ID = 'pool';
   cognito.reset();
   cognito.on(AdminListGroupsForUserCommand).callsFake((input: { Username: string }) => ({
-    Groups: input.Username === 'a1' ? [{ GroupName: 'admin' }] : [],
+    Groups: ['a1', 'a2'].includes(input.Username) ? [{ GroupName: 'admin' }] : [],
+  }));
+  // a1 has an authenticator app turned on; a2 has none yet.
+  secondFactors = new Set(['a1']);
+  cognito.on(AdminGetUserCommand).callsFake((input: { Username: string }) => ({
+    Username: input.Username,
+    UserMFASettingList: secondFactors.has(input.Username) ? ['SOFTWARE_TOKEN_MFA'] : [],
   }));
   captureOutput(); // the tests that read the lines capture them again
   ddb.reset();
@@ -55,6 +64,14 @@ beforeEach(() => {
       {
         ...newProfile('a1', 'a@example.com', '2026-01-01T00:00:00Z'),
         PK: 'USER#a1',
+        SK: 'PROFILE',
+        role: 'admin',
+      },
+    ],
+    a2: [
+      {
+        ...newProfile('a2', 'new-admin@example.com', '2026-01-01T00:00:00Z'),
+        PK: 'USER#a2',
         SK: 'PROFILE',
         role: 'admin',
       },
@@ -206,6 +223,41 @@ describe('apiHandler authorization (from the route table)', () => {
     const users = echoFor('GET /api/admin/users');
     expect(status(await users(event('GET /api/admin/users', customer), context))).toBe(403);
     expect(status(await users(event('GET /api/admin/users', admin), context))).toBe(200);
+  });
+
+  it('403s mfa_required to an admin without an authenticator app on every admin route, not on user routes', async () => {
+    const newAdmin = { ...admin, sub: 'a2', email: 'new-admin@example.com' };
+    for (const route of routes.filter((r) => r.access === 'admin')) {
+      const key = routeKey(route);
+      const result = await echoFor(key)(event(key, newAdmin), context);
+      expect(status(result), key).toBe(403);
+      expect(body(result).error, key).toMatchObject({
+        code: 'mfa_required',
+        messageKey: 'apiErrors.secondFactorRequired',
+      });
+    }
+    expect(status(await echo(event('GET /api/me', newAdmin), context))).toBe(200);
+  });
+
+  it('trusts an admin second factor for 30 seconds per container, and a missing one never', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z'), toFake: ['Date'] });
+    try {
+      const newAdmin = { ...admin, sub: 'a2', email: 'new-admin@example.com' };
+      const users = echoFor('GET /api/admin/users');
+      const asked = () => cognito.commandCalls(AdminGetUserCommand).length;
+      expect(status(await users(event('GET /api/admin/users', newAdmin), context))).toBe(403);
+      secondFactors.add('a2'); // enrolled: counts at once
+      expect(status(await users(event('GET /api/admin/users', newAdmin), context))).toBe(200);
+      const before = asked();
+      secondFactors.delete('a2'); // reset by an operator
+      vi.setSystemTime(new Date('2026-03-01T10:00:29Z'));
+      expect(status(await users(event('GET /api/admin/users', newAdmin), context))).toBe(200);
+      expect(asked()).toBe(before);
+      vi.setSystemTime(new Date('2026-03-01T10:00:31Z'));
+      expect(status(await users(event('GET /api/admin/users', newAdmin), context))).toBe(403);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("403s an event for any route but the handler's own (deny by default)", async () => {

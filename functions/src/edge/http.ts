@@ -33,6 +33,7 @@ import {
   callerFromClaims,
   type WithPartition,
 } from './caller';
+import { requireSecondFactor } from './second-factor';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -43,6 +44,7 @@ export const DOMAIN_ERROR_HTTP: Record<DomainErrorKind, { status: number; code: 
   validation: { status: 400, code: 'validation_failed' },
   unauthenticated: { status: 401, code: 'unauthorized' },
   forbidden: { status: 403, code: 'forbidden' },
+  secondFactorRequired: { status: 403, code: 'mfa_required' },
   notFound: { status: 404, code: 'not_found' },
   conflict: { status: 409, code: 'conflict' },
   tooLarge: { status: 413, code: 'payload_too_large' },
@@ -144,7 +146,7 @@ function parseParams(event: ApiEvent, shape: RouteConfig['params']): Record<stri
  * Authorizes from the handler's own row of the route table: the event must be for that
  * route (a handler mounted elsewhere refuses), then a verified ID token, an account that
  * exists and is not being deleted (so a token that outlived its account is refused), then
- * the role.
+ * the role, and for an admin route the admin's second factor.
  */
 async function authorize(event: ApiEvent, route: RouteConfig): Promise<Account | null> {
   if (event.routeKey !== routeKey(route)) throw new Forbidden('unknownRoute');
@@ -155,6 +157,7 @@ async function authorize(event: ApiEvent, route: RouteConfig): Promise<Account |
     ? await admitWithPartition(claimed, mayWrite)
     : await admit(claimed, route.createsAccount === true, mayWrite);
   if (route.access !== 'user' && caller.role !== route.access) throw new Forbidden();
+  if (route.access === 'admin') await requireSecondFactor(caller.userId);
   return caller;
 }
 

@@ -10,6 +10,7 @@ export abstract class DomainError extends Error {
     | 'validation'
     | 'unauthenticated'
     | 'forbidden'
+    | 'secondFactorRequired'
     | 'notFound'
     | 'conflict'
     | 'tooLarge'
@@ -75,6 +76,12 @@ export class Unauthenticated extends DomainError {
 export class Forbidden extends DomainError {
   readonly kind = 'forbidden';
   static override readonly defaultReason: ApiErrorKey = 'accessDenied';
+}
+
+/** An admin without a verified authenticator app (TOTP), on an admin route. */
+export class SecondFactorRequired extends DomainError {
+  readonly kind = 'secondFactorRequired';
+  static override readonly defaultReason: ApiErrorKey = 'secondFactorRequired';
 }
 
 export class NotFound extends DomainError {

@@ -1,9 +1,47 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PageLoading } from '../components/Spinner';
+import { authReady } from '../lib/auth-ready';
 import { useSession } from '../lib/session';
+
+const TwoStepSetupPage = lazy(() => import('../features/auth/TwoStepSetupPage'));
+
+/** The admin whose authenticator app this page load has seen turned on (asked once per load). */
+let enrolledAdmin: string | undefined;
+
+/**
+ * Whether the signed-in admin has two-step sign-in on: asked of Cognito once per page load; the
+ * API refuses every admin route without it (mfa_required).
+ */
+function useAuthenticator(userId: string | undefined) {
+  const [state, setState] = useState<'checking' | 'on' | 'off'>(
+    userId && userId === enrolledAdmin ? 'on' : 'checking',
+  );
+  useEffect(() => {
+    if (!userId || userId === enrolledAdmin) return;
+    let current = true;
+    authReady()
+      .then((auth) => auth.hasAuthenticator())
+      .then(
+        (on) => {
+          if (on) enrolledAdmin = userId;
+          if (current) setState(on ? 'on' : 'off');
+        },
+        // Not known: the API decides (and answers mfa_required if need be).
+        () => current && setState('on'),
+      );
+    return () => {
+      current = false;
+    };
+  }, [userId]);
+  const enrolled = () => {
+    enrolledAdmin = userId;
+    setState('on');
+  };
+  return { state, enrolled };
+}
 
 /** No session → /login. */
 export function RequireSession() {
@@ -14,11 +52,15 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** Signed in without the admin role → 'Access denied' and home. */
+/**
+ * Signed in without the admin role → 'Access denied' and home; an admin without two-step
+ * sign-in sets it up first.
+ */
 export function RequireAdmin() {
   const { t } = useTranslation();
   const { status, user, leaving } = useSession();
   const denied = !leaving && status === 'signedIn' && user?.role !== 'admin';
+  const authenticator = useAuthenticator(status === 'signedIn' && !denied ? user?.userId : undefined);
   const toasted = useRef(false);
   useEffect(() => {
     if (denied && !toasted.current) {
@@ -30,5 +72,18 @@ export function RequireAdmin() {
   if (status === 'loading') return <PageLoading />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
   if (denied) return <Navigate to="/" replace />;
+  if (authenticator.state === 'checking') return <PageLoading />;
+  if (authenticator.state === 'off')
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <TwoStepSetupPage
+          email={user?.email ?? ''}
+          onDone={() => {
+            toast.success(t('twoStep.enabled'));
+            authenticator.enrolled();
+          }}
+        />
+      </Suspense>
+    );
   return <Outlet />;
 }

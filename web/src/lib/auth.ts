@@ -7,6 +7,7 @@ import { roleFromGroups } from '@shared/roles';
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword as amplifyConfirmResetPassword,
+  confirmSignIn as amplifyConfirmSignIn,
   confirmSignUp as amplifyConfirmSignUp,
   resendSignUpCode as amplifyResendSignUpCode,
   resetPassword as amplifyResetPassword,
@@ -14,6 +15,11 @@ import {
   signOut as amplifySignOut,
   signUp as amplifySignUp,
   fetchAuthSession,
+  fetchMFAPreference,
+  setUpTOTP,
+  updateMFAPreference,
+  updatePassword,
+  verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 
@@ -143,14 +149,65 @@ export async function signOutEverywhere(): Promise<void> {
   });
 }
 
-export type SignInOutcome = 'signedIn' | 'confirmSignUp';
+/** `code`: the password was right; the authenticator app's code comes next (confirmSignInCode). */
+export type SignInOutcome = 'signedIn' | 'confirmSignUp' | 'code';
 
 export async function signIn(email: string, password: string): Promise<SignInOutcome> {
   const result = await amplifySignIn({ username: email, password, options: { authFlowType: flow } });
   if (result.isSignedIn) return 'signedIn';
   if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'code';
   throw new Error(`Unsupported sign-in step: ${result.nextStep.signInStep}`);
 }
+
+/** The second step of a sign-in: the code from the authenticator app (a wrong one: isWrongCode). */
+export async function confirmSignInCode(code: string): Promise<void> {
+  const result = await amplifyConfirmSignIn({ challengeResponse: code });
+  if (!result.isSignedIn) throw new Error(`Unsupported sign-in step: ${result.nextStep.signInStep}`);
+}
+
+/** Whether the signed-in user has an authenticator app turned on (two-step sign-in). */
+export async function hasAuthenticator(): Promise<boolean> {
+  const preference = await fetchMFAPreference();
+  return preference.enabled?.includes('TOTP') ?? false;
+}
+
+/** A new authenticator secret for the signed-in user: the key, and the otpauth:// address for a QR code. */
+export async function startAuthenticatorSetup(email: string): Promise<{ secret: string; uri: string }> {
+  const setup = await setUpTOTP();
+  return { secret: setup.sharedSecret, uri: setup.getSetupUri(AUTHENTICATOR_ISSUER, email).toString() };
+}
+
+/** The name an authenticator app shows beside the account. */
+const AUTHENTICATOR_ISSUER = 'Relocate Germany';
+
+/** Verifies the first code of the new authenticator and turns two-step sign-in on with it. */
+export async function confirmAuthenticatorSetup(code: string): Promise<void> {
+  await verifyTOTPSetup({ code });
+  await updateMFAPreference({ totp: 'PREFERRED' });
+}
+
+/**
+ * Turns two-step sign-in off once Cognito has checked the password. A signed-in user cannot
+ * sign in again to prove it, and the pool's client has no server-side password flow; Cognito's
+ * ChangePassword checks the current password, so it is asked to set the same one (it keeps no
+ * password history here): nothing changes, and a wrong password is refused
+ * (NotAuthorizedException) before the factor is touched.
+ */
+export async function turnAuthenticatorOff(password: string): Promise<void> {
+  await updatePassword({ oldPassword: password, newPassword: password });
+  await updateMFAPreference({ totp: 'DISABLED' });
+}
+
+/** Cognito's answer to a wrong current password. */
+export const isWrongPassword = (error: unknown) =>
+  error instanceof Error &&
+  error.name === 'NotAuthorizedException' &&
+  !/attempts exceeded/i.test(error.message);
+
+/** Cognito's answers to a code that is not the current one (at sign-in, at set-up). */
+export const isWrongCode = (error: unknown) =>
+  error instanceof Error && ['CodeMismatchException', 'EnableSoftwareTokenMFAException'].includes(error.name);
 
 export async function signOut() {
   await amplifySignOut();

@@ -20,6 +20,7 @@ import { DataExportPanel } from './DataExportPanel';
 import { PersonalInfoPanel } from './PersonalInfoPanel';
 import { RemindersPanel } from './RemindersPanel';
 import { SecurityPanel } from './SecurityPanel';
+import { TwoStepPanel } from './TwoStepPanel';
 
 export default function AccountPage() {
   const { t } = useTranslation(['translation', 'nationalities']);
@@ -76,6 +77,7 @@ export default function AccountPage() {
         />
         {me.data.role === 'customer' && <RemindersPanel enabled={profile.reminders_enabled} />}
         <SecurityPanel />
+        {me.data.role === 'customer' && <TwoStepPanel email={profile.email} />}
         <DataExportPanel />
         {/* What the team did to the account: a customer's (an admin's account is no case). */}
         {me.data.role === 'customer' && <ActivityPanel />}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { CardPage } from '../../components/CardPage';
+import { CodeForm } from '../../components/CodeForm';
 import { TextField } from '../../components/TextField';
 import { authReady } from '../../lib/auth-ready';
 import { serverMessage } from '../../lib/errors';
@@ -44,11 +45,22 @@ export default function LoginPage() {
     if (arrival?.email && !getValues('email')) setValue('email', arrival.email);
   }, [state, getValues, setValue]);
 
+  // The password was right and the account has an authenticator app: its code comes next.
+  const [askCode, setAskCode] = useState(false);
+
+  const enter = async () => {
+    const user = await session.refresh();
+    if (!user) throw new Error(t('login.failed'));
+    toast.success(user.role === 'admin' ? t('login.welcomeAdmin') : t('login.success'));
+    navigate(await resolveHomePath(queryClient, user), { replace: true });
+  };
+
   const submit = handleSubmit(async ({ email, password }) => {
     submitting.current = true;
     try {
       const auth = await authReady();
-      if ((await auth.signIn(email, password)) === 'confirmSignUp') {
+      const outcome = await auth.signIn(email, password);
+      if (outcome === 'confirmSignUp') {
         // Not confirmed yet: a fresh code, and the page to enter it (or to ask for another).
         await auth.resendVerification(email, i18n.language);
         toast.success(t('verify.resent'));
@@ -56,10 +68,11 @@ export default function LoginPage() {
         navigate(verifyEmailPath(email), { state });
         return;
       }
-      const user = await session.refresh();
-      if (!user) throw new Error(t('login.failed'));
-      toast.success(user.role === 'admin' ? t('login.welcomeAdmin') : t('login.success'));
-      navigate(await resolveHomePath(queryClient, user), { replace: true });
+      if (outcome === 'code') {
+        setAskCode(true);
+        return;
+      }
+      await enter();
     } catch (error) {
       toast.error(serverMessage(error, t('login.failed')));
     } finally {
@@ -69,6 +82,24 @@ export default function LoginPage() {
   // Only the validation's download can fail outside the handler above.
   const onSubmit = (event: FormEvent) =>
     submit(event).catch((error: unknown) => toast.error(serverMessage(error, t('login.failed'))));
+
+  if (askCode)
+    return (
+      <CardPage title={t('login.title')}>
+        <CodeForm
+          focus
+          onCode={async (code) => {
+            submitting.current = true;
+            try {
+              await (await authReady()).confirmSignInCode(code);
+              await enter();
+            } finally {
+              submitting.current = false;
+            }
+          }}
+        />
+      </CardPage>
+    );
 
   // The form shows while a stored session is being checked too: it is what the prerendered page
   // showed before the app loaded (a signed-in visitor is sent on once the check is done).
