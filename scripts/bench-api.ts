@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import { DYNAMODB_CALLS_HEADER } from '../infra/local/dynamodb-calls';
 import { adminToken, api, dateFromToday } from '../tests/support/auth';
 import { customerWith } from '../tests/support/customers';
+import { enrolTestAdmin } from '../tests/support/mfa';
 import { serviceRequestBody } from '../tests/support/service-answers';
 import { startStackProcess } from '../tests/support/stack-process';
 import { countOption } from './cli-options';
@@ -101,6 +102,8 @@ async function measure(target: Target): Promise<Measured> {
 async function main() {
   const dataDir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'relocation-bench-api-'));
   const stack = await startStackProcess({ web: 'none', dataDir });
+  // The stack's admin has an authenticator app, as every admin must (their routes need it).
+  await enrolTestAdmin(stack.url);
   const results: Measured[] = [];
   try {
     const local = await connectLocalStack(Number(new URL(stack.url).port));

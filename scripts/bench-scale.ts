@@ -20,6 +20,8 @@ import { chromium, type Page } from 'playwright-core';
 import { DYNAMODB_CALLS_HEADER, parseCalls } from '../infra/local/dynamodb-calls';
 import { adminToken, api } from '../tests/support/auth';
 import system from '../tests/support/chromium.json';
+import { enrolTestAdmin } from '../tests/support/mfa';
+import { answerCodeChallenge } from '../tests/support/mfa-browser';
 import { startStackProcess, TEST_ADMIN } from '../tests/support/stack-process';
 import { SEARCH_DEBOUNCE_MS } from '../web/src/features/admin/customers';
 import {
@@ -192,6 +194,8 @@ async function main() {
   }
   const dataDir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'relocation-scale-'));
   const stack = await startStackProcess({ web, dataDir });
+  // The stack's admin has an authenticator app, as every admin must (their routes need it).
+  await enrolTestAdmin(stack.url);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? system.path,
     headless: true,
@@ -216,6 +220,7 @@ async function main() {
     await page.getByLabel('Email').fill(TEST_ADMIN.email);
     await page.getByLabel('Password').fill(TEST_ADMIN.password);
     await page.getByRole('button', { name: 'Log in' }).click();
+    await answerCodeChallenge(page, TEST_ADMIN.email);
     await page.waitForURL('**/admin');
 
     let seeded = 0;
