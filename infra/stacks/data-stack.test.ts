@@ -135,7 +135,7 @@ describe('DataStack', { timeout: 30_000 }, () => {
       expect.objectContaining({ Effect: 'Allow', Principal: { Service: 'backup.amazonaws.com' } }),
     ]);
     expect(
-      (role?.Properties.ManagedPolicyArns as { 'Fn::Join': [string, unknown[]] }[]).map((arn) =>
+      ((role?.Properties.ManagedPolicyArns ?? []) as { 'Fn::Join': [string, unknown[]] }[]).map((arn) =>
         String(arn['Fn::Join'][1].at(-1)),
       ),
     ).toEqual(BACKUP_POLICIES.map((name) => `:iam::aws:policy/${name}`));

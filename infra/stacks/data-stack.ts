@@ -177,10 +177,15 @@ export class DataStack extends Stack {
       configurationSet,
     });
 
-    // For the operator's commands (npm run admin): the table by its stage, not its generated name.
+    // For the operator's commands (npm run admin, restore-customer): the table and the bucket
+    // by their stage, not their generated names.
     new StringParameter(this, 'TableNameParameter', {
       parameterName: stageParameter(props.config.stage, 'table-name'),
       stringValue: this.table.tableName,
+    });
+    new StringParameter(this, 'DocumentsBucketParameter', {
+      parameterName: stageParameter(props.config.stage, 'documents-bucket'),
+      stringValue: this.documents.bucketName,
     });
 
     // The catalogue is seeded at deploy; the hash makes a changed catalogue re-run the seed.
