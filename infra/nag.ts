@@ -5,6 +5,7 @@ import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 // cdk-nag's own flattening of a resource ARN, so our finding ids are exactly the ones it reports.
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import type { StageConfig } from './config/stages';
+import { BACKUP_POLICIES } from './stacks/data-stack';
 
 /**
  * cdk-nag's AwsSolutions pack (`npm run nag`, and a test in `npm test` that fails on any
@@ -18,6 +19,11 @@ export const ACKNOWLEDGED: { id: string; reason: string }[] = [
     reason:
       'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs; a hand-written copy would be the same policy.',
   },
+  ...BACKUP_POLICIES.map((name) => ({
+    id: `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/${name}]`,
+    reason:
+      "AWS Backup's service role (prod's backup plan): AWS's own policies for backing up and restoring DynamoDB and S3, kept current by AWS as the services change; the role is only assumable by backup.amazonaws.com.",
+  })),
   {
     id: 'AwsSolutions-COG1',
     reason: 'The product fixes the password rule at a minimum of 6 characters (docs/product.md#limits).',

@@ -12,27 +12,11 @@
 //   --by <e-mail>            who runs it, for the audit trail (default: your OS user @ this host)
 import { hostname, userInfo } from 'node:os';
 import type { Role } from '@shared/constants';
-import { stageParameter } from '../infra/config/parameters';
-import { stageConfig } from '../infra/config/stages';
 import { textOption } from './cli-options';
 import { connectLocalStack } from './local-target';
+import { connectStage } from './stage-target';
 
 const ROLES: Record<string, Role> = { grant: 'admin', revoke: 'customer' };
-
-async function connectStage(name: string): Promise<void> {
-  const config = stageConfig(name);
-  process.env.AWS_REGION = config.region;
-  const { SSMClient, GetParameterCommand } = await import('@aws-sdk/client-ssm');
-  const ssm = new SSMClient({ region: config.region });
-  const read = async (parameter: Parameters<typeof stageParameter>[1]) => {
-    const out = await ssm.send(new GetParameterCommand({ Name: stageParameter(config.stage, parameter) }));
-    if (!out.Parameter?.Value)
-      throw new Error(`SSM parameter ${stageParameter(config.stage, parameter)} is empty`);
-    return out.Parameter.Value;
-  };
-  process.env.TABLE_NAME = await read('table-name');
-  process.env.USER_POOL_ID = await read('user-pool-id');
-}
 
 async function main() {
   const command = process.argv[2] ?? '';

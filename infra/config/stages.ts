@@ -78,6 +78,14 @@ export interface StageConfig {
   monthlyBudgetUsd: number;
   /** GuardDuty Malware Protection scans every upload before it is accepted (billed per GB). */
   malwareScan: boolean;
+  /** A daily AWS Backup of the table and the documents bucket, kept RECOVERY_DAYS (billed per GB). */
+  backupPlan: boolean;
+  /**
+   * The stateful stacks (Data, Auth) refuse to be deleted (CloudFormation termination
+   * protection): their table, bucket, key and user pool are what a stage cannot rebuild.
+   * Off on dev only, the one stage `npm run destroy` is for (docs/runbook.md).
+   */
+  terminationProtection: boolean;
   companion: CompanionConfig;
 }
 
@@ -103,6 +111,8 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
     alarmEmails: [],
     monthlyBudgetUsd: 50,
     malwareScan: false,
+    backupPlan: false,
+    terminationProtection: false,
     // No model on dev: nothing to enable in its account, no token costs; staging tries the model.
     companion: { answerer: 'extractive' },
   },
@@ -116,6 +126,9 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
     alarmEmails: [],
     monthlyBudgetUsd: 100,
     malwareScan: true,
+    // Its data is the team's test accounts: point-in-time recovery and versions are enough.
+    backupPlan: false,
+    terminationProtection: true,
     companion: { ...NOVA_LITE_EU, monthlyTokenBudget: 5_000_000 },
   },
   // Not launchable as it stands, on purpose: `launchProblems` lists what to fill in first.
@@ -135,6 +148,8 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
     alarmEmails: [],
     monthlyBudgetUsd: 500,
     malwareScan: true,
+    backupPlan: true,
+    terminationProtection: true,
     // About 2,500 tokens a question (passages, facts, answer): some 20,000 questions a month.
     companion: { ...NOVA_LITE_EU, monthlyTokenBudget: 50_000_000 },
   },
@@ -214,6 +229,13 @@ export function deployTarget(
   }
   return { account: config.account ?? credentials, region: config.region };
 }
+
+/**
+ * Days a deleted customer's data can still be recovered, and after which it is gone for good,
+ * from the privacy policy ('expire after 35 days'): the table's point-in-time recovery window,
+ * the documents' noncurrent versions and the prod backups are all kept this long.
+ */
+export const RECOVERY_DAYS = 35;
 
 /** Log retention in days, from the privacy policy ('Log files are deleted within seven days'). */
 export const LOG_RETENTION_DAYS = 7;

@@ -11,9 +11,11 @@ import {
 import { TABLE_KEYS } from '@functions/store/table';
 import { PHASES, TASK_TEMPLATES } from '@shared/catalogue';
 import { CfnOutput, CustomResource, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Schedule } from 'aws-cdk-lib/aws-events';
 import { CfnMalwareProtectionPlan } from 'aws-cdk-lib/aws-guardduty';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -24,7 +26,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { stageParameter } from '../config/parameters';
-import { LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
+import { LOG_RETENTION_DAYS, RECOVERY_DAYS, type StageConfig } from '../config/stages';
 import { LOG_RETENTION, lambdaFor, mailConfigurationName, type ResourceRef } from './lambda';
 
 const LOCALES = join(import.meta.dirname, '../../shared/locales');
@@ -61,7 +63,10 @@ export class DataStack extends Stack {
       sortKey: key(TABLE_KEYS.sortKey),
       billing: Billing.onDemand(),
       encryption: TableEncryptionV2.awsManagedKey(),
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      pointInTimeRecoverySpecification: {
+        pointInTimeRecoveryEnabled: true,
+        recoveryPeriodInDays: RECOVERY_DAYS,
+      },
       deletionProtection: protectData,
       removalPolicy,
       // Tombstones of deleted accounts and unused upload tickets remove themselves.
@@ -95,20 +100,36 @@ export class DataStack extends Stack {
       // One data key per bucket, not per object: fewer KMS calls (and costs) per upload.
       bucketKeyEnabled: true,
       enforceSSL: true,
-      // Not versioned, on purpose: keys are write-once (every upload and replacement gets a new
-      // key, nothing is overwritten) and deletion must be final (the privacy policy promises
-      // permanent removal with the account), so old versions would only keep what we deleted.
-      versioned: false,
+      // Versioned: a deleted or overwritten file stays a noncurrent version for RECOVERY_DAYS,
+      // the table's point-in-time window, so a mistaken deletion can be undone
+      // (npm run restore-customer) and a deleted file is gone for good after the same days as
+      // the deleted items, as the privacy page says.
+      versioned: true,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'documents/',
       // No CORS here: the Web stack sets it from the site's real origin (its CloudFront URL
       // until the stage has a domain), so uploads work after the first deploy.
+      // Where rules overlap, S3 applies the shorter expiration: the prefixes' day wins.
       lifecycleRules: [
-        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        // Uploads nobody confirmed (closed tab, failed check) never reach their final key.
-        { prefix: INCOMING_PREFIX, expiration: Duration.days(INCOMING_EXPIRY_DAYS) },
+        {
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(RECOVERY_DAYS),
+          // A deletion leaves a delete marker; once the versions behind it have expired, it goes too.
+          expiredObjectDeleteMarker: true,
+        },
+        // Uploads nobody confirmed (closed tab, failed check) never reach their final key; the
+        // confirmed ones are copied there, so no older version of a staged upload is worth keeping.
+        {
+          prefix: INCOMING_PREFIX,
+          expiration: Duration.days(INCOMING_EXPIRY_DAYS),
+          noncurrentVersionExpiration: Duration.days(INCOMING_EXPIRY_DAYS),
+        },
         // Data exports are copies of a customer's data: kept only as long as their link is useful.
-        { prefix: EXPORTS_PREFIX, expiration: Duration.days(EXPORT_EXPIRY_DAYS) },
+        {
+          prefix: EXPORTS_PREFIX,
+          expiration: Duration.days(EXPORT_EXPIRY_DAYS),
+          noncurrentVersionExpiration: Duration.days(EXPORT_EXPIRY_DAYS),
+        },
       ],
       removalPolicy,
       autoDeleteObjects: !protectData,
@@ -140,6 +161,7 @@ export class DataStack extends Stack {
     this.unsubscribeKeyArn = share('UnsubscribeKeyArn', this.unsubscribeKey.secretArn);
 
     if (props.config.malwareScan) this.scanUploads(INCOMING_PREFIX);
+    if (props.config.backupPlan) this.backUp();
 
     // The sender domain everything mails from, and the configuration set every mail goes
     // through: SES suppresses addresses that bounced for good or complained, and the Auth
@@ -155,10 +177,15 @@ export class DataStack extends Stack {
       configurationSet,
     });
 
-    // For the operator's commands (npm run admin): the table by its stage, not its generated name.
+    // For the operator's commands (npm run admin, restore-customer): the table and the bucket
+    // by their stage, not their generated names.
     new StringParameter(this, 'TableNameParameter', {
       parameterName: stageParameter(props.config.stage, 'table-name'),
       stringValue: this.table.tableName,
+    });
+    new StringParameter(this, 'DocumentsBucketParameter', {
+      parameterName: stageParameter(props.config.stage, 'documents-bucket'),
+      stringValue: this.documents.bucketName,
     });
 
     // The catalogue is seeded at deploy; the hash makes a changed catalogue re-run the seed.
@@ -182,6 +209,38 @@ export class DataStack extends Stack {
         logGroup: new LogGroup(this, 'CatalogueProviderLogs', { retention: LOG_RETENTION }),
       }).serviceToken,
       properties: { version: catalogueHash() },
+    });
+  }
+
+  /**
+   * A daily AWS Backup of the table and the documents bucket, each kept RECOVERY_DAYS, in a
+   * vault of this stack: a second copy outside the table's point-in-time recovery and the
+   * bucket's versions, which an operator's mistake on the table or the bucket cannot reach.
+   * The service role carries AWS's managed policies for backing up and restoring (DynamoDB,
+   * and S3's own pair), as AWS Backup's documentation gives them.
+   */
+  private backUp() {
+    const vault = new BackupVault(this, 'BackupVault', { removalPolicy: RemovalPolicy.RETAIN });
+    const plan = new BackupPlan(this, 'BackupPlan', { backupVault: vault });
+    plan.addRule(
+      new BackupPlanRule({
+        ruleName: 'Daily',
+        // 03:00 UTC: night in Germany, the quietest hour of the table.
+        scheduleExpression: Schedule.cron({ hour: '3', minute: '0' }),
+        deleteAfter: Duration.days(RECOVERY_DAYS),
+      }),
+    );
+    const role = new Role(this, 'BackupRole', {
+      assumedBy: new ServicePrincipal('backup.amazonaws.com'),
+      managedPolicies: BACKUP_POLICIES.map((name) => ManagedPolicy.fromAwsManagedPolicyName(name)),
+    });
+    plan.addSelection('TableAndDocuments', {
+      role,
+      disableDefaultBackupPolicy: true,
+      resources: [
+        BackupResource.fromArn(this.table.tableArn),
+        BackupResource.fromArn(this.documents.bucketArn),
+      ],
     });
   }
 
@@ -231,7 +290,7 @@ export class DataStack extends Stack {
           's3:PutObjectTagging',
           's3:GetObjectTagging',
           's3:GetObject',
-          // Named in GuardDuty's documented policy; harmless on an unversioned bucket.
+          // Named in GuardDuty's documented policy: it scans the version that was uploaded.
           's3:GetObjectVersion',
           's3:GetObjectVersionTagging',
           's3:PutObjectVersionTagging',
@@ -266,6 +325,14 @@ export class DataStack extends Stack {
     plan.node.addDependency(role);
   }
 }
+
+/** AWS's managed policies for AWS Backup's service role: backup and restore, DynamoDB's and S3's. */
+export const BACKUP_POLICIES = [
+  'service-role/AWSBackupServiceRolePolicyForBackup',
+  'service-role/AWSBackupServiceRolePolicyForRestores',
+  'AWSBackupServiceRolePolicyForS3Backup',
+  'AWSBackupServiceRolePolicyForS3Restore',
+];
 
 function catalogueHash(): string {
   const files = ['en', 'de'].map((lng) => readFileSync(join(LOCALES, lng, 'catalogue.json'), 'utf8'));

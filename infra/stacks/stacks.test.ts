@@ -1192,7 +1192,7 @@ describe('Data stack', () => {
     }
   });
 
-  it('keeps documents private, encrypted, TLS-only and unversioned (final deletion), with access logs', () => {
+  it('keeps documents private, encrypted, TLS-only and versioned (recoverable for a while), with access logs', () => {
     data.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -1200,7 +1200,7 @@ describe('Data stack', () => {
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
       },
-      VersioningConfiguration: Match.absent(),
+      VersioningConfiguration: { Status: 'Enabled' },
       LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'documents/' }),
       // Set by the Web stack, from the site's real origin.
       CorsConfiguration: Match.absent(),

@@ -23,8 +23,15 @@ export function addStageStacks(
 ) {
   const { env, siteDir } = options;
   const prefix = `Relocation-${config.stage}`;
-  const data = new DataStack(app, `${prefix}-Data`, { env, config });
-  const auth = new AuthStack(app, `${prefix}-Auth`, { env, config, table: data.tableRef });
+  // The stateful stacks: what a stage cannot rebuild (StageConfig.terminationProtection).
+  const { terminationProtection } = config;
+  const data = new DataStack(app, `${prefix}-Data`, { env, config, terminationProtection });
+  const auth = new AuthStack(app, `${prefix}-Auth`, {
+    env,
+    config,
+    table: data.tableRef,
+    terminationProtection,
+  });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
     config,

@@ -134,6 +134,8 @@ async function conditionalUpdate(input: Omit<UpdateCommandInput, 'TableName'>) {
 /** Which items a query reads: one partition of the table, or one of GSI1 (`index: true`). */
 export interface QueryTarget {
   partition: string;
+  /** Another table than the stage's (an operator's command reading a restored copy). */
+  table?: string;
   index?: boolean;
   /** Only items whose sort key starts so. */
   sortPrefix?: string;
@@ -150,7 +152,7 @@ function queryInput(target: QueryTarget) {
   const sk = target.index ? GSI1.sortKey : TABLE_KEYS.sortKey;
   const sortValue = target.sortPrefix ?? target.sortBefore;
   return {
-    TableName: env.tableName,
+    TableName: target.table ?? env.tableName,
     ...(target.index ? { IndexName: GSI1.name } : {}),
     KeyConditionExpression: target.sortPrefix
       ? `#pk = :pk AND begins_with(#sk, :sk)`

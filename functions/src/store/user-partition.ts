@@ -69,6 +69,15 @@ export async function readUserPartition(userId: string): Promise<UserPartition> 
 }
 
 /**
+ * Every item stored for one user, strongly consistent: their whole partition (state, history,
+ * the admin's derived entries). What their deletion removes, their export reads and a restore
+ * (scripts/restore-customer.ts) brings back; from another table than the stage's with `table`.
+ */
+export function userItems(userId: string, options: { table?: string; projection?: string } = {}) {
+  return queryAll({ partition: userPartitionKey(userId), consistent: true, ...options });
+}
+
+/**
  * Deletes every item of a user's partition, the profile last (until then the user stays
  * findable); the profile goes out of the dashboard's counts with it, and the deletion marker
  * with it too (until then a partition read sees the deletion), in one transaction. A rerun
@@ -76,11 +85,7 @@ export async function readUserPartition(userId: string): Promise<UserPartition> 
  * on its own.
  */
 export async function deleteUserItems(userId: string): Promise<void> {
-  const keys = (await queryAll({
-    partition: userPartitionKey(userId),
-    consistent: true,
-    projection: 'PK, SK',
-  })) as unknown as TableKey[];
+  const keys = (await userItems(userId, { projection: 'PK, SK' })) as unknown as TableKey[];
   // The queue's entries go with the profile, and the open requests they list out of the count
   // (the entries say how many: one `all` entry per open request).
   const queued = keys.filter(queueEntries.owns);
@@ -136,7 +141,7 @@ const KINDS: [ItemKind, (item: Item) => boolean][] = [
 export async function readUserItems(
   userId: string,
 ): Promise<{ kind: ItemKind; sortKey: string; attributes: Item }[]> {
-  const items = await queryAll({ partition: userPartitionKey(userId), consistent: true });
+  const items = await userItems(userId);
   // The admin dashboard's list entries and search words are derived from the profile and hold
   // nothing of their own (so do the queue's entries), and the hourly message and companion counts are bookkeeping: left out. So is the
   // calendar feed's token: a credential (like a password), not data about the customer.
