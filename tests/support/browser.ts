@@ -130,11 +130,14 @@ export async function signIn(page: Page, user: { email: string; password: string
 
 /**
  * Every axe-core rule on the current page (WCAG A/AA and best practices alike, not only
- * tags); returns readable violations.
+ * tags); returns readable violations. A page without frames is scanned in one axe.run in the
+ * page itself (the builder's legacy mode: the same rules and findings, in a third of the time);
+ * a page with frames (a document preview) the builder's way, which merges each frame's
+ * findings, whatever its origin, in a blank page of its own.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1).analyze();
   return result.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
