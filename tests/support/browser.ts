@@ -180,9 +180,9 @@ export async function focusLandsOn(locator: Locator) {
 }
 
 /**
- * A new context's page signed in as this user (signIn: the form once per browser), then in this language (set after the sign-in,
- * as a choice, and the page loaded again), cookie consent given, with the errors it has had
- * since it opened. The caller closes the context.
+ * A new context's page signed in as this user (signIn: the form once per browser), then in
+ * this language (set after the sign-in, as a choice, and the page loaded again), cookie
+ * consent given, with the errors it has had since it opened. The caller closes the context.
  */
 export async function signedInPage(
   browser: Browser,
