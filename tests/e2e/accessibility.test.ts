@@ -4,7 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday } from '../support/auth';
-import { axeViolations, logIn, openPage, sharedBrowser } from '../support/browser';
+import { axeViolations, openPage, sharedBrowser, signIn } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
@@ -110,10 +110,7 @@ describe.each(LANGUAGES)('in %s, axe finds nothing', (language: Language) => {
     await context?.close();
     context = await shared.browser.newContext({ baseURL: url, viewport: { width: 1366, height: 900 } });
     page = await context.newPage();
-    if (user) {
-      await logIn(page, user.email, user.password);
-      await page.waitForURL(`**${user.home}`);
-    }
+    if (user) await signIn(page, user);
     await setLanguage(context, url, language);
   }
   afterAll(() => context?.close());

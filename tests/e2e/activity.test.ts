@@ -8,7 +8,7 @@ import type { AuditRecord, DocumentRecord, Page as ListPage } from '@shared/api'
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday } from '../support/auth';
-import { giveCookieConsent, logIn, openPage, sharedBrowser, toast, trackErrors } from '../support/browser';
+import { giveCookieConsent, openPage, sharedBrowser, signIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { LANGUAGES, type Language, setLanguage, text } from '../support/language';
 import { TEST_ADMIN } from '../support/stack-process';
@@ -24,8 +24,7 @@ async function signedIn(language: Language, user: { email: string; password: str
   const context = await shared.browser.newContext({ baseURL: url, viewport: { width: 1366, height: 900 } });
   await giveCookieConsent(context);
   const page = await context.newPage();
-  await logIn(page, user.email, user.password);
-  await page.waitForURL(`**${home}`);
+  await signIn(page, { ...user, home });
   await setLanguage(context, url, language);
   return { context, page };
 }

@@ -6,7 +6,7 @@ import type { JourneyResponse } from '@shared/api';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, dateFromToday } from '../support/auth';
-import { giveCookieConsent, logIn, sharedBrowser, trackErrors } from '../support/browser';
+import { giveCookieConsent, sharedBrowser, signIn, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
@@ -47,8 +47,7 @@ async function adminPage(language: Language, viewport: { width: number; height: 
   await giveCookieConsent(context);
   const page = await context.newPage();
   const errors = await trackErrors(page);
-  await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
-  await page.waitForURL('**/admin');
+  await signIn(page, { ...TEST_ADMIN, home: '/admin' });
   await setLanguage(context, url, language);
   await page.reload();
   return { context, page, errors };

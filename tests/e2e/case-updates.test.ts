@@ -5,7 +5,7 @@ import type { JourneyResponse } from '@shared/api';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday, newCustomer, pendingDeletions, waitForMail } from '../support/auth';
-import { browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { browserSession, logIn, signIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { serviceRequestBody } from '../support/service-answers';
 import { TEST_ADMIN } from '../support/stack-process';
@@ -21,8 +21,7 @@ const setLanguage = (token: string, language: 'en' | 'de') =>
   api(url, '/api/me/language', { token, method: 'PUT', body: { language } });
 
 async function openUserAsAdmin(userId: string) {
-  await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
-  await page.waitForURL('**/admin');
+  await signIn(page, { ...TEST_ADMIN, home: '/admin' });
   await page.goto(`/admin/users/${userId}`);
 }
 

@@ -10,7 +10,7 @@ import { addMonths } from '@shared/plan';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday } from '../support/auth';
-import { axeViolations, browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { axeViolations, browserSession, signIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { upload, uploadExpiring } from '../support/documents';
 import { tinyPdf } from '../support/files';
@@ -50,8 +50,7 @@ describe.each(LANGUAGES)('document expiry in the admin console in %s', (language
     // Onboarding's passport, uploaded without its (optional) date.
     expect((await upload(url, c.idToken, 'passport', 'passport.pdf', tinyPdf())).confirm?.status).toBe(200);
 
-    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
-    await page.waitForURL('**/admin');
+    await signIn(page, { ...TEST_ADMIN, home: '/admin' });
     await setLanguage(page.context(), url, language);
     await page.goto(`/admin/users/${c.userId}`);
     await page.getByRole('tab', { name: t('admin.user.tabs.documents') }).click();
@@ -112,8 +111,7 @@ describe.each(LANGUAGES)('document expiry in the admin console in %s', (language
     const served = await api<CustomerStats>(url, '/api/admin/stats', { token: await adminToken(url) });
     expect(served.body.expiring).toBeGreaterThanOrEqual(1);
 
-    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
-    await page.waitForURL('**/admin');
+    await signIn(page, { ...TEST_ADMIN, home: '/admin' });
     await setLanguage(page.context(), url, language);
     await page.goto('/admin');
     if (language === 'en') expect(t('admin.stats.expiring')).toBe('Expiring within 90 days');

@@ -1,14 +1,15 @@
 // Phones and narrow windows: every page, in both languages, at phone, tablet and
 // desktop widths, is never wider than the window and keeps each control of its top bar (and
-// each tab) on one line; a full-page screenshot of each lands in test-results/layout/ for a
-// look by eye. The cookie banner stays compact on a phone.
+// each tab) on one line. The cookie banner stays compact on a phone. With LAYOUT_SHOTS=1 a
+// full-page screenshot of each lands in test-results/layout/ for a look by eye (asked for, as
+// the 240 of them are about a quarter of the suite's time and no test reads them).
 import { mkdirSync } from 'node:fs';
 import type { JourneyResponse } from '@shared/api';
 import en from '@shared/locales/en/translation.json';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday, newCustomer } from '../support/auth';
-import { axeViolations, giveCookieConsent, logIn, openPage, sharedBrowser } from '../support/browser';
+import { axeViolations, giveCookieConsent, openPage, sharedBrowser, signIn } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
@@ -22,6 +23,8 @@ const shared = sharedBrowser();
 const WIDTHS = [360, 390, 768, 1024, 1366] as const;
 const HEIGHT = 844;
 const SHOTS = 'test-results/layout';
+/** Screenshots only when asked for (LAYOUT_SHOTS=1). */
+const SHOOT = process.env.LAYOUT_SHOTS === '1';
 
 // Names long enough to find what breaks (no break opportunity in the second one).
 const LONG_FILES = {
@@ -39,7 +42,7 @@ interface Data {
 const data = {} as Data;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
+  if (SHOOT) mkdirSync(SHOTS, { recursive: true });
   // The customer whose pages are checked: verified, onboarded, documents with long names, a
   // service request, and a pending deletion request (last: it stops their writes).
   const [customer, unverified] = await Promise.all([
@@ -234,7 +237,7 @@ function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** At each width: the problems found (prefixed with the width), and a full-page screenshot. */
+/** At each width: the problems found (prefixed with the width), and a full-page screenshot if asked for. */
 async function checkWidths(page: Page, language: Language, name: string) {
   const problems: string[] = [];
   for (const width of WIDTHS) {
@@ -244,7 +247,7 @@ async function checkWidths(page: Page, language: Language, name: string) {
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
     problems.push(...(await layoutProblems(page)).map((problem) => `${width}px: ${problem}`));
-    await page.screenshot({ path: `${SHOTS}/${language}-${width}-${name}.png`, fullPage: true });
+    if (SHOOT) await page.screenshot({ path: `${SHOTS}/${language}-${width}-${name}.png`, fullPage: true });
   }
   return problems;
 }
@@ -271,8 +274,7 @@ async function signedInPage(language: Language, email: string, password: string,
   });
   await giveCookieConsent(context);
   const page = await context.newPage();
-  await logIn(page, email, password);
-  await page.waitForURL(home);
+  await signIn(page, { email, password, home });
   await setLanguage(context, url, language);
   return { context, page };
 }
@@ -407,7 +409,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
         language,
         data.customer.email,
         data.customer.password,
-        '**/dashboard',
+        '/dashboard',
       ));
     });
     afterAll(() => context?.close());
@@ -428,7 +430,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
-      ({ context, page } = await signedInPage(language, TEST_ADMIN.email, TEST_ADMIN.password, '**/admin'));
+      ({ context, page } = await signedInPage(language, TEST_ADMIN.email, TEST_ADMIN.password, '/admin'));
     });
     afterAll(() => context?.close());
 
@@ -531,7 +533,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
           const beside = !!close && others.some((o) => o.top < close.bottom && close.top < o.bottom);
           return { covered: window.innerHeight - box.top, beside };
         });
-        await page.screenshot({ path: `${SHOTS}/${language}-${width}-cookie-banner.png` });
+        if (SHOOT) await page.screenshot({ path: `${SHOTS}/${language}-${width}-cookie-banner.png` });
         if (width <= 390 && measured.covered > HEIGHT / 4)
           problems.push(`${width}px: the banner covers ${Math.round(measured.covered)}px of ${HEIGHT}px`);
         if (!measured.beside) problems.push(`${width}px: the close button sits on a line of its own`);

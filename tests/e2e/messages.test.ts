@@ -5,6 +5,7 @@
 // without reloading, opens /messages (the badges clear) and sees a second reply arrive there too;
 // one "new messages" mail reaches them, in their language, for both replies.
 import type { Workflow } from '@shared/api';
+import { MESSAGE_POLL_MS } from '@shared/constants';
 import type { CustomerStats } from '@shared/customer-filters';
 import deMail from '@shared/locales/de/mail.json';
 import enMail from '@shared/locales/en/mail.json';
@@ -42,6 +43,16 @@ async function signedIn(language: Language, email: string, password: string, hom
   contexts.push(context);
   return { page, errors };
 }
+
+/**
+ * Gives the page a clock of the test's own, from its next load on: time flows as usual, and
+ * `nextPoll` moves it on by the poll interval, so a poll comes at once rather than within
+ * MESSAGE_POLL_MS of real time (the interval, not the wait, is what the product promises).
+ */
+async function ownClock(page: Page) {
+  await page.clock.install();
+}
+const nextPoll = (page: Page) => page.clock.fastForward(MESSAGE_POLL_MS);
 
 /** Marks the document, to tell later that the page was not loaded again. */
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
@@ -83,6 +94,8 @@ describe.each(LANGUAGES)('in %s, customer and team write to each other', (langua
       c.password,
       '/dashboard',
     );
+    await ownClock(customer);
+    await customer.reload();
     await customer.getByRole('heading', { name: t('dashboard.title'), exact: true }).waitFor();
     const thread = customer.getByRole('log', { name: t('messages.threadLabel') });
     await thread.getByText(t('messages.empty')).waitFor();
@@ -197,6 +210,7 @@ describe.each(LANGUAGES)('in %s, customer and team write to each other', (langua
     await sent.getByText(TEST_ADMIN.email).waitFor();
 
     // ---- the customer, dashboard still open on the phone: the reply and the badges ----
+    await nextPoll(customer);
     await card.getByText(reply, { exact: false }).waitFor({ timeout: WITHIN_MS });
     await card.getByText(t('messages.unread_one', { count: '1' })).waitFor();
     const avatar = customer.locator('#account-menu-button');
@@ -235,6 +249,7 @@ describe.each(LANGUAGES)('in %s, customer and team write to each other', (langua
     expect((await repliedAgain).status()).toBe(201);
     expect(await composer.evaluate((element) => element === document.activeElement)).toBe(true);
     await markDocument(customer);
+    await nextPoll(customer);
     await fullThread.getByText(second).waitFor({ timeout: WITHIN_MS });
     expect(await sameDocument(customer)).toBe(true);
 
@@ -267,6 +282,7 @@ describe('the dashboard card on a wide screen', () => {
     contexts.push(context);
     await giveCookieConsent(context);
     const page = await context.newPage();
+    await ownClock(page);
     const reads: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/me/messages/read')) reads.push(request.method());
@@ -284,7 +300,9 @@ describe('the dashboard card on a wide screen', () => {
       true,
     );
     // The poll came and went with the card off screen: nothing was read.
-    await page.waitForResponse((response) => response.url().includes('/api/me/messages?'));
+    const polled = page.waitForResponse((response) => response.url().includes('/api/me/messages?'));
+    await nextPoll(page);
+    await polled;
     expect(reads).toEqual([]);
     expect(await unreadNow()).toBe(1);
 

@@ -100,13 +100,46 @@ export async function logIn(page: Page, email: string, password: string) {
   await answerCodeChallenge(page, email);
 }
 
+type SessionState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** The storage each user's first sign-in left, per browser (one browser per test file). */
+const sessions = new WeakMap<Browser, Map<string, SessionState>>();
+
+/**
+ * Signs the page's context in as this user and waits for `home` (a path): through the login
+ * form the first time in this browser (one per test file), after that from the storage that
+ * sign-in left (Amplify keeps the session in localStorage), which the app resumes as after a
+ * reload. The storage replaces the context's cookies and storage; its init scripts stay. Tests
+ * about signing in itself use logIn.
+ */
+export async function signIn(page: Page, user: { email: string; password: string; home: string }) {
+  const context = page.context();
+  const browser = context.browser();
+  if (!browser) throw new Error('signIn needs a context of a launched browser');
+  const states = sessions.get(browser) ?? new Map<string, SessionState>();
+  sessions.set(browser, states);
+  const key = `${user.email}\n${user.password}`;
+  const stored = states.get(key);
+  if (stored) {
+    await context.setStorageState(stored);
+    // Live, as the page the form leads to is by the time its address shows.
+    await openPage(page, user.home);
+  } else {
+    await logIn(page, user.email, user.password);
+  }
+  await page.waitForURL(`**${user.home}`);
+  if (!stored) states.set(key, await context.storageState());
+}
+
 /**
  * Every axe-core rule on the current page (WCAG A/AA and best practices alike, not only
- * tags); returns readable violations.
+ * tags); returns readable violations. A page without frames is scanned in one axe.run in the
+ * page itself (the builder's legacy mode: the same rules and findings, in a third of the time);
+ * a page with frames (a document preview) the builder's way, which merges each frame's
+ * findings, whatever its origin, in a blank page of its own.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1).analyze();
   return result.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
@@ -149,9 +182,9 @@ export async function focusLandsOn(locator: Locator) {
 }
 
 /**
- * A new context's page signed in as this user, then in this language (set after the sign-in,
- * as a choice, and the page loaded again), cookie consent given, with the errors it has had
- * since it opened. The caller closes the context.
+ * A new context's page signed in as this user (signIn: the form once per browser), then in
+ * this language (set after the sign-in, as a choice, and the page loaded again), cookie
+ * consent given, with the errors it has had since it opened. The caller closes the context.
  */
 export async function signedInPage(
   browser: Browser,
@@ -165,8 +198,7 @@ export async function signedInPage(
   await giveCookieConsent(context);
   const page = await context.newPage();
   const errors = await trackErrors(page);
-  await logIn(page, user.email, user.password);
-  await page.waitForURL(`**${user.home}`);
+  await signIn(page, user);
   await setLanguage(context, url, user.language);
   await page.reload();
   return { context, page, errors };
