@@ -1,4 +1,4 @@
-import { INCOMING_PREFIX } from '@functions/store/object-keys';
+import { EXPORTS_PREFIX, INCOMING_PREFIX } from '@functions/store/object-keys';
 import { type App, CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
@@ -102,6 +102,12 @@ export const ACCEPTED_WILDCARDS = (config: StageConfig): AcceptedWildcard[] => {
       finding: new RegExp(`^Resource::${documents}/${INCOMING_PREFIX}\\*$`),
       reason:
         'Upload routes presign PUTs for keys made per request; the grant is limited to the staging prefix, which expires unconfirmed objects.',
+    },
+    {
+      finding: new RegExp(`^Resource::${documents}/${EXPORTS_PREFIX}\\*$`),
+      onlyActions: /^s3:PutObject$/,
+      reason:
+        'The data export writes each archive under a key made per request ({userId}/{exportId}.zip); the grant is limited to the exports prefix, which a lifecycle rule empties after a day.',
     },
     {
       finding:

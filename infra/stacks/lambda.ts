@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '@functions/lib/metrics';
 import type { Permissions } from '@functions/routes';
 import { AUDIT_PARTITION_PREFIX } from '@functions/store/entities';
-import { INCOMING_PREFIX } from '@functions/store/object-keys';
+import { EXPORTS_PREFIX, INCOMING_PREFIX } from '@functions/store/object-keys';
 import { TABLE_KEYS } from '@functions/store/table';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -313,6 +313,12 @@ export function dataStatements(permissions: Permissions, deps: FunctionDeps): Po
     if (permissions.bucket === 'upload')
       out.push(allow(['s3:PutObject'], [`${bucket.arn}/${INCOMING_PREFIX}*`]));
     if (permissions.bucket === 'read') out.push(allow(['s3:GetObject'], [objects]));
+    if (permissions.bucket === 'export') {
+      // Reads a customer's files and writes their archive: new objects only under exports/.
+      out.push(allow(['s3:GetObject'], [objects]));
+      out.push(allow(['s3:PutObject'], [`${bucket.arn}/${EXPORTS_PREFIX}*`]));
+      out.push(allow(['s3:ListBucket'], [bucket.arn]));
+    }
     if (permissions.bucket === 'write') {
       out.push(allow(['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [objects]));
       // Without ListBucket S3 answers a missing object with 403, not 404, and prefixes cannot be listed.
@@ -326,6 +332,7 @@ export function dataStatements(permissions: Permissions, deps: FunctionDeps): Po
       const kms = {
         upload: ['kms:GenerateDataKey'],
         read: ['kms:Decrypt'],
+        export: ['kms:Decrypt', 'kms:GenerateDataKey'],
         write: ['kms:Decrypt', 'kms:GenerateDataKey'],
       }[permissions.bucket];
       out.push(allow(kms, [bucket.keyArn]));

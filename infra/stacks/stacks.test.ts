@@ -189,27 +189,61 @@ describe('API stack, generated from the route table', () => {
     }
   });
 
-  it('gives GET routes read access only, except the five that write on read', () => {
-    // get-me creates a missing profile; get-journey and admin-get-user assign the tasks of
-    // newly unlocked phases (whoever looks first); admin-download-document records the
-    // admin's view or download (the audit trail records it); get-my-calendar creates the
-    // calendar feed's address on first use.
-    const writingReads = [
-      'get-me',
-      'get-journey',
-      'admin-get-user',
-      'admin-download-document',
-      'get-my-calendar',
-    ];
+  it('gives GET routes read-only grants, unless their row says why they write', () => {
     const gets = routes.filter((route) => route.method === 'GET');
     expect(gets.length).toBeGreaterThan(5);
     for (const route of gets) {
       const permissions = route.permissions;
-      if (writingReads.includes(route.handler)) continue;
-      expect(permissions.table, route.handler).not.toBe('write');
+      // A writing GET names what it writes in its row (writesOnRead); no other row has a reason.
+      expect(permissions.table === 'write', route.handler).toBe(Boolean(route.writesOnRead?.trim()));
+      if (route.writesOnRead) continue;
       expect(permissions.bucket ?? 'read', route.handler).toBe('read');
       expect(permissions.cognito ?? [], route.handler).toEqual([]);
     }
+    for (const route of routes.filter((route) => route.method !== 'GET'))
+      expect(route.writesOnRead, route.handler).toBeUndefined();
+    // Today: the lazy profile, the tasks of newly unlocked phases, the calendar feed's address.
+    expect(gets.filter((route) => route.writesOnRead).map((route) => route.handler)).toEqual([
+      'get-me',
+      'get-journey',
+      'get-my-calendar',
+      'admin-get-user',
+    ]);
+  });
+
+  it('grants every read-only route (any method) no table write, in its template, whatever stack deploys it', () => {
+    const policies = Object.entries(apis.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    const readers = routes.filter((route) => route.permissions.table === 'read');
+    expect(readers.length).toBeGreaterThan(10);
+    for (const route of readers) {
+      const policy = policies.find(([id]) =>
+        id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),
+      );
+      const allowed = (policy ? statements(policy[1]) : []).filter((s) => s.Effect === 'Allow');
+      const unconditional = allowed.filter((s) => !s.Condition).flatMap((s) => [s.Action].flat());
+      expect(unconditional.filter((a) => a.startsWith('dynamodb:')).sort(), route.handler).toEqual([
+        'dynamodb:BatchGetItem',
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+      ]);
+    }
+  });
+
+  it('lets the data export read the files and write only its archive under exports/', () => {
+    expect(findRoute('POST /api/me/export')?.permissions.bucket).toBe('export');
+    const policies = Object.entries(apis.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    const policy = policies.find(([id]) => id.startsWith('ExportMyDataServiceRoleDefaultPolicy'));
+    const s3 = statements(policy?.[1] as Resource).filter((s) =>
+      [s.Action].flat().some((a) => a.startsWith('s3:')),
+    );
+    const puts = s3.filter((s) => [s.Action].flat().includes('s3:PutObject'));
+    expect(puts).toHaveLength(1);
+    expect(JSON.stringify(puts[0]?.Resource)).toMatch(/\/exports\/\*"/);
+    expect(s3.flatMap((s) => [s.Action].flat()).sort()).toEqual([
+      's3:GetObject',
+      's3:ListBucket',
+      's3:PutObject',
+    ]);
   });
 
   it("gives each route's role exactly the data access its permissions entry lists", () => {
@@ -1176,6 +1210,7 @@ describe('Data stack', () => {
       const expected = {
         upload: ['kms:GenerateDataKey'],
         read: ['kms:Decrypt'],
+        export: ['kms:Decrypt', 'kms:GenerateDataKey'],
         write: ['kms:Decrypt', 'kms:GenerateDataKey'],
       };
       expect(kms, route.handler).toEqual(route.permissions.bucket ? expected[route.permissions.bucket] : []);
