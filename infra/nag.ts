@@ -35,7 +35,7 @@ export const ACKNOWLEDGED: { id: string; reason: string }[] = [
   {
     id: 'AwsSolutions-S1',
     reason:
-      'The site bucket holds only the public SPA build behind CloudFront; the documents bucket (personal data) has access logs.',
+      'The site bucket holds only the public SPA build behind CloudFront, and the log buckets hold logs (a log bucket logging itself would loop); the documents bucket (personal data) has access logs.',
   },
   {
     id: 'AwsSolutions-SMG4',
@@ -45,11 +45,6 @@ export const ACKNOWLEDGED: { id: string; reason: string }[] = [
   {
     id: 'AwsSolutions-CFR1',
     reason: 'Customers relocate from every country; geo restriction would lock out our users.',
-  },
-  {
-    id: 'AwsSolutions-CFR3',
-    reason:
-      'CloudFront standard logs need an ACL-enabled bucket; API access logs are kept instead (see the API stack).',
   },
   {
     id: 'AwsSolutions-CFR4',

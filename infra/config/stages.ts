@@ -100,7 +100,7 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
     supportEmail: 'support@dev.relocate-germany.example',
     mailVerified: false,
     threatProtection: false,
-    alarmEmails: [],
+    alarmEmails: ['alarms@dev.relocate-germany.example'],
     monthlyBudgetUsd: 50,
     malwareScan: false,
     // No model on dev: nothing to enable in its account, no token costs; staging tries the model.
@@ -113,7 +113,7 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
     supportEmail: 'support@staging.relocate-germany.example',
     mailVerified: false,
     threatProtection: false,
-    alarmEmails: [],
+    alarmEmails: ['alarms@staging.relocate-germany.example'],
     monthlyBudgetUsd: 100,
     malwareScan: true,
     companion: { ...NOVA_LITE_EU, monthlyTokenBudget: 5_000_000 },

@@ -13,6 +13,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { stageParameter } from '../config/parameters';
 import { configuredOrigin, LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
+import { LAMBDA_BUNDLE } from './bundling.mjs';
 import type { GuardrailRef } from './companion-guardrail';
 
 const FUNCTIONS = join(import.meta.dirname, '../../functions/src');
@@ -106,14 +107,15 @@ export function lambdaFor(
       ...(permissions.bedrock ? companionEnvironment(deps) : {}),
       ...deps.environment,
     },
+    // The settings scripts/bundle-check.mjs measures (bundling.mjs): the AWS SDK bundled too.
     bundling: {
       format: OutputFormat.ESM,
-      target: 'node24',
-      minify: true,
+      target: LAMBDA_BUNDLE.target,
+      minify: LAMBDA_BUNDLE.minify,
       sourceMap: false,
-      mainFields: ['module', 'main'],
-      // Some SDK dependencies still call require(); ESM bundles need it defined.
-      banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+      mainFields: LAMBDA_BUNDLE.mainFields,
+      externalModules: LAMBDA_BUNDLE.external,
+      banner: LAMBDA_BUNDLE.banner,
     },
   });
   for (const statement of dataStatements(permissions, deps)) fn.addToRolePolicy(statement);
