@@ -28,7 +28,7 @@ function synth(stage: string, environment: Record<string, string>) {
 }
 
 describe('the CDK app (infra/app.ts)', { timeout: 120_000 }, () => {
-  it("targets eu-central-1 even when the CLI's default region is us-east-1 (edge firewall aside)", () => {
+  it("targets eu-central-1 even when the CLI's default region is us-east-1 (the edge stacks aside)", () => {
     const { run, outdir } = synth('dev', {
       CDK_DEFAULT_REGION: 'us-east-1',
       CDK_DEFAULT_ACCOUNT: '123456789012',
@@ -48,6 +48,7 @@ describe('the CDK app (infra/app.ts)', { timeout: 120_000 }, () => {
       'Relocation-dev-Monitoring': 'aws://123456789012/eu-central-1',
       'Relocation-dev-Edge': 'aws://123456789012/us-east-1',
       'Relocation-dev-Web': 'aws://123456789012/eu-central-1',
+      'Relocation-dev-EdgeMonitoring': 'aws://123456789012/us-east-1',
     });
   });
 

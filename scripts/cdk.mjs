@@ -1,6 +1,8 @@
 // `npm run synth|deploy|destroy -- --stage <dev|staging|prod>`: the CDK CLI for one stage
 // (its settings: infra/config/stages.ts). The web stack uploads web/dist: deploy always builds it first,
-// the other commands when there is none yet (a fresh clone).
+// the other commands when there is none yet (a fresh clone). With `--app cdk.out/<stage>` (the
+// pipeline: a cloud assembly synthesized and checked before) nothing is built or synthesized again:
+// the assembly already holds the site and the bundles.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -13,7 +15,10 @@ const run = (cmd, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (command === 'deploy' || !existsSync('web/dist/index.html')) run('npm', ['run', 'build:web']);
+const app = passThrough[passThrough.indexOf('--app') + 1];
+const fromAssembly = passThrough.includes('--app') && existsSync(`${app}/manifest.json`);
+if (!fromAssembly && (command === 'deploy' || !existsSync('web/dist/index.html')))
+  run('npm', ['run', 'build:web']);
 // Named stacks (`npm run deploy -- --stage prod Relocation-prod-Data`) go alone; otherwise all of the stage.
 const namesStacks = passThrough.some(
   (arg, i) => !arg.startsWith('-') && !passThrough[i - 1]?.startsWith('-'),

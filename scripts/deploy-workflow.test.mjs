@@ -2,7 +2,10 @@
 // (@action-validator/core, which also resolves every `needs`), then what the operations team relies
 // on. Which deploy jobs run for which trigger is not read off the text: the jobs' `if:` expressions
 // are evaluated (a small evaluator for the subset the workflow uses) over every trigger.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { validateWorkflow } from '@action-validator/core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -238,12 +241,21 @@ describe('the deploy workflow', () => {
       expect(credentials, id).toBeDefined();
       expect(credentials.with['role-to-assume']).toBe(expression('vars.AWS_DEPLOY_ROLE_ARN'));
       expect(credentials.with['aws-region']).toBe('eu-central-1');
-      const deployAt = indexOfRun(job, `npm run deploy -- --stage ${stage} --require-approval never`);
+      const deployAt = indexOfRun(job, `npm run deploy -- --stage ${stage} `);
       expect(deployAt, id).toBeGreaterThan(job.steps.indexOf(credentials));
     }
+    // Prod's diff before the approval reads prod with a role of its own environment (no reviewers).
+    const diff = workflow.jobs['diff-prod'];
+    expect(environmentName(diff)).toBe('prod-diff');
+    expect(diff.permissions).toEqual({ 'id-token': 'write', contents: 'read' });
+    expect(stepUsing(diff, 'aws-actions/configure-aws-credentials').with['role-to-assume']).toBe(
+      expression('vars.AWS_DIFF_ROLE_ARN'),
+    );
+    expect(runs(diff).join('\n')).not.toMatch(/npm run deploy|cdk deploy/);
     // No other job can ask for an OIDC token.
     for (const [id, job] of Object.entries(workflow.jobs)) {
-      if (!Object.values(deployJobs(workflow.jobs)).includes(id)) expect(job.permissions, id).toBeUndefined();
+      if (![...Object.values(deployJobs(workflow.jobs)), 'diff-prod'].includes(id))
+        expect(job.permissions, id).toBeUndefined();
     }
   });
 
@@ -276,18 +288,127 @@ describe('the deploy workflow', () => {
   it('synthesizes every stage with cdk-nag and lints the templates before any deploy', () => {
     const synth = workflow.jobs.synth;
     expect(needsOf(synth)).toContain('test');
-    for (const stage of ['dev', 'staging'])
-      expect(indexOfRun(synth, `npm run nag -- --stage ${stage}`), stage).toBeGreaterThan(-1);
-    // Prod's real settings are checked where they are deployed, before the deploy.
-    const prod = workflow.jobs['deploy-prod'];
-    expect(indexOfRun(prod, 'npm run nag -- --stage prod')).toBeGreaterThan(-1);
-    expect(indexOfRun(prod, 'npm run nag -- --stage prod')).toBeLessThan(indexOfRun(prod, 'npm run deploy'));
     expect(indexOfRun(synth, 'pip install cfn-lint')).toBeGreaterThan(-1);
     expect(indexOfRun(synth, 'npm run cfn-lint')).toBeGreaterThan(-1);
-    expect(stepUsing(synth, 'actions/upload-artifact').with.path).toMatch(/^cdk\.out\/?$/);
     for (const id of Object.values(deployJobs(workflow.jobs))) {
       expect([...ancestors(workflow.jobs, id)], id).toContain('synth');
     }
+  });
+
+  it('deploys the cloud assembly that passed cdk-nag, handed over as an artifact, never a second synthesis', () => {
+    for (const [stage, id] of Object.entries(deployJobs(workflow.jobs))) {
+      const job = workflow.jobs[id];
+      const assembly = `cdk.out/${stage}`;
+      // The job that synthesized it under cdk-nag into cdk.out/<stage> and uploaded exactly that.
+      const producers = [...ancestors(workflow.jobs, id)].filter((ancestor) =>
+        (workflow.jobs[ancestor].steps ?? []).some(
+          (step) =>
+            step.uses?.startsWith('actions/upload-artifact@') && step.with.name === `cdk-out-${stage}`,
+        ),
+      );
+      expect(producers, id).toHaveLength(1);
+      const producer = workflow.jobs[producers[0]];
+      const upload = producer.steps.find((step) => step.with?.name === `cdk-out-${stage}`);
+      expect(upload.with.path.replace(/\/$/, ''), id).toBe(assembly);
+      const nagAt = indexOfRun(producer, `npm run nag -- --stage ${stage} -o ${assembly}`);
+      expect(nagAt, id).toBeGreaterThan(-1);
+      expect(nagAt, id).toBeLessThan(producer.steps.indexOf(upload));
+      // The deploy job downloads it where it deploys it from, and builds nothing itself.
+      const download = stepUsing(job, 'actions/download-artifact');
+      expect(download.with, id).toEqual({ name: `cdk-out-${stage}`, path: assembly });
+      const deployAt = indexOfRun(
+        job,
+        `npm run deploy -- --stage ${stage} --app ${assembly} --require-approval never`,
+      );
+      expect(deployAt, id).toBeGreaterThan(job.steps.indexOf(download));
+      expect(runs(job).join('\n'), id).not.toMatch(/npm run (synth|nag|build:web|cfn-lint)|cdk synth/);
+    }
+    // scripts/cdk.mjs builds the SPA before a deploy, except from an assembly.
+    const cdk = readFileSync(new URL('./cdk.mjs', import.meta.url), 'utf8');
+    expect(cdk).toMatch(/fromAssembly[^\n]*manifest\.json/);
+    expect(cdk).toMatch(/if \(!fromAssembly && /);
+  });
+
+  it('runs the stateful diff gate against the deployed stage right before every deploy', () => {
+    for (const [stage, id] of Object.entries(deployJobs(workflow.jobs))) {
+      const job = workflow.jobs[id];
+      const gateAt = indexOfRun(job, `node scripts/stateful-diff.mjs --app cdk.out/${stage}`);
+      expect(gateAt, id).toBeGreaterThan(
+        job.steps.indexOf(stepUsing(job, 'aws-actions/configure-aws-credentials')),
+      );
+      expect(gateAt, id).toBeLessThan(indexOfRun(job, 'npm run deploy'));
+      // A step's failure ends the job: nothing lets the deploy run after a refused diff.
+      for (const step of job.steps) expect(step['continue-on-error'], id).toBeUndefined();
+    }
+  });
+
+  it("shows prod's diff before the approval, and deploys no prod when the diff is refused", () => {
+    const jobs = workflow.jobs;
+    const prod = deployJobs(jobs).prod;
+    const diff = jobs['diff-prod'];
+    expect(needsOf(jobs[prod])).toContain('diff-prod');
+    // No reviewers wait on the diff job: it runs before the approval, in its own environment.
+    expect(environmentName(diff)).not.toBe('prod');
+    expect(
+      indexOfRun(diff, 'node scripts/stateful-diff.mjs --app cdk.out/prod --out cdk-diff-prod.txt'),
+    ).toBeGreaterThan(-1);
+    const artifact = diff.steps.find((step) => step.with?.name === 'cdk-diff-prod');
+    expect(artifact.uses).toMatch(/^actions\/upload-artifact@/);
+    expect(artifact.with.path).toBe('cdk-diff-prod.txt');
+    // The script writes the diff and its verdict into the job summary the reviewer reads.
+    expect(readFileSync(new URL('./stateful-diff.mjs', import.meta.url), 'utf8')).toContain(
+      'GITHUB_STEP_SUMMARY',
+    );
+    for (const trigger of [push(TAG), dispatch('prod', TAG)]) {
+      expect(simulate(jobs, trigger)['diff-prod']).toBe('success');
+      expect(deployed(jobs, { ...trigger, fail: ['diff-prod'] })).not.toContain('prod');
+      expect(deployed(jobs, { ...trigger, fail: ['synth-prod'] })).not.toContain('prod');
+    }
+    // Staging never waits on prod's synthesis.
+    expect(deployed(jobs, push(TAG, { fail: ['synth-prod'] }))).toEqual(['staging']);
+    expect(simulate(jobs, push(MAIN))['diff-prod']).toBe('skipped');
+  });
+
+  it('deploys a v* tag only when it names a commit on main', () => {
+    const test = workflow.jobs.test;
+    expect(stepUsing(test, 'actions/checkout').with).toEqual({ 'fetch-depth': 0 });
+    const check = test.steps.find((step) => step.run?.includes('git merge-base --is-ancestor'));
+    expect(check).toBeDefined();
+    // It runs for tags, before anything is installed or tested.
+    const on = (ref) => evaluate(check.if, { github: { ref } }, { startsWith: (a, b) => a.startsWith(b) });
+    expect(on(TAG)).toBe(true);
+    expect(on(MAIN)).toBe(false);
+    expect(test.steps.indexOf(check)).toBeLessThan(indexOfRun(test, 'npm test'));
+    // The step itself, in a clone whose origin has main and a side branch.
+    const dir = mkdtempSync(join(tmpdir(), 'tag-rule-'));
+    const git = (cwd, ...args) => {
+      const run = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+        cwd,
+        encoding: 'utf8',
+      });
+      if (run.status !== 0) throw new Error(run.stderr);
+      return run.stdout.trim();
+    };
+    const origin = join(dir, 'origin');
+    git(dir, 'init', '-q', '-b', 'main', origin);
+    git(origin, 'commit', '-q', '--allow-empty', '-m', 'one');
+    const onMain = git(origin, 'rev-parse', 'HEAD');
+    git(origin, 'checkout', '-q', '-b', 'side');
+    git(origin, 'commit', '-q', '--allow-empty', '-m', 'side');
+    const offMain = git(origin, 'rev-parse', 'HEAD');
+    git(origin, 'checkout', '-q', 'main');
+    git(origin, 'commit', '-q', '--allow-empty', '-m', 'two');
+    git(dir, 'clone', '-q', origin, join(dir, 'clone'));
+    const step = (sha) =>
+      spawnSync('bash', ['-eo', 'pipefail', '-c', check.run], {
+        cwd: join(dir, 'clone'),
+        encoding: 'utf8',
+        env: { ...process.env, GITHUB_SHA: sha, GITHUB_REF: TAG },
+      });
+    expect(step(onMain).status).toBe(0);
+    const refused = step(offMain);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stdout).toContain('not on main');
   });
 
   it('deploys dev only from main, staging only from a v* tag, prod after staging or by hand from a tag', () => {

@@ -37,8 +37,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** What a Lambda's code may touch (least privilege); the CDK stacks grant exactly this. */
 export interface Permissions {
   table?: 'read' | 'write';
-  /** upload: presign PUTs into the staging prefix only; read: get objects; write: get, put, delete, list. */
-  bucket?: 'upload' | 'read' | 'write';
+  /**
+   * upload: presign PUTs into the staging prefix only; read: get objects; export: get and list
+   * objects, put only under the exports prefix; write: get, put, delete, list.
+   */
+  bucket?: 'upload' | 'read' | 'export' | 'write';
   mail?: boolean;
   /**
    * Records an admin action in the audit trail (every admin action is recorded): may put new
@@ -88,6 +91,12 @@ export interface RouteConfig {
   /** The JSON body; failing it is a 400 with a message per field. */
   body?: z.ZodType;
   /**
+   * Why a GET writes the table. A request that only reads gets read-only table grants; a GET
+   * whose row asks for `table: 'write'` says here what it writes (infra/stacks/stacks.test.ts
+   * refuses a writing GET without it, and this on any other route).
+   */
+  writesOnRead?: string;
+  /**
    * What the handler's code needs. Every signed-in route reads the caller's account
    * (profile and tombstone) before it runs, so each of them reads the table at least.
    */
@@ -112,7 +121,8 @@ export const ROUTES = {
     path: API_PATHS.me,
     access: 'user',
     createsAccount: true,
-    // Creates a missing profile, once Cognito confirms the identity still exists.
+    writesOnRead:
+      "creates the profile PostConfirmation failed to write (once Cognito confirms the identity exists), and settles the profile's role with the Cognito group",
     permissions: { table: 'write', cognito: ['cognito-idp:AdminGetUser'] },
   },
   'update-my-profile': {
@@ -176,7 +186,9 @@ export const ROUTES = {
     path: API_PATHS.myJourney,
     access: 'customer',
     readsPartition: true,
-    permissions: { table: 'write' }, // assigns tasks of newly unlocked phases
+    writesOnRead:
+      'assigns the tasks of newly unlocked phases (whoever looks first: the customer or the team)',
+    permissions: { table: 'write' },
   },
   'complete-my-task': {
     method: 'POST',
@@ -237,7 +249,7 @@ export const ROUTES = {
     method: 'POST',
     path: API_PATHS.myDataExport,
     access: 'customer',
-    permissions: { table: 'read', bucket: 'write' }, // reads the files, writes the archive
+    permissions: { table: 'read', bucket: 'export' }, // reads the files, writes the archive under exports/
   },
   'list-my-messages': {
     method: 'GET',
@@ -304,7 +316,8 @@ export const ROUTES = {
     method: 'GET',
     path: API_PATHS.myCalendar,
     access: 'customer',
-    permissions: { table: 'write', links: true }, // creates the feed's address on first use
+    writesOnRead: "creates the calendar feed's address on first use",
+    permissions: { table: 'write', links: true },
   },
   'reset-my-calendar': {
     method: 'POST',
@@ -356,7 +369,8 @@ export const ROUTES = {
     path: API_PATHS.adminUser,
     access: 'admin',
     params: { userId: id },
-    permissions: { table: 'write' }, // assigns tasks of newly unlocked phases, as get-journey does
+    writesOnRead: 'assigns the tasks of newly unlocked phases, as get-journey does',
+    permissions: { table: 'write' },
   },
   'admin-edit-user': {
     method: 'PATCH',

@@ -108,7 +108,7 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
     supportEmail: 'support@dev.relocate-germany.example',
     mailVerified: false,
     threatProtection: false,
-    alarmEmails: [],
+    alarmEmails: ['alarms@dev.relocate-germany.example'],
     monthlyBudgetUsd: 50,
     malwareScan: false,
     backupPlan: false,
@@ -123,7 +123,7 @@ const DEFAULTS: Record<Stage, Omit<StageConfig, 'stage'>> = {
     supportEmail: 'support@staging.relocate-germany.example',
     mailVerified: false,
     threatProtection: false,
-    alarmEmails: [],
+    alarmEmails: ['alarms@staging.relocate-germany.example'],
     monthlyBudgetUsd: 100,
     malwareScan: true,
     // Its data is the team's test accounts: point-in-time recovery and versions are enough.

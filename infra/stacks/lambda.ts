@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '@functions/lib/metrics';
 import type { Permissions } from '@functions/routes';
 import { AUDIT_PARTITION_PREFIX } from '@functions/store/entities';
-import { INCOMING_PREFIX } from '@functions/store/object-keys';
+import { EXPORTS_PREFIX, INCOMING_PREFIX } from '@functions/store/object-keys';
 import { TABLE_KEYS } from '@functions/store/table';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -13,6 +13,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { stageParameter } from '../config/parameters';
 import { configuredOrigin, LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
+import { LAMBDA_BUNDLE } from './bundling.mjs';
 import type { GuardrailRef } from './companion-guardrail';
 
 const FUNCTIONS = join(import.meta.dirname, '../../functions/src');
@@ -106,14 +107,15 @@ export function lambdaFor(
       ...(permissions.bedrock ? companionEnvironment(deps) : {}),
       ...deps.environment,
     },
+    // The settings scripts/bundle-check.mjs measures (bundling.mjs): the AWS SDK bundled too.
     bundling: {
       format: OutputFormat.ESM,
-      target: 'node24',
-      minify: true,
+      target: LAMBDA_BUNDLE.target,
+      minify: LAMBDA_BUNDLE.minify,
       sourceMap: false,
-      mainFields: ['module', 'main'],
-      // Some SDK dependencies still call require(); ESM bundles need it defined.
-      banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+      mainFields: LAMBDA_BUNDLE.mainFields,
+      externalModules: LAMBDA_BUNDLE.external,
+      banner: LAMBDA_BUNDLE.banner,
     },
   });
   for (const statement of dataStatements(permissions, deps)) fn.addToRolePolicy(statement);
@@ -313,6 +315,12 @@ export function dataStatements(permissions: Permissions, deps: FunctionDeps): Po
     if (permissions.bucket === 'upload')
       out.push(allow(['s3:PutObject'], [`${bucket.arn}/${INCOMING_PREFIX}*`]));
     if (permissions.bucket === 'read') out.push(allow(['s3:GetObject'], [objects]));
+    if (permissions.bucket === 'export') {
+      // Reads a customer's files and writes their archive: new objects only under exports/.
+      out.push(allow(['s3:GetObject'], [objects]));
+      out.push(allow(['s3:PutObject'], [`${bucket.arn}/${EXPORTS_PREFIX}*`]));
+      out.push(allow(['s3:ListBucket'], [bucket.arn]));
+    }
     if (permissions.bucket === 'write') {
       out.push(allow(['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [objects]));
       // Without ListBucket S3 answers a missing object with 403, not 404, and prefixes cannot be listed.
@@ -326,6 +334,7 @@ export function dataStatements(permissions: Permissions, deps: FunctionDeps): Po
       const kms = {
         upload: ['kms:GenerateDataKey'],
         read: ['kms:Decrypt'],
+        export: ['kms:Decrypt', 'kms:GenerateDataKey'],
         write: ['kms:Decrypt', 'kms:GenerateDataKey'],
       }[permissions.bucket];
       out.push(allow(kms, [bucket.keyArn]));

@@ -10,13 +10,14 @@ import {
   Dashboard,
   GraphWidget,
   type IMetric,
+  MathExpression,
   Metric,
   TextWidget,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { type IFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
@@ -27,6 +28,18 @@ import type { ResourceRef } from './lambda';
 export const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
 
 const FIVE_MINUTES = Duration.minutes(5);
+
+/**
+ * What the alarms fire at. A function alarms on its error rate over five minutes (one failed
+ * call among many is a retry, not an incident); SES pauses an account's sending at a bounce rate
+ * of 10 % and a complaint rate of 0.5 %, and reviews it from 5 % and 0.1 %: the alarms fire at
+ * the review marks, while there is time to act.
+ */
+export const ALARM_THRESHOLDS = {
+  functionErrorRatePercent: 5,
+  sesBounceRate: 0.05,
+  sesComplaintRate: 0.001,
+} as const;
 
 /** A day's share of a monthly token budget: what the companion's token alarm fires above. */
 export const dailyTokenBudget = (monthly: number) => Math.ceil(monthly / 30);
@@ -46,6 +59,39 @@ export interface MonitoringProps {
 }
 
 /**
+ * The topic a region's alarms go to, mailed to the stage's alarm e-mails (each address confirms
+ * once per topic). Its policy replaces SNS's default one: CloudWatch alarms of this account and
+ * region are let in by name.
+ */
+export function alarmTopic(scope: Construct, config: StageConfig): Topic {
+  const topic = new Topic(scope, 'Alarms', {
+    displayName: `Relocation ${config.stage} alarms`,
+    enforceSSL: true,
+  });
+  for (const email of config.alarmEmails) topic.addSubscription(new EmailSubscription(email));
+  const stack = Stack.of(scope);
+  topic.addToResourcePolicy(
+    new PolicyStatement({
+      actions: ['sns:Publish'],
+      principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+      resources: [topic.topicArn],
+      conditions: {
+        StringEquals: { 'aws:SourceAccount': stack.account },
+        ArnLike: {
+          'aws:SourceArn': stack.formatArn({
+            service: 'cloudwatch',
+            resource: 'alarm',
+            resourceName: '*',
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        },
+      },
+    }),
+  );
+  return topic;
+}
+
+/**
  * What the operators see and hear of a stage: one SNS topic for alarms, mailed to the stage's
  * alarm e-mails (each confirms once); alarms on every function's errors, API 5xx, DynamoDB
  * throttling and mails that failed after their retries; the stage's monthly cost budget; and
@@ -58,11 +104,7 @@ export class Monitoring extends Construct {
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     const { config, api, table } = props;
-    this.alarms = new Topic(this, 'Alarms', {
-      displayName: `Relocation ${config.stage} alarms`,
-      enforceSSL: true,
-    });
-    for (const email of config.alarmEmails) this.alarms.addSubscription(new EmailSubscription(email));
+    this.alarms = alarmTopic(this, config);
     const notify = new SnsAction(this.alarms);
     const alarm = (alarmId: string, metric: IMetric) =>
       new Alarm(this, alarmId, {
@@ -83,7 +125,62 @@ export class Monitoring extends Construct {
       ...props.otherFunctions.map((fn) => ({ fn, name: pascal(fn.node.id) })),
     ];
     for (const { fn, name } of watched)
-      alarm(`LambdaErrors${name}`, fn.metricErrors({ period: FIVE_MINUTES }));
+      new Alarm(this, `LambdaErrors${name}`, {
+        alarmDescription: `More than ${ALARM_THRESHOLDS.functionErrorRatePercent} % of the calls of ${name} failed in 5 minutes.`,
+        metric: new MathExpression({
+          expression: 'IF(invocations > 0, 100 * errors / invocations, 0)',
+          usingMetrics: {
+            errors: fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+            invocations: fn.metricInvocations({ period: FIVE_MINUTES, statistic: 'Sum' }),
+          },
+          period: FIVE_MINUTES,
+          label: `${name} error rate (%)`,
+        }),
+        threshold: ALARM_THRESHOLDS.functionErrorRatePercent,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(notify);
+    // Throttled calls of any function in the stage's account and region (the account's
+    // concurrency quota is shared: docs/first-deploy.md); one alarm, not one per function.
+    alarm(
+      'LambdaThrottles',
+      new Metric({
+        namespace: 'AWS/Lambda',
+        metricName: 'Throttles',
+        statistic: 'Sum',
+        period: FIVE_MINUTES,
+      }),
+    );
+    // Events an asynchronously invoked function failed on after its retries (the SES feedback).
+    for (const { fn, name } of watched) {
+      const deadLetters = fn instanceof LambdaFunction ? fn.deadLetterQueue : undefined;
+      if (deadLetters)
+        alarm(
+          `DeadLetters${name}`,
+          deadLetters.metricApproximateNumberOfMessagesVisible({
+            period: FIVE_MINUTES,
+            statistic: 'Maximum',
+          }),
+        );
+    }
+    // The account's SES reputation (AWS/SES Reputation.*, a fraction, published for the region).
+    const reputation = (alarmId: string, metricName: string, threshold: number) =>
+      new Alarm(this, alarmId, {
+        alarmDescription: `SES ${metricName} at or above ${threshold * 100} %: SES reviews the account from here (docs/runbook.md, Bounces and complaints).`,
+        metric: new Metric({
+          namespace: 'AWS/SES',
+          metricName,
+          statistic: 'Maximum',
+          period: Duration.hours(1),
+        }),
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(notify);
+    reputation('SesBounceRate', 'Reputation.BounceRate', ALARM_THRESHOLDS.sesBounceRate);
+    reputation('SesComplaintRate', 'Reputation.ComplaintRate', ALARM_THRESHOLDS.sesComplaintRate);
     alarm('Api5xx', api.metricServerError({ period: FIVE_MINUTES }));
     // ReadThrottleEvents/WriteThrottleEvents exist per table; ThrottledRequests needs an
     // Operation dimension too, and an alarm without it would never fire.
@@ -132,25 +229,7 @@ export class Monitoring extends Construct {
       }).addAlarmAction(notify);
     }
 
-    // A topic policy replaces SNS's default one: CloudWatch alarms and Budgets are let in by name.
-    this.alarms.addToResourcePolicy(
-      new PolicyStatement({
-        actions: ['sns:Publish'],
-        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-        resources: [this.alarms.topicArn],
-        conditions: {
-          StringEquals: { 'aws:SourceAccount': Stack.of(this).account },
-          ArnLike: {
-            'aws:SourceArn': Stack.of(this).formatArn({
-              service: 'cloudwatch',
-              resource: 'alarm',
-              resourceName: '*',
-              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-            }),
-          },
-        },
-      }),
-    );
+    // Budgets is let in by name too (alarmTopic lets in CloudWatch's alarms).
     this.alarms.addToResourcePolicy(
       new PolicyStatement({
         actions: ['sns:Publish'],

@@ -7,6 +7,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Effect, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { STATEFUL } from '../../scripts/stateful-diff.mjs';
 import {
   BLOCKED_COGNITO_OPERATIONS,
   BROWSER_COGNITO_OPERATIONS,
@@ -15,7 +16,8 @@ import {
 import { launchRehearsal } from '../config/launch-rehearsal';
 import { STAGES, type Stage, type StageConfig, stageConfig } from '../config/stages';
 import { applyNag } from '../nag';
-import { pascal } from './monitoring';
+import { EDGE_ALARM_THRESHOLDS } from './edge-monitoring-stack';
+import { ALARM_THRESHOLDS, pascal } from './monitoring';
 import { ROUTE_STACK, STACK_RESOURCE_BUDGET } from './route-stacks';
 import { SPA_ROUTING, SPA_STATUS } from './spa-routing';
 import { addStageStacks } from './stage-stacks';
@@ -31,6 +33,7 @@ let auth: Template;
 let data: Template;
 let web: Template;
 let edge: Template;
+let edgeMonitoring: Template;
 
 const env = { account: '123456789012', region: 'eu-central-1' };
 
@@ -68,6 +71,7 @@ function buildApp(outdir?: string, stage: Stage = 'prod', settings: Partial<Stag
     monitoringStack: stacks.monitoring,
     edgeStack: stacks.edge,
     webStack: stacks.web,
+    edgeMonitoringStack: stacks.edgeMonitoring,
   };
 }
 
@@ -95,6 +99,7 @@ beforeAll(() => {
   data = Template.fromStack(built.dataStack);
   web = Template.fromStack(built.webStack);
   edge = Template.fromStack(built.edgeStack);
+  edgeMonitoring = Template.fromStack(built.edgeMonitoringStack);
 
   // cdk-nag on a fresh copy of the app per stage (their settings differ): what it still reports.
   for (const stage of STAGES) {
@@ -145,7 +150,7 @@ describe('API stack, generated from the route table', () => {
     }
   });
 
-  it('gives none of our functions (any stack) a layer: scripts/bundle-check.mjs budgets the bundle as all a cold start loads besides the runtime’s AWS SDK', () => {
+  it('gives none of our functions (any stack) a layer: scripts/bundle-check.mjs budgets the bundle, AWS SDK included, as all a cold start loads', () => {
     const ours = [apis, auth, data, web, edge].flatMap(
       (template) => Object.values(template.findResources('AWS::Lambda::Function')) as Resource[],
     );
@@ -189,27 +194,61 @@ describe('API stack, generated from the route table', () => {
     }
   });
 
-  it('gives GET routes read access only, except the five that write on read', () => {
-    // get-me creates a missing profile; get-journey and admin-get-user assign the tasks of
-    // newly unlocked phases (whoever looks first); admin-download-document records the
-    // admin's view or download (the audit trail records it); get-my-calendar creates the
-    // calendar feed's address on first use.
-    const writingReads = [
-      'get-me',
-      'get-journey',
-      'admin-get-user',
-      'admin-download-document',
-      'get-my-calendar',
-    ];
+  it('gives GET routes read-only grants, unless their row says why they write', () => {
     const gets = routes.filter((route) => route.method === 'GET');
     expect(gets.length).toBeGreaterThan(5);
     for (const route of gets) {
       const permissions = route.permissions;
-      if (writingReads.includes(route.handler)) continue;
-      expect(permissions.table, route.handler).not.toBe('write');
+      // A writing GET names what it writes in its row (writesOnRead); no other row has a reason.
+      expect(permissions.table === 'write', route.handler).toBe(Boolean(route.writesOnRead?.trim()));
+      if (route.writesOnRead) continue;
       expect(permissions.bucket ?? 'read', route.handler).toBe('read');
       expect(permissions.cognito ?? [], route.handler).toEqual([]);
     }
+    for (const route of routes.filter((route) => route.method !== 'GET'))
+      expect(route.writesOnRead, route.handler).toBeUndefined();
+    // Today: the lazy profile, the tasks of newly unlocked phases, the calendar feed's address.
+    expect(gets.filter((route) => route.writesOnRead).map((route) => route.handler)).toEqual([
+      'get-me',
+      'get-journey',
+      'get-my-calendar',
+      'admin-get-user',
+    ]);
+  });
+
+  it('grants every read-only route (any method) no table write, in its template, whatever stack deploys it', () => {
+    const policies = Object.entries(apis.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    const readers = routes.filter((route) => route.permissions.table === 'read');
+    expect(readers.length).toBeGreaterThan(10);
+    for (const route of readers) {
+      const policy = policies.find(([id]) =>
+        id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),
+      );
+      const allowed = (policy ? statements(policy[1]) : []).filter((s) => s.Effect === 'Allow');
+      const unconditional = allowed.filter((s) => !s.Condition).flatMap((s) => [s.Action].flat());
+      expect(unconditional.filter((a) => a.startsWith('dynamodb:')).sort(), route.handler).toEqual([
+        'dynamodb:BatchGetItem',
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+      ]);
+    }
+  });
+
+  it('lets the data export read the files and write only its archive under exports/', () => {
+    expect(findRoute('POST /api/me/export')?.permissions.bucket).toBe('export');
+    const policies = Object.entries(apis.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    const policy = policies.find(([id]) => id.startsWith('ExportMyDataServiceRoleDefaultPolicy'));
+    const s3 = statements(policy?.[1] as Resource).filter((s) =>
+      [s.Action].flat().some((a) => a.startsWith('s3:')),
+    );
+    const puts = s3.filter((s) => [s.Action].flat().includes('s3:PutObject'));
+    expect(puts).toHaveLength(1);
+    expect(JSON.stringify(puts[0]?.Resource)).toMatch(/\/exports\/\*"/);
+    expect(s3.flatMap((s) => [s.Action].flat()).sort()).toEqual([
+      's3:GetObject',
+      's3:ListBucket',
+      's3:PutObject',
+    ]);
   });
 
   it("gives each route's role exactly the data access its permissions entry lists", () => {
@@ -575,7 +614,39 @@ describe('operations', () => {
     const alarms = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm')) as Resource[];
     // Every route, both Cognito triggers, the SES feedback function, the catalogue seed and the
     // reminder job.
-    expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(routes.length + 5);
+    // Each function's error rate over 5 minutes (errors / invocations), not a single error.
+    const errorRates = alarms.filter((a) =>
+      (a.Properties.Metrics as { MetricStat?: { Metric: { MetricName: string } } }[] | undefined)?.some(
+        (m) => m.MetricStat?.Metric.MetricName === 'Errors',
+      ),
+    );
+    expect(errorRates).toHaveLength(routes.length + 5);
+    for (const a of errorRates) {
+      expect(a.Properties).toMatchObject({
+        Threshold: ALARM_THRESHOLDS.functionErrorRatePercent,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 1,
+      });
+      const metrics = a.Properties.Metrics as {
+        Expression?: string;
+        Id: string;
+        MetricStat?: { Metric: { MetricName: string }; Period: number; Stat: string };
+      }[];
+      expect(metrics.find((m) => m.Expression)?.Expression).toBe(
+        'IF(invocations > 0, 100 * errors / invocations, 0)',
+      );
+      expect(
+        metrics
+          .filter((m) => m.MetricStat)
+          .map((m) => [m.Id, m.MetricStat?.Metric.MetricName, m.MetricStat?.Period, m.MetricStat?.Stat]),
+      ).toEqual(
+        expect.arrayContaining([
+          ['errors', 'Errors', 300, 'Sum'],
+          ['invocations', 'Invocations', 300, 'Sum'],
+        ]),
+      );
+    }
+    expect(ALARM_THRESHOLDS.functionErrorRatePercent).toBe(5);
     expect(
       alarms.some((a) => a.Properties.MetricName === '5xx' || a.Properties.MetricName === '5XXError'),
     ).toBe(true);
@@ -605,6 +676,90 @@ describe('operations', () => {
       Threshold: 1,
     });
     for (const a of alarms) expect(a.Properties.AlarmActions).toHaveLength(1);
+  });
+
+  it('alarms on Lambda throttles, the SES feedback dead letters and the SES reputation', () => {
+    monitoring.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Throttles',
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    // The feedback function's dead-letter queue (Auth stack), by name.
+    const deadLetters = (
+      Object.values(monitoring.findResources('AWS::CloudWatch::Alarm')) as Resource[]
+    ).filter(
+      (a) =>
+        a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+        JSON.stringify(a.Properties.Dimensions).includes('SesFeedbackFailures'),
+    );
+    expect(deadLetters).toHaveLength(1);
+    expect(deadLetters[0]?.Properties).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1 });
+    for (const [metricName, threshold] of [
+      ['Reputation.BounceRate', 0.05],
+      ['Reputation.ComplaintRate', 0.001],
+    ] as const)
+      monitoring.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/SES',
+        MetricName: metricName,
+        Threshold: threshold,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        AlarmActions: [Match.anyValue()],
+      });
+  });
+
+  it("alarms where CloudFront's metrics are (us-east-1): a spike of WAF blocks, the 5xx rate", () => {
+    expect(built.edgeMonitoringStack.region).toBe('us-east-1');
+    edgeMonitoring.resourceCountIs('AWS::SNS::Topic', 1);
+    edgeMonitoring.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@relocate-germany.de',
+    });
+    edgeMonitoring.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/WAFV2',
+      MetricName: 'BlockedRequests',
+      Dimensions: Match.arrayWith([{ Name: 'WebACL', Value: 'relocation-prod-site' }]),
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: EDGE_ALARM_THRESHOLDS.wafBlockedRequests,
+      AlarmActions: [Match.anyValue()],
+    });
+    edgeMonitoring.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'BlockedRequests',
+      Dimensions: Match.arrayWith([{ Name: 'Rule', Value: 'ALL' }]),
+    });
+    // The web ACL's metric name is the WebACL dimension the alarm watches.
+    edge.hasResourceProperties('AWS::WAFv2::WebACL', {
+      VisibilityConfig: Match.objectLike({ MetricName: 'relocation-prod-site' }),
+    });
+    edgeMonitoring.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/CloudFront',
+      MetricName: '5xxErrorRate',
+      Dimensions: Match.arrayWith([{ Name: 'Region', Value: 'Global' }]),
+      Threshold: 5,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [Match.anyValue()],
+    });
+    const distribution = (
+      Object.values(edgeMonitoring.findResources('AWS::CloudWatch::Alarm')) as Resource[]
+    ).find((a) => a.Properties.MetricName === '5xxErrorRate');
+    expect(JSON.stringify(distribution?.Properties.Dimensions)).toMatch(/DistributionId/);
+  });
+
+  it("mails dev's and staging's alarms to the address of their stage config", () => {
+    for (const stage of ['dev', 'staging'] as const) {
+      const emails = stageConfig(stage).alarmEmails;
+      expect(emails.length, stage).toBeGreaterThan(0);
+      const stacks = buildApp(undefined, stage);
+      for (const stack of [stacks.monitoringStack, stacks.edgeMonitoringStack])
+        for (const email of emails)
+          Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', {
+            Protocol: 'email',
+            Endpoint: email,
+          });
+    }
   });
 
   it("mails the alarms to the stage's alarm e-mails", () => {
@@ -930,7 +1085,7 @@ describe('the stacks of every stage: size, and where each route is deployed', ()
   it(`keeps every stack within ${STACK_RESOURCE_BUDGET} resources (CloudFormation's limit: 500) and 200 outputs`, () => {
     expect(STACK_RESOURCE_BUDGET).toBeLessThan(500);
     for (const [stage, stacks] of assemblies) {
-      expect(stacks.length, stage).toBe(7);
+      expect(stacks.length, stage).toBe(8);
       for (const { name, template } of stacks) {
         const resources = Object.keys(template.Resources ?? {}).length;
         expect(resources, `${stage} ${name}: ${resources} resources`).toBeLessThanOrEqual(
@@ -1077,7 +1232,7 @@ describe('Auth stack', () => {
 
 describe('logs', () => {
   it('keeps every log group of ours seven days, as the privacy policy says', () => {
-    for (const template of [apis, auth, data, web]) {
+    for (const template of [apis, auth, data, web, edge]) {
       const groups = Object.values(template.findResources('AWS::Logs::LogGroup')) as Resource[];
       expect(groups.length).toBeGreaterThan(0);
       for (const group of groups) expect(group.Properties.RetentionInDays).toBe(7);
@@ -1137,6 +1292,35 @@ describe('the key of the unsubscribe links', () => {
   });
 });
 
+describe("the pipeline's stateful diff gate (scripts/stateful-diff.mjs)", () => {
+  it('names the table, the user pool, the documents bucket and its key: each rule matches what the stage holds', () => {
+    const all = [apis, monitoring, auth, data, web, edge, edgeMonitoring].flatMap(
+      (template) => Object.entries(template.toJSON().Resources ?? {}) as [string, { Type: string }][],
+    );
+    const matches = (rule: (typeof STATEFUL)[number]) =>
+      all.filter(
+        ([id, resource]) => resource.Type === rule.type && (!rule.logicalId || rule.logicalId.test(id)),
+      );
+    const found = Object.fromEntries(
+      [...new Set(STATEFUL.map((rule) => rule.what))].map((what) => [
+        what,
+        STATEFUL.filter((rule) => rule.what === what).flatMap((rule) => matches(rule).map(([id]) => id)),
+      ]),
+    );
+    expect(Object.keys(found).sort()).toEqual([
+      'the documents bucket',
+      'the documents key',
+      'the table',
+      'the user pool',
+    ]);
+    for (const [what, ids] of Object.entries(found)) expect(ids, what).toHaveLength(1);
+    // The bucket it names is the one the routes read their documents from (the DocumentsArn output).
+    expect(JSON.stringify(data.toJSON().Outputs?.DocumentsArn)).toContain(
+      found['the documents bucket']?.[0] ?? 'none',
+    );
+  });
+});
+
 describe('Data stack', () => {
   it('lets tombstones and unused upload tickets expire by themselves (TTL)', () => {
     data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
@@ -1186,6 +1370,7 @@ describe('Data stack', () => {
       const expected = {
         upload: ['kms:GenerateDataKey'],
         read: ['kms:Decrypt'],
+        export: ['kms:Decrypt', 'kms:GenerateDataKey'],
         write: ['kms:Decrypt', 'kms:GenerateDataKey'],
       };
       expect(kms, route.handler).toEqual(route.permissions.bucket ? expected[route.permissions.bucket] : []);
@@ -1240,6 +1425,35 @@ describe('Web stack deployment of the SPA', () => {
 });
 
 describe('Web stack', () => {
+  it('writes CloudFront standard logs to a private, encrypted logs bucket with ownership controls, emptied after the log retention', () => {
+    const distribution = (Object.values(web.findResources('AWS::CloudFront::Distribution')) as Resource[])[0];
+    const logging = (
+      distribution?.Properties.DistributionConfig as
+        | { Logging?: { Bucket: unknown; Prefix: string } }
+        | undefined
+    )?.Logging;
+    expect(logging?.Prefix).toBe('cloudfront/');
+    expect(JSON.stringify(logging?.Bucket)).toContain('CdnLogs');
+    const [logsBucket] = Object.entries(web.findResources('AWS::S3::Bucket')).filter(([id]) =>
+      id.startsWith('CdnLogs'),
+    );
+    expect(logsBucket?.[1].Properties).toMatchObject({
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LifecycleConfiguration: {
+        Rules: [expect.objectContaining({ ExpirationInDays: 7, Status: 'Enabled' })],
+      },
+    });
+  });
+
   it('compresses the SPA (brotli or gzip, as the local server does: infra/local/static-web.test.ts)', () => {
     web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
@@ -1320,9 +1534,27 @@ describe('Web stack', () => {
 describe('Edge stack (CloudFront firewall)', () => {
   it('lives in us-east-1, the only region a CloudFront web ACL can be in, and holds no data', () => {
     expect(built.edgeStack.region).toBe('us-east-1');
-    expect(Object.keys(edge.toJSON().Resources ?? {}).map((id) => edge.toJSON().Resources[id].Type)).toEqual([
-      'AWS::WAFv2::WebACL',
+    expect(
+      Object.keys(edge.toJSON().Resources ?? {})
+        .map((id) => edge.toJSON().Resources[id].Type)
+        .sort(),
+    ).toEqual(['AWS::Logs::LogGroup', 'AWS::WAFv2::LoggingConfiguration', 'AWS::WAFv2::WebACL']);
+  });
+
+  it('logs to CloudWatch Logs (aws-waf-logs-…, kept as every log), without the Authorization and Cookie headers', () => {
+    edge.hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: 'aws-waf-logs-relocation-prod',
+      RetentionInDays: 7,
+    });
+    const logging = (Object.values(edge.findResources('AWS::WAFv2::LoggingConfiguration')) as Resource[])[0];
+    expect(logging?.Properties.RedactedFields).toEqual([
+      { SingleHeader: { Name: 'authorization' } },
+      { SingleHeader: { Name: 'cookie' } },
     ]);
+    expect(JSON.stringify(logging?.Properties.LogDestinationConfigs)).toContain(
+      ':log-group:aws-waf-logs-relocation-prod"',
+    );
+    expect(JSON.stringify(logging?.Properties.ResourceArn)).toContain('SiteFirewall');
   });
 
   it('rate-limits the API and the sign-in pages per IP and runs AWS managed common and known-bad-inputs rules', () => {

@@ -4,15 +4,17 @@ import { EDGE_REGION, type StageConfig } from '../config/stages';
 import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
 import { DataStack } from './data-stack';
+import { EdgeMonitoringStack } from './edge-monitoring-stack';
 import { EdgeStack } from './edge-stack';
 import { MonitoringStack } from './monitoring-stack';
 import { RouteStack } from './route-stacks';
 import { WebStack } from './web-stack';
 
 /**
- * The stacks of one stage, `Relocation-<stage>-{Data,Auth,Api,AdminApi,Monitoring,Edge,Web}`
+ * The stacks of one stage, `Relocation-<stage>-{Data,Auth,Api,AdminApi,Monitoring,Edge,Web,EdgeMonitoring}`
  * (infra/app.ts and the tests): all in the stage's region but Edge, CloudFront's firewall, which
- * must be in us-east-1 and reaches the Web stack as a cross-region reference. The routes' Lambdas
+ * must be in us-east-1 and reaches the Web stack as a cross-region reference, and EdgeMonitoring,
+ * the alarms on CloudFront's and the firewall's metrics, which are there too. The routes' Lambdas
  * are split by audience (route-stacks.ts, ROUTE_STACK): the Api stack has the gateway and the
  * customers' and public routes, AdminApi the team's; Monitoring watches all of them.
  */
@@ -82,10 +84,17 @@ export function addStageStacks(
     ...(siteDir ? { siteDir } : {}),
   });
   web.addStackDependency(edge, 'attaches the CloudFront firewall');
+  // CloudFront's and the firewall's alarms, where their metrics are (us-east-1), after the Web stack.
+  const edgeMonitoring = new EdgeMonitoringStack(app, `${prefix}-EdgeMonitoring`, {
+    env: { ...env, region: EDGE_REGION },
+    config,
+    crossRegionReferences: true,
+    distributionId: web.distributionId,
+  });
   // With a custom domain the API host is a plain name, not a reference: the order is said here.
   // The site goes live with every route in place.
   for (const stack of routeStacks) web.addStackDependency(stack, 'forwards /api/* to its routes');
-  const stacks = { data, auth, api, adminApi, monitoring, edge, web };
+  const stacks = { data, auth, api, adminApi, monitoring, edge, web, edgeMonitoring };
   // Cost allocation tags on every resource (activate them once in the Billing console): the
   // stage's budget (monitoring.ts) counts what carries its stage tag.
   for (const stack of Object.values(stacks)) {

@@ -22,13 +22,19 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type IBucket,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_SECONDS } from '../config/security-headers';
-import { configuredOrigin, type StageConfig } from '../config/stages';
+import { configuredOrigin, LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
 import { LOG_RETENTION, originParameter } from './lambda';
 import { SPA_ROUTING, SPA_STATUS } from './spa-routing';
 
@@ -40,6 +46,9 @@ const DIST = join(import.meta.dirname, '../../web/dist');
 
 /** The SPA on a private bucket behind CloudFront, with /api/* passed to the HTTP API uncached. */
 export class WebStack extends Stack {
+  /** The distribution's id (its CloudWatch metrics, in us-east-1, are watched there). */
+  readonly distributionId: string;
+
   constructor(
     scope: Construct,
     id: string,
@@ -64,6 +73,18 @@ export class WebStack extends Stack {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    // CloudFront's standard logs: written with ACLs (so the bucket keeps them enabled for the
+    // log delivery), encrypted, private, and deleted after the log retention.
+    const logs = new Bucket(this, 'CdnLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(LOG_RETENTION_DAYS) }],
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
@@ -95,6 +116,9 @@ export class WebStack extends Stack {
     const distribution = new Distribution(this, 'Cdn', {
       defaultRootObject: 'index.html',
       webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
       ...(domain
         ? {
             domainNames: [domain.site],
@@ -140,6 +164,8 @@ export class WebStack extends Stack {
         },
       },
     });
+
+    this.distributionId = distribution.distributionId;
 
     const runtimeConfig: RuntimeConfig = {
       stage: config.stage,

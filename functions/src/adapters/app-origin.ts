@@ -3,7 +3,7 @@ import { traced } from '../lib/tracing';
 import { lazySdk } from './lazy-sdk';
 
 const ssm = lazySdk(
-  () => import('@aws-sdk/client-ssm'),
+  () => import('./sdk/ssm'),
   (sdk): SSMClient => traced(new sdk.SSMClient({})),
 );
 

@@ -15,7 +15,7 @@ import { lazySdk } from './lazy-sdk';
  * has 10 seconds, and a slow or throttled model must leave it the time to answer extractively.
  */
 const bedrock = lazySdk(
-  () => import('@aws-sdk/client-bedrock-runtime'),
+  () => import('./sdk/bedrock'),
   (sdk): BedrockRuntimeClient => traced(new sdk.BedrockRuntimeClient({ maxAttempts: 2 })),
 );
 export const BEDROCK_TIMEOUT_MS = 7000;

@@ -7,7 +7,7 @@ import { traced } from '../lib/tracing';
 import { lazySdk } from './lazy-sdk';
 
 const cognito = lazySdk(
-  () => import('@aws-sdk/client-cognito-identity-provider'),
+  () => import('./sdk/cognito'),
   (sdk): CognitoIdentityProviderClient => traced(new sdk.CognitoIdentityProviderClient({})),
 );
 

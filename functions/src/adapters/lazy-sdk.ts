@@ -4,7 +4,7 @@
  * edge's Cognito check for a missing profile; a shared service brings S3 or SES along), and
  * loading an SDK package is most of a cold start: loaded when called, each Lambda pays only
  * for the clients its requests use (scripts/bundle-check.mjs holds every bundle's module load
- * to 2x a bare DynamoDB client's).
+ * to MAX_LOAD_RATIO times a bare DynamoDB client's).
  */
 export function lazySdk<M, C>(
   load: () => Promise<M>,

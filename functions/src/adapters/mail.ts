@@ -4,7 +4,7 @@ import { traced } from '../lib/tracing';
 import { lazySdk } from './lazy-sdk';
 
 const ses = lazySdk(
-  () => import('@aws-sdk/client-sesv2'),
+  () => import('./sdk/ses'),
   (sdk): SESv2Client => traced(new sdk.SESv2Client({})),
 );
 

@@ -7,7 +7,7 @@ import { lazySdk } from './lazy-sdk';
 // Checksums only where S3 requires them: by default the SDK signs the CRC32 of an empty body
 // into presigned PUT URLs, and real S3 then refuses every upload (the emulator checks none).
 const s3 = lazySdk(
-  () => import('@aws-sdk/client-s3'),
+  () => import('./sdk/s3'),
   (sdk): S3Client =>
     traced(
       new sdk.S3Client({

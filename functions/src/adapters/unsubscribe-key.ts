@@ -3,7 +3,7 @@ import { traced } from '../lib/tracing';
 import { lazySdk } from './lazy-sdk';
 
 const secrets = lazySdk(
-  () => import('@aws-sdk/client-secrets-manager'),
+  () => import('./sdk/secrets'),
   (sdk): SecretsManagerClient => traced(new sdk.SecretsManagerClient({})),
 );
 

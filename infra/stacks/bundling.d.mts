@@ -1,0 +1,8 @@
+export declare const LAMBDA_BUNDLE: {
+  format: 'esm';
+  target: string;
+  minify: boolean;
+  mainFields: string[];
+  external: string[];
+  banner: string;
+};
