@@ -7,6 +7,7 @@ export {
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   ChangePasswordCommand,
