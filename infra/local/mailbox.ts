@@ -21,9 +21,13 @@ interface SesStore {
   }[];
 }
 
-/** Every mail the product sent, oldest first, read from the SES emulator's store. */
-export async function readMailbox(sesUrl: string): Promise<MailboxEntry[]> {
-  const store = (await (await fetch(`${sesUrl}/store`)).json()) as SesStore;
+/**
+ * Every mail the product sent, oldest first, read from the SES emulator's store; with `since`
+ * (seconds since the epoch, as the emulator counts), only those sent in or after that second.
+ */
+export async function readMailbox(sesUrl: string, since?: number): Promise<MailboxEntry[]> {
+  const query = since === undefined ? '' : `?since=${since}`;
+  const store = (await (await fetch(`${sesUrl}/store${query}`)).json()) as SesStore;
   return store.emails
     .map((mail) => ({
       to: mail.destination.to.join(', '),
@@ -38,8 +42,20 @@ export async function readMailbox(sesUrl: string): Promise<MailboxEntry[]> {
 
 import { escapeHtml } from '@functions/mail/templates';
 
-export async function serveMailbox(sesUrl: string, res: ServerResponse, wantsHtml: boolean) {
-  const mails = await readMailbox(sesUrl);
+/**
+ * GET /_local/mail: every mail, as a page or (Accept: application/json) JSON; `?since=` (whole
+ * seconds since the epoch) keeps the mails sent in or after that second, so a test waiting for
+ * a new mail need not read every mail of the run each time it looks.
+ */
+export async function serveMailbox(
+  sesUrl: string,
+  res: ServerResponse,
+  wantsHtml: boolean,
+  since: string | null = null,
+) {
+  if (since !== null && !/^\d+$/.test(since))
+    return sendJson(res, 400, { message: 'since: whole seconds since the epoch' });
+  const mails = await readMailbox(sesUrl, since === null ? undefined : Number(since));
   if (!wantsHtml) return sendJson(res, 200, mails);
   const items = [...mails]
     .reverse()

@@ -269,7 +269,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         if (url.pathname === '/config.json') return sendJson(res, 200, config);
         if (url.pathname === '/_local/mail') {
           const wantsHtml = (req.headers.accept ?? '').includes('text/html');
-          return await serveMailbox(sesUrl, res, wantsHtml);
+          return await serveMailbox(sesUrl, res, wantsHtml, url.searchParams.get('since'));
         }
         if (url.pathname === '/_local/health') return sendJson(res, 200, { status: 'ok' });
         if (url.pathname === '/_local/reminders' && req.method === 'POST')

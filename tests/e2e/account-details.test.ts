@@ -11,8 +11,8 @@ import {
   axeViolations,
   browserSession,
   focusLandsOn,
-  logIn,
   shownBeside,
+  signIn,
   toast,
   trackErrors,
 } from '../support/browser';
@@ -37,10 +37,8 @@ describe('My Account: Edit details', () => {
       const t = (key: string) => text(language, key);
       const errors = await trackErrors(page);
       const customer = await customerWith(url, { arrival: dateFromToday(30), onboarded: true });
-      await logIn(page, customer.email, customer.password);
-      await page.waitForURL('**/dashboard');
       await setLanguage(page.context(), url, language);
-      await page.goto('/account');
+      await signIn(page, { ...customer, home: '/account' });
       await page.getByRole('heading', { name: t('account.title') }).waitFor();
 
       const panel = page.getByRole('region', { name: t('account.personalInfo') });

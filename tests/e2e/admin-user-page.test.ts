@@ -21,24 +21,32 @@ const shared = sharedBrowser();
 const PENDING = 50;
 let leaving: { email: string; userId: string }[] = [];
 
+/** A verified customer who has asked for their account's deletion. */
+async function leavingCustomer() {
+  const c = await customerWith(url, { arrival: dateFromToday(20), verified: true });
+  const asked = await api(url, '/api/me/deletion', {
+    token: c.idToken,
+    method: 'POST',
+    body: { reason: 'Moving on' },
+  });
+  if (asked.status !== 201 && asked.status !== 200) throw new Error(`deletion request: ${asked.status}`);
+  return { email: c.email, userId: c.userId };
+}
+
 beforeAll(async () => {
-  // Ten at a time: each is a sign-up, details, verification and a request.
-  for (let batch = 0; batch < PENDING / 10; batch++) {
-    const made = await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        const c = await customerWith(url, { arrival: dateFromToday(20), verified: true });
-        const asked = await api(url, '/api/me/deletion', {
-          token: c.idToken,
-          method: 'POST',
-          body: { reason: 'Moving on' },
-        });
-        if (asked.status !== 201 && asked.status !== 200)
-          throw new Error(`deletion request: ${asked.status}`);
-        return { email: c.email, userId: c.userId };
-      }),
-    );
-    leaving = [...leaving, ...made];
-  }
+  // Ten at a time, each a sign-up, details, verification and a request: ten workers taking the
+  // next as they finish, so none waits for the slowest of a batch.
+  const made: (typeof leaving)[number][] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < PENDING) {
+        const index = next++;
+        made[index] = await leavingCustomer();
+      }
+    }),
+  );
+  leaving = made;
 }, 240_000);
 
 /** A page signed in as the admin, at this size, in this language. */

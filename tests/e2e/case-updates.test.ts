@@ -36,6 +36,7 @@ describe('the team answers a deletion request', () => {
       body: { reason: 'Umzug abgesagt' },
     });
 
+    const before = Date.now();
     await openUserAsAdmin(c.userId);
     await page.getByText('This user has requested the deletion of their account.').waitFor();
     await page.getByRole('button', { name: 'Reject request' }).click();
@@ -59,7 +60,7 @@ describe('the team answers a deletion request', () => {
     const list = await pendingDeletions(url, await adminToken(url));
     expect(list.map((r) => r.user_id)).not.toContain(c.userId);
 
-    const mail = await waitForMail(url, c.email, 'Ihr Löschantrag wurde abgelehnt');
+    const mail = await waitForMail(url, c.email, 'Ihr Löschantrag wurde abgelehnt', before);
     expect(mail.text).toContain('Grund: Es gibt noch eine offene Rechnung.');
     const me = await api<{ profile: { deletion_requested: boolean } }>(url, '/api/me', { token: c.idToken });
     expect(me.body.profile.deletion_requested).toBe(false);
@@ -91,13 +92,14 @@ describe('the customer withdraws, in German', () => {
     expect((await page.locator('body').textContent()) ?? '').not.toContain('telefonisch');
 
     await page.goto('/account');
+    const withdrawn = Date.now();
     await page.getByRole('button', { name: 'Löschantrag zurückziehen' }).click();
     await toast(page, 'Löschantrag zurückgezogen.').waitFor();
     await page.getByRole('button', { name: 'Konto löschen' }).waitFor();
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Ihr Umzug Schritt für Schritt' }).waitFor();
     expect(await page.getByText('Kontolöschung ausstehend').count()).toBe(0);
-    const mail = await waitForMail(url, c.email, 'Ihr Löschantrag wurde zurückgezogen');
+    const mail = await waitForMail(url, c.email, 'Ihr Löschantrag wurde zurückgezogen', withdrawn);
     expect(mail.text).toContain(`${url}/dashboard`);
   });
 });
@@ -134,8 +136,7 @@ describe("the team's notes", () => {
     // The customer, on their dashboard.
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await logIn(page, c.email, c.password);
-    await page.waitForURL('**/dashboard');
+    await signIn(page, { ...c, home: '/dashboard' });
     await page.getByRole('heading', { name: 'Your Relocation Journey' }).waitFor();
     await page.getByText('Note from our team: Your SIM card is on its way.').waitFor();
     const reviewRow = page.locator('li', {

@@ -17,6 +17,7 @@ import {
   axeViolations,
   focusLandsOn,
   giveCookieConsent,
+  type SignInUser,
   sharedBrowser,
   signedInPage,
 } from '../support/browser';
@@ -34,8 +35,8 @@ afterEach(async () => {
 });
 
 /** A customer's page on the dashboard, signed in, in this language (a choice after the sign-in). */
-async function signedIn(language: Language, email: string, password: string, width = 1366) {
-  const user = { language, email, password, home: '/dashboard', width };
+async function signedIn(language: Language, customer: Omit<SignInUser, 'home'>, width = 1366) {
+  const user = { ...customer, language, home: '/dashboard', width };
   const { context, page, errors } = await signedInPage(shared.browser, url, user);
   contexts.push(context);
   return { page, errors };
@@ -60,7 +61,7 @@ describe.each(LANGUAGES)('the companion in %s', (language: Language) => {
 
   it('answers an example question with its sources, and hands it to the team', async () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
-    const { page, errors } = await signedIn(language, c.email, c.password);
+    const { page, errors } = await signedIn(language, c);
 
     // The dashboard's card leads here; so does the avatar menu.
     await page.getByRole('heading', { name: t('dashboard.title'), exact: true }).waitFor();
@@ -171,7 +172,7 @@ describe.each(LANGUAGES)('the companion in %s', (language: Language) => {
 
   it('checks the length, and past the day’s limit says so on the form, keeping the question (phone)', async () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true });
-    const { page } = await signedIn(language, c.email, c.password, 375);
+    const { page } = await signedIn(language, c, 375);
     await page.goto('/companion');
     await page.getByRole('heading', { name: t('companion.emptyTitle'), exact: true }).waitFor();
     const box = page.getByPlaceholder(t('companion.placeholder'), { exact: true });

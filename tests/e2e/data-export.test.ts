@@ -5,7 +5,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { dateFromToday } from '../support/auth';
-import { browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { browserSession, signIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
@@ -44,9 +44,7 @@ describe('My Account: download my data', () => {
       (await upload(url, c.idToken, 'employment_contract', 'contract.png', contract)).confirm?.status,
     ).toBe(200);
 
-    await logIn(page, c.email, c.password);
-    await page.waitForURL(/\/(onboarding\/details|dashboard)$/);
-    await page.goto('/account');
+    await signIn(page, { ...c, home: '/account' });
     if (language === 'de') await page.getByRole('button', { name: 'Deutsch' }).click();
     const panel = page.getByRole('region', { name: text.title });
     await panel.waitFor();

@@ -8,8 +8,8 @@ import { dateFromToday } from '../support/auth';
 import {
   axeViolations,
   giveCookieConsent,
-  logIn,
   sharedBrowser,
+  signIn,
   watchRootReplaced,
 } from '../support/browser';
 import { customerWith } from '../support/customers';
@@ -175,10 +175,8 @@ describe.each(LANGUAGES)('the guide in %s', (language) => {
   it("opens a task's article from the plan with Read the guide (the city's page where it has one)", async () => {
     const c = await customerWith(url, { arrival: dateFromToday(0), onboarded: true, verified: true });
     await withVisitor('en', {}, async (page, context) => {
-      await logIn(page, c.email, c.password);
-      await page.waitForURL(/\/dashboard$/);
       await setLanguage(context, url, language);
-      await page.goto('/dashboard');
+      await signIn(page, { ...c, home: '/dashboard' });
       await page.getByRole('heading', { name: t('dashboard.journeyTitle') }).waitFor();
       // The customer moves to Berlin: the Anmeldung links Berlin's page.
       const row = page.locator('li', {

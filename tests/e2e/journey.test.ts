@@ -2,7 +2,7 @@ import type { JourneyResponse } from '@shared/api';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { api, dateFromToday, login, waitForMail } from '../support/auth';
-import { browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { browserSession, logIn, signIn, toast, trackErrors } from '../support/browser';
 import { customerWith, detailsArrivingOn } from '../support/customers';
 import { LANGUAGES, phaseName, setLanguage, taskName, text } from '../support/language';
 import { serviceRequestBody } from '../support/service-answers';
@@ -17,10 +17,18 @@ beforeEach(() => {
 const taskRow = (name: string) =>
   page.locator('li', { has: page.getByRole('heading', { name, exact: true }) });
 
-async function openDashboard(email: string, password: string) {
+type Customer = Awaited<ReturnType<typeof customerWith>>;
+
+/** The dashboard of an onboarded customer, signed in through the sign-in form. */
+async function openDashboardByForm(email: string, password: string) {
   await logIn(page, email, password);
-  await page.waitForURL(/\/(onboarding\/details|dashboard)$/);
-  await page.goto('/dashboard');
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByRole('heading', { name: 'Your Relocation Journey' }).waitFor();
+}
+
+/** The dashboard of an onboarded customer, signed in from their tokens (no sign-in page). */
+async function openDashboard(c: Customer) {
+  await signIn(page, { ...c, home: '/dashboard' });
   await page.getByRole('heading', { name: 'Your Relocation Journey' }).waitFor();
 }
 
@@ -28,7 +36,7 @@ describe('customer dashboard', () => {
   it('lets a verified customer complete a task and request a service, both kept after reload', async () => {
     const errors = await trackErrors(page);
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
-    await openDashboard(c.email, c.password);
+    await openDashboardByForm(c.email, c.password);
     expect(await page.getByText('Account Under Review').count()).toBe(0);
     // Need Help: both ways of reaching the team open at one tap.
     const help = page.getByRole('region', { name: 'Need Help?' });
@@ -84,7 +92,7 @@ describe('customer dashboard', () => {
 
   it('shows an unverified customer the review banner and only disabled task buttons', async () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true });
-    await openDashboard(c.email, c.password);
+    await openDashboard(c);
     await page.getByText('Account Under Review').waitFor();
     await page.getByText('1-2 business days', { exact: false }).waitFor();
     const buttons = page
@@ -97,7 +105,7 @@ describe('customer dashboard', () => {
 
   it('opens My Account from the avatar menu and logs out from it', async () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true });
-    await openDashboard(c.email, c.password);
+    await openDashboard(c);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByText('Rahul Sharma').waitFor();
     await page.getByRole('menuitem', { name: 'My Account' }).click();
@@ -111,7 +119,7 @@ describe('customer dashboard', () => {
 
   it('runs the avatar menu by keyboard alone (WAI-ARIA menu button): arrows, Home, End, Esc back to the button', async () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true });
-    await openDashboard(c.email, c.password);
+    await openDashboard(c);
     const button = page.getByRole('button', { name: 'Account menu' });
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
     await button.focus();
@@ -154,19 +162,16 @@ describe.each(LANGUAGES)('the journey in %s', (language) => {
   const arrivedToday = () =>
     customerWith(url, { arrival: dateFromToday(0), onboarded: true, verified: true });
 
-  /** The dashboard in the language of this suite (chosen after the sign-in, which reads the stored one). */
-  async function openDashboardIn(email: string, password: string) {
-    await logIn(page, email, password);
-    await page.waitForURL(/\/dashboard$/);
-    if (!session.context) throw new Error('no browser context');
-    await setLanguage(session.context, url, language);
-    await page.goto('/dashboard');
+  /** The dashboard in the language of this suite (a choice, stored before each load: it wins over the profile's). */
+  async function openDashboardIn(c: Customer) {
+    await setLanguage(page.context(), url, language);
+    await signIn(page, { ...c, home: '/dashboard' });
     await page.getByRole('heading', { name: t('dashboard.journeyTitle') }).waitFor();
   }
 
   it('opens on the phase the customer is in, its tab named beside its number', async () => {
     const c = await arrivedToday();
-    await openDashboardIn(c.email, c.password);
+    await openDashboardIn(c);
     const selected = page.getByRole('tab', { selected: true });
     await selected.getByText(tab(2), { exact: true }).waitFor();
     await selected.getByText(t('dashboard.phaseTabName', { name: phaseName(language, 'arrival') })).waitFor();
@@ -199,7 +204,7 @@ describe.each(LANGUAGES)('the journey in %s', (language) => {
     });
     expect(moved.status).toBe(200);
 
-    await openDashboardIn(c.email, c.password);
+    await openDashboardIn(c);
     // Only phase 1 is unlocked now: the dashboard opens there.
     await page.getByRole('tab', { selected: true }).getByText(tab(1), { exact: true }).waitFor();
     await page.getByRole('tab', { name: new RegExp(tab(2)) }).click();
@@ -224,7 +229,7 @@ describe.each(LANGUAGES)('the journey in %s', (language) => {
 describe('account deletion by the customer', () => {
   it('deletes an unverified account at once and signs out', async () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true });
-    await openDashboard(c.email, c.password);
+    await openDashboard(c);
     await page.goto('/account');
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Account' });
@@ -239,7 +244,7 @@ describe('account deletion by the customer', () => {
 
   it('files a request for a verified account; every action is disabled until the customer withdraws it', async () => {
     const c = await customerWith(url, { arrival: dateFromToday(10), onboarded: true, verified: true });
-    await openDashboard(c.email, c.password);
+    await openDashboard(c);
     await page.goto('/account');
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Account' });
@@ -248,7 +253,8 @@ describe('account deletion by the customer', () => {
     await toast(page, 'Deletion request submitted. Our team will review your request.').waitFor();
     await page.waitForURL(`${url}/`);
 
-    await openDashboard(c.email, c.password);
+    // Signed out by the request: in again through the form.
+    await openDashboardByForm(c.email, c.password);
     await page.getByText('Account Deletion Pending').waitFor();
     await page.getByText('Not available while your deletion request is pending').first().waitFor();
     expect(
@@ -260,6 +266,7 @@ describe('account deletion by the customer', () => {
     // Changed their mind: withdrawn on My Account, the banner goes and actions come back.
     await page.goto('/account');
     await page.getByText('Your deletion request is pending.').waitFor();
+    const withdrawn = Date.now();
     await page.getByRole('button', { name: 'Withdraw deletion request' }).click();
     await toast(page, 'Deletion request withdrawn.').waitFor();
     await page.getByRole('button', { name: 'Delete Account' }).waitFor();
@@ -270,6 +277,6 @@ describe('account deletion by the customer', () => {
       .getByRole('button', { name: 'Mark as complete' })
       .and(page.locator('button:enabled'))
       .waitFor();
-    await waitForMail(url, c.email, 'Your deletion request was withdrawn');
+    await waitForMail(url, c.email, 'Your deletion request was withdrawn', withdrawn);
   });
 });

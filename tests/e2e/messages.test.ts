@@ -12,7 +12,14 @@ import enMail from '@shared/locales/en/mail.json';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday, mailbox } from '../support/auth';
-import { axeViolations, giveCookieConsent, logIn, sharedBrowser, signedInPage } from '../support/browser';
+import {
+  axeViolations,
+  giveCookieConsent,
+  type SignInUser,
+  sharedBrowser,
+  signedInPage,
+  signIn,
+} from '../support/browser';
 import { customerWith } from '../support/customers';
 import { LANGUAGES, type Language, text } from '../support/language';
 import { serviceRequestBody } from '../support/service-answers';
@@ -32,11 +39,10 @@ afterEach(async () => {
 });
 
 /** A page signed in as this user, then in this language, with the errors it has had since it opened. */
-async function signedIn(language: Language, email: string, password: string, home: string, width = 1366) {
+async function signedIn(language: Language, user: Omit<SignInUser, 'home'>, home: string, width = 1366) {
   const { context, page, errors } = await signedInPage(shared.browser, url, {
+    ...user,
     language,
-    email,
-    password,
     home,
     width,
   });
@@ -88,12 +94,7 @@ describe.each(LANGUAGES)('in %s, customer and team write to each other', (langua
     const tag = t('messages.tag', { name: workflow.task_name });
 
     // ---- the customer writes, on the dashboard of a wide screen ----
-    const { page: customer, errors: customerErrors } = await signedIn(
-      language,
-      c.email,
-      c.password,
-      '/dashboard',
-    );
+    const { page: customer, errors: customerErrors } = await signedIn(language, c, '/dashboard');
     await ownClock(customer);
     await customer.reload();
     await customer.getByRole('heading', { name: t('dashboard.title'), exact: true }).waitFor();
@@ -139,12 +140,7 @@ describe.each(LANGUAGES)('in %s, customer and team write to each other', (langua
     const stats = async () => (await api<CustomerStats>(url, '/api/admin/stats', { token })).body;
     const before = await stats();
     expect(before.unread).toBeGreaterThanOrEqual(1);
-    const { page: admin, errors: adminErrors } = await signedIn(
-      language,
-      TEST_ADMIN.email,
-      TEST_ADMIN.password,
-      '/admin',
-    );
+    const { page: admin, errors: adminErrors } = await signedIn(language, TEST_ADMIN, '/admin');
     const unreadCard = admin.getByRole('button', { name: new RegExp(`^${t('admin.stats.unread')}`) });
     const figure = unreadCard.locator('span').nth(1);
     await expect.poll(() => figure.textContent(), { timeout: 10_000 }).toBe(String(before.unread));
@@ -290,8 +286,7 @@ describe('the dashboard card on a wide screen', () => {
     const loaded = page.waitForResponse(
       (response) => response.url().includes('/api/me/messages?') && response.status() === 200,
     );
-    await logIn(page, c.email, c.password);
-    await page.waitForURL('**/dashboard');
+    await signIn(page, { ...c, home: '/dashboard' });
     await loaded;
     const card = page.getByRole('region', { name: /^Messages/ });
     const heading = card.getByRole('heading', { level: 2 });

@@ -7,7 +7,7 @@ import type { DocumentRecord } from '@shared/api';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { api, dateFromToday } from '../support/auth';
-import { axeViolations, browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { axeViolations, browserSession, signIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { upload } from '../support/documents';
 import { tinyPdf } from '../support/files';
@@ -30,11 +30,9 @@ describe.each(LANGUAGES)('My Documents in %s', (language) => {
   const dialog = () => page.getByRole('dialog');
 
   /** An onboarded customer signed in, on the dashboard in this suite's language. */
-  async function dashboardOf(customer: { email: string; password: string }) {
-    await logIn(page, customer.email, customer.password);
-    await page.waitForURL('**/dashboard');
+  async function dashboardOf(customer: Awaited<ReturnType<typeof customerWith>>) {
     await setLanguage(page.context(), url, language);
-    await page.goto('/dashboard');
+    await signIn(page, { ...customer, home: '/dashboard' });
     await page.getByRole('heading', { name: t('dashboard.journeyTitle') }).waitFor();
   }
 

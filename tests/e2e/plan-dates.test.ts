@@ -7,7 +7,7 @@ import type { JourneyResponse } from '@shared/api';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { api, dateFromToday } from '../support/auth';
-import { axeViolations, browserSession, focusLandsOn, logIn, toast, trackErrors } from '../support/browser';
+import { axeViolations, browserSession, focusLandsOn, signIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { LANGUAGES, phaseName, setLanguage, taskName, text } from '../support/language';
 import { writtenPlanDate } from '../support/plan-days';
@@ -64,10 +64,8 @@ describe.each(LANGUAGES)('plan dates in %s', (language) => {
       body: { language },
     });
     expect(chosen.status).toBe(200);
-    await logIn(page, c.email, c.password);
-    await page.waitForURL('**/dashboard');
     await setLanguage(page.context(), url, language);
-    await page.goto('/dashboard');
+    await signIn(page, { ...c, home: '/dashboard' });
     await page.getByRole('heading', { name: t('dashboard.journeyTitle') }).waitFor();
 
     // Next up: the five nearest open dated tasks of all phases, overdue first (the completed
@@ -163,10 +161,8 @@ describe.each(LANGUAGES)('plan dates in %s', (language) => {
         if (task.due_date) Object.assign(task, { due_date: null, due_missing: 'entry_date' });
       await route.fulfill({ json: journey });
     });
-    await logIn(page, c.email, c.password);
-    await page.waitForURL('**/dashboard');
     await setLanguage(page.context(), url, language);
-    await page.goto('/dashboard');
+    await signIn(page, { ...c, home: '/dashboard' });
     const card = page.getByRole('region', { name: t('due.nextUpTitle') });
     await card.getByText(t('due.nextUpAddDates'), { exact: false }).waitFor();
     expect(await card.getByRole('listitem').count()).toBe(0);
@@ -178,8 +174,7 @@ describe.each(LANGUAGES)('plan dates in %s', (language) => {
 
   it("shows the team the customer's due dates, and a plain note where the customer has not given a date", async () => {
     const c = await customerWith(url, { arrival: day(0), onboarded: true, verified: true });
-    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password);
-    await page.waitForURL('**/admin');
+    await signIn(page, { ...TEST_ADMIN, home: '/admin' });
     await setLanguage(page.context(), url, language);
     await page.goto(`/admin/users/${c.userId}`);
     await page.getByRole('tab', { name: t('admin.user.tabs.tasks') }).click();

@@ -4,7 +4,7 @@ import type { CalendarLink, MeResponse } from '@shared/api';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { api, dateFromToday } from '../support/auth';
-import { browserSession, logIn, toast, trackErrors } from '../support/browser';
+import { browserSession, signIn, toast, trackErrors } from '../support/browser';
 import { customerWith } from '../support/customers';
 import { LANGUAGES, type Language, setLanguage, text } from '../support/language';
 import { signedUnsubscribeLink } from '../support/unsubscribe';
@@ -22,10 +22,8 @@ const remindersOf = async (token: string) =>
 /** A signed-in onboarded customer on My Account, in the language. */
 async function onMyAccount(language: Language) {
   const customer = await customerWith(url, { arrival: dateFromToday(30), onboarded: true });
-  await logIn(page, customer.email, customer.password);
-  await page.waitForURL('**/dashboard');
   await setLanguage(page.context(), url, language);
-  await page.goto('/account');
+  await signIn(page, { ...customer, home: '/account' });
   await page.getByRole('heading', { name: text(language, 'account.title') }).waitFor();
   return customer;
 }

@@ -7,6 +7,7 @@ import {
   cognitoClient,
   confirmFromMailbox,
   login,
+  mailbox,
   newCustomer,
   pageLink,
   runtimeConfig,
@@ -19,6 +20,25 @@ import {
 import { TEST_ADMIN } from '../support/stack-process';
 
 const url = inject('stackUrl');
+
+describe('the local mailbox', () => {
+  it('keeps, with ?since= (seconds since the epoch), only the mails sent in or after that second', async () => {
+    const email = uniqueEmail('since');
+    const before = Date.now();
+    await signUp(url, email, 'secret-pass');
+    await waitForMail(url, email, undefined, before);
+    const toHim = (mails: { to: string }[]) => mails.filter((mail) => mail.to === email);
+
+    expect(toHim(await mailbox(url))).toHaveLength(1);
+    expect(toHim(await mailbox(url, before))).toHaveLength(1);
+    const later = await mailbox(url, Date.now() + 60_000);
+    expect(later).toEqual([]);
+    const bad = await fetch(`${url}/_local/mail?since=yesterday`, {
+      headers: { accept: 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
 
 describe('sign-up → confirm → login → /api/me', () => {
   it('mails a verification link with e-mail and code, and creates the profile on confirmation', async () => {

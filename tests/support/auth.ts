@@ -27,18 +27,34 @@ export function cognitoClient(url: string) {
   });
 }
 
-export async function mailbox(url: string): Promise<MailboxEntry[]> {
-  const response = await fetch(`${url}/_local/mail`, { headers: { accept: 'application/json' } });
+/**
+ * The mails the stack sent, oldest first; with `since` (a time in ms, e.g. Date.now() taken
+ * before the action that sends), only those sent in or after its second: a test waiting for a
+ * new mail then reads only the run's latest mails, not all of them each time it looks.
+ */
+export async function mailbox(url: string, since?: number): Promise<MailboxEntry[]> {
+  const query = since === undefined ? '' : `?since=${Math.floor(since / 1000)}`;
+  const response = await fetch(`${url}/_local/mail${query}`, { headers: { accept: 'application/json' } });
   return (await response.json()) as MailboxEntry[];
 }
 
-/** The first mail to `to` (with this subject, when given), once it has arrived. */
-export async function waitForMail(url: string, to: string, subject?: string): Promise<MailboxEntry> {
+/**
+ * The first mail to `to` (with this subject, when given), once it has arrived; `since`: as
+ * for mailbox, the time before the action that sends it.
+ */
+export async function waitForMail(
+  url: string,
+  to: string,
+  subject?: string,
+  since?: number,
+): Promise<MailboxEntry> {
   let found: MailboxEntry | undefined;
   await waitFor(
     `mail to ${to}${subject ? ` (${subject})` : ''}`,
     async () => {
-      found = (await mailbox(url)).find((mail) => mail.to === to && (!subject || mail.subject === subject));
+      found = (await mailbox(url, since)).find(
+        (mail) => mail.to === to && (!subject || mail.subject === subject),
+      );
       return !!found;
     },
     10_000,
@@ -46,13 +62,16 @@ export async function waitForMail(url: string, to: string, subject?: string): Pr
   return found as MailboxEntry;
 }
 
-/** The mails to `to` with this subject, once there are at least `count` of them (oldest first). */
-export async function waitForMails(url: string, to: string, subject: string, count: number) {
+/**
+ * The mails to `to` with this subject, once there are at least `count` of them (oldest first);
+ * `since`: as for mailbox, the time before the first of the actions that send them.
+ */
+export async function waitForMails(url: string, to: string, subject: string, count: number, since?: number) {
   let found: MailboxEntry[] = [];
   await waitFor(
     `${count} mails to ${to} (${subject})`,
     async () => {
-      found = (await mailbox(url)).filter((mail) => mail.to === to && mail.subject === subject);
+      found = (await mailbox(url, since)).filter((mail) => mail.to === to && mail.subject === subject);
       return found.length >= count;
     },
     10_000,
@@ -83,9 +102,10 @@ export async function signUp(url: string, email: string, password: string, local
   );
 }
 
-export async function confirmFromMailbox(url: string, email: string) {
+/** Confirms the sign-up with the code of its mail; `since`: the time before the sign-up. */
+export async function confirmFromMailbox(url: string, email: string, since?: number) {
   const config = await runtimeConfig(url);
-  const link = verificationLink(await waitForMail(url, email));
+  const link = verificationLink(await waitForMail(url, email, undefined, since));
   const code = link.searchParams.get('code') ?? '';
   await cognitoClient(url).send(
     new ConfirmSignUpCommand({
@@ -135,8 +155,9 @@ export async function login(url: string, email: string, password: string, code?:
 export async function newCustomer(url: string) {
   const email = uniqueEmail('customer');
   const password = 'secret-pass';
+  const before = Date.now();
   await signUp(url, email, password);
-  await confirmFromMailbox(url, email);
+  await confirmFromMailbox(url, email, before);
   return { email, password, ...(await login(url, email, password)) };
 }
 
@@ -170,9 +191,40 @@ export function cognitoCall(url: string, target: string, body: unknown) {
   });
 }
 
+/** A JWT's claims (its middle part), unchecked: the tests' own tokens. */
+export const tokenClaims = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/** The seconds since the epoch at which a JWT expires (its `exp` claim). */
+function expiresAt(token: string): number {
+  const { exp } = tokenClaims(token);
+  if (typeof exp !== 'number') throw new Error('the token has no expiry (exp)');
+  return exp;
+}
+
+/** A token this close to its expiry is not handed out again: a test may take this long. */
+const ADMIN_TOKEN_MARGIN_S = 5 * 60;
+/** The test admin's ID token per stack (URL), while it has ADMIN_TOKEN_MARGIN_S left. */
+const adminTokens = new Map<string, Promise<string>>();
+
+/**
+ * The suites' admin's ID token. One sign-in (password and code) per stack and test file, reused
+ * until near its expiry: a new sign-in gives the same rights, and the suites never sign the
+ * test admin out.
+ */
 export async function adminToken(url: string): Promise<string> {
-  const { TEST_ADMIN } = await import('./stack-process');
-  return (await login(url, TEST_ADMIN.email, TEST_ADMIN.password)).idToken;
+  const cached = adminTokens.get(url);
+  if (cached) {
+    const token = await cached.catch(() => undefined);
+    if (token && expiresAt(token) - Date.now() / 1000 > ADMIN_TOKEN_MARGIN_S) return token;
+    if (adminTokens.get(url) === cached) adminTokens.delete(url);
+  }
+  const fresh = (async () => {
+    const { TEST_ADMIN } = await import('./stack-process');
+    return (await login(url, TEST_ADMIN.email, TEST_ADMIN.password)).idToken;
+  })();
+  adminTokens.set(url, fresh);
+  return fresh;
 }
 
 /** YYYY-MM-DD, `days` from today (negative: in the past). */

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { tokenClaims } from './auth';
 import system from './chromium.json';
 import { type Language, setLanguage } from './language';
 import { answerCodeChallenge } from './mfa-browser';
@@ -104,15 +105,68 @@ type SessionState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** The storage each user's first sign-in left, per browser (one browser per test file). */
 const sessions = new WeakMap<Browser, Map<string, SessionState>>();
 
+/** The tokens of a sign-in through the API (support/auth.ts login). */
+export interface SessionTokens {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** A user to sign in: by password, or (where a test is not about signing in) by their tokens. */
+export type SignInUser = { email: string; password: string; home: string } & Partial<SessionTokens>;
+
+const hasTokens = (user: Partial<SessionTokens>): user is SessionTokens =>
+  !!(user.idToken && user.accessToken && user.refreshToken);
+
 /**
- * Signs the page's context in as this user and waits for `home` (a path): through the login
- * form the first time in this browser (one per test file), after that from the storage that
- * sign-in left (Amplify keeps the session in localStorage), which the app resumes as after a
- * reload. The storage replaces the context's cookies and storage; its init scripts stay. Tests
- * about signing in itself use logIn.
+ * Puts a session into the context as Amplify v6 keeps it after a sign-in with the form (these
+ * keys and values), so the app resumes it as after a reload, with no sign-in page or Cognito
+ * call. The app client's id is the ID token's audience. Written before the first page of the
+ * context loads, once: a marker beside it keeps a later sign-out signed out on the next load.
  */
-export async function signIn(page: Page, user: { email: string; password: string; home: string }) {
+export async function storeSession(context: BrowserContext, user: { email: string } & SessionTokens) {
+  const { aud } = tokenClaims(user.idToken);
+  if (typeof aud !== 'string') throw new Error('the ID token names no app client (aud)');
+  const prefix = `CognitoIdentityServiceProvider.${aud}`;
+  const entries: [string, string][] = [
+    [`${prefix}.${user.email}.idToken`, user.idToken],
+    [`${prefix}.${user.email}.accessToken`, user.accessToken],
+    [`${prefix}.${user.email}.refreshToken`, user.refreshToken],
+    [`${prefix}.${user.email}.clockDrift`, '0'],
+    [
+      `${prefix}.${user.email}.signInDetails`,
+      JSON.stringify({ loginId: user.email, authFlowType: 'USER_PASSWORD_AUTH' }),
+    ],
+    [`${prefix}.LastAuthUser`, user.email],
+  ];
+  await context.addInitScript((stored) => {
+    try {
+      const marker = 'relocate-germany.test-session-stored';
+      if (localStorage.getItem(marker)) return;
+      for (const [key, value] of stored) localStorage.setItem(key, value);
+      localStorage.setItem(marker, 'yes');
+    } catch {
+      // sandboxed frames (the mailbox's mail previews) have no storage
+    }
+  }, entries);
+}
+
+/**
+ * Signs the page's context in as this user and waits for `home` (a path). Given the user's
+ * tokens (a customer from support/auth.ts newCustomer), from those (storeSession). Else through
+ * the login form the first time in this browser (one per test file), after that from the
+ * storage that sign-in left (Amplify keeps the session in localStorage), which the app resumes
+ * as after a reload; the storage replaces the context's cookies and storage, its init scripts
+ * stay. Tests about signing in itself use logIn.
+ */
+export async function signIn(page: Page, user: SignInUser) {
   const context = page.context();
+  if (hasTokens(user)) {
+    await storeSession(context, user);
+    await openPage(page, user.home);
+    await page.waitForURL(`**${user.home}`);
+    return;
+  }
   const browser = context.browser();
   if (!browser) throw new Error('signIn needs a context of a launched browser');
   const states = sessions.get(browser) ?? new Map<string, SessionState>();
@@ -182,14 +236,15 @@ export async function focusLandsOn(locator: Locator) {
 }
 
 /**
- * A new context's page signed in as this user (signIn: the form once per browser), then in
- * this language (set after the sign-in, as a choice, and the page loaded again), cookie
- * consent given, with the errors it has had since it opened. The caller closes the context.
+ * A new context's page signed in as this user (signIn: from their tokens, or the form once per
+ * browser), in this language (a choice, which wins over the profile's language: after a form
+ * sign-in set and the page loaded again), cookie consent given, with the errors it has had
+ * since it opened. The caller closes the context.
  */
 export async function signedInPage(
   browser: Browser,
   url: string,
-  user: { language: Language; email: string; password: string; home: string; width?: number },
+  user: SignInUser & { language: Language; width?: number },
 ) {
   const context = await browser.newContext({
     baseURL: url,
@@ -198,6 +253,12 @@ export async function signedInPage(
   await giveCookieConsent(context);
   const page = await context.newPage();
   const errors = await trackErrors(page);
+  if (hasTokens(user)) {
+    // The choice is stored before each load (setLanguage), so it wins from the first page on.
+    await setLanguage(context, url, user.language);
+    await signIn(page, user);
+    return { context, page, errors };
+  }
   await signIn(page, user);
   await setLanguage(context, url, user.language);
   await page.reload();
