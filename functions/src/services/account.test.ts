@@ -6,7 +6,7 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminAccount } from '../edge/caller';
 import { newProfile } from '../store/profiles';
 import { captureOutput } from '../test-fixtures';
@@ -21,6 +21,12 @@ const admin: AdminAccount = {
   role: 'admin',
   profile: newProfile('admin-1', 'admin@example.com', '2026-01-01T00:00:00Z'),
 };
+
+// The mail adapter loads its SDK module on first use: loaded here, in real time, so that under
+// the fake timers below the first send does not wait for a module the timers cannot hurry.
+beforeAll(async () => {
+  await import('../adapters/sdk/ses');
+});
 
 beforeEach(() => {
   Object.assign(process.env, {
