@@ -12,6 +12,7 @@
 import type { Language } from '@shared/constants';
 import { documentTypes as documentNamesDe } from '@shared/locales/de/translation.json';
 import { documentTypes as documentNamesEn } from '@shared/locales/en/translation.json';
+import { inBatches } from '../lib/batches';
 import { log } from '../lib/log';
 import { countMetric } from '../lib/metrics';
 import { type DocumentLine, reminderMail } from '../mail/reminder-mail';
@@ -54,9 +55,7 @@ export async function sendReminders(
 ): Promise<ReminderRun> {
   const run: ReminderRun = { customers: 0, mailed: 0, failed: 0 };
   for await (const page of dueSchedules(today, options.pageSize)) {
-    for (let i = 0; i < page.length; i += PARALLEL) {
-      await Promise.all(page.slice(i, i + PARALLEL).map((userId) => remindCustomer(userId, today, run)));
-    }
+    await inBatches(page, PARALLEL, (userId) => remindCustomer(userId, today, run));
   }
   log.info('reminders run', { today, ...run });
   return run;

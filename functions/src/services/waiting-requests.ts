@@ -13,6 +13,7 @@
 // after each page), never the requests that crossed long ago nor the table.
 import { DEFAULT_LANGUAGE } from '@shared/constants';
 import { daysWaiting, waitingLimit } from '@shared/request-queue';
+import { inBatches } from '../lib/batches';
 import { log } from '../lib/log';
 import { countMetric } from '../lib/metrics';
 import { teamMail } from '../mail/templates';
@@ -64,12 +65,9 @@ export async function mailWaitingRequests(
   for await (const page of crossingPages(from, limit, options.pageSize)) {
     const requests = page.entries.filter((entry) => entry.kind === 'request');
     run.crossed += requests.length;
-    const marked: Marked[] = [];
-    for (let i = 0; i < requests.length; i += PARALLEL) {
-      const marks = await Promise.all(requests.slice(i, i + PARALLEL).map((entry) => mark(entry, run)));
-      for (const m of marks) if (m === 'failed') held = true;
-      marked.push(...marks.filter((m): m is Marked => m !== null && m !== 'failed'));
-    }
+    const marks = await inBatches(requests, PARALLEL, (entry) => mark(entry, run));
+    if (marks.includes('failed')) held = true;
+    const marked = marks.filter((m): m is Marked => m !== null && m !== 'failed');
     await mailMarked(marked, now, run);
     if (!held) await advanceWatermark(page.through, now.toISOString());
   }
@@ -112,30 +110,25 @@ async function mailMarked(marked: Marked[], now: Date, run: WaitingRun): Promise
     getStoredProfiles(marked.flatMap((m) => [m.entry.user_id, ...(m.ownerId ? [m.ownerId] : [])])),
     loadCatalogue(),
   ]);
-  for (let i = 0; i < marked.length; i += PARALLEL) {
-    await Promise.all(
-      marked.slice(i, i + PARALLEL).map(async ({ entry, ownerId, templateId }) => {
-        const context = { userId: entry.user_id, workflowId: entry.id, mail: 'requestWaitingTeam' };
-        const customer = people.get(entry.user_id);
-        // The customer is being deleted: their request goes with them, nobody is told.
-        if (!customer) return log.info('waiting request of a customer gone', context);
-        const days = String(daysWaiting(entry.waiting_since, now));
-        const task = taskName(catalogue, templateId, DEFAULT_LANGUAGE);
-        const sent = await mailTo(
-          ownerOrSupport(ownerId ? people.get(ownerId) : null),
-          (origin) =>
-            teamMail('requestWaitingTeam', origin, customerOfMail(customer.profile), task, { days }),
-          context,
-        );
-        if (sent) {
-          run.mailed++;
-          countMetric('WaitingMailsSent');
-        } else {
-          run.failed++;
-          log.error('waiting request marked but not mailed', context);
-          countMetric('WaitingMailFailures');
-        }
-      }),
+  await inBatches(marked, PARALLEL, async ({ entry, ownerId, templateId }) => {
+    const context = { userId: entry.user_id, workflowId: entry.id, mail: 'requestWaitingTeam' };
+    const customer = people.get(entry.user_id);
+    // The customer is being deleted: their request goes with them, nobody is told.
+    if (!customer) return log.info('waiting request of a customer gone', context);
+    const days = String(daysWaiting(entry.waiting_since, now));
+    const task = taskName(catalogue, templateId, DEFAULT_LANGUAGE);
+    const sent = await mailTo(
+      ownerOrSupport(ownerId ? people.get(ownerId) : null),
+      (origin) => teamMail('requestWaitingTeam', origin, customerOfMail(customer.profile), task, { days }),
+      context,
     );
-  }
+    if (sent) {
+      run.mailed++;
+      countMetric('WaitingMailsSent');
+    } else {
+      run.failed++;
+      log.error('waiting request marked but not mailed', context);
+      countMetric('WaitingMailFailures');
+    }
+  });
 }

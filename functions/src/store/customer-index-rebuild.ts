@@ -6,6 +6,7 @@
 // meant for a quiet moment (and can simply be run again).
 import type { Profile } from '@shared/api';
 import { customerWords } from '@shared/search-words';
+import { inBatches } from '../lib/batches';
 import { batchGet, batchWrite, queryAll } from './client';
 import { COUNTED, noCounts, ON_LIST, STATE_COUNTS, shardOf, stateOf, sumCounts } from './customer-index';
 import type { TableKey } from './entities';
@@ -94,11 +95,8 @@ async function reindexCustomer(customer: Profile): Promise<number> {
 export async function rebuildCustomerIndex(): Promise<CustomerCounts> {
   const customers = await allCustomers();
   const open = new Map<string, number>();
-  for (let i = 0; i < customers.length; i += PARALLEL) {
-    const batch = customers.slice(i, i + PARALLEL);
-    const counted = await Promise.all(batch.map(reindexCustomer));
-    for (const [n, customer] of batch.entries()) open.set(customer.id, counted[n] ?? 0);
-  }
+  const counted = await inBatches(customers, PARALLEL, reindexCustomer);
+  for (const [n, customer] of customers.entries()) open.set(customer.id, counted[n] ?? 0);
   const shards = countByShard(customers, open);
   await batchWrite(
     shards.map((counts, shard) => ({ PutRequest: { Item: customerCounts.toItem({ ...counts, shard }) } })),

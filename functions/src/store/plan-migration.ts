@@ -10,6 +10,7 @@ import { DRIVING_LICENCE_CLOCK, EXPIRING_SOON_DAYS, EXPIRY_LEADS } from '@shared
 import { actedOn } from '@shared/journey';
 import { appliesTo } from '@shared/plan';
 import { env } from '../config';
+import { inBatches } from '../lib/batches';
 import { dynamo } from './client';
 import { type MigrationCheckpoint, migrationCheckpoints, tasks } from './entities';
 import { listCustomers } from './profiles';
@@ -172,18 +173,14 @@ export async function migratePlans(
   do {
     if (options.shouldStop?.()) return result;
     const page = await listCustomers(options.pageSize ?? PAGE_SIZE, cursor);
-    for (let i = 0; i < page.items.length; i += PARALLEL) {
-      const counts = await Promise.all(
-        page.items.slice(i, i + PARALLEL).map(async (profile) => {
-          const count = await migrateCustomer(profile);
-          await options.afterCustomer?.(profile.id);
-          return count;
-        }),
-      );
-      for (const count of counts) {
-        result.moved += count.moved;
-        result.deleted += count.deleted;
-      }
+    const counts = await inBatches(page.items, PARALLEL, async (profile) => {
+      const count = await migrateCustomer(profile);
+      await options.afterCustomer?.(profile.id);
+      return count;
+    });
+    for (const count of counts) {
+      result.moved += count.moved;
+      result.deleted += count.deleted;
     }
     result.customers += page.items.length;
     cursor = page.nextCursor;
