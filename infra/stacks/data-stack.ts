@@ -19,15 +19,16 @@ import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { stageParameter } from '../config/parameters';
-import { LOG_RETENTION_DAYS, RECOVERY_DAYS, type StageConfig } from '../config/stages';
+import { RECOVERY_DAYS, type StageConfig } from '../config/stages';
 import { LOG_RETENTION, lambdaFor, mailConfigurationName, type ResourceRef } from './lambda';
+import { logBucket } from './log-bucket';
 
 const LOCALES = join(import.meta.dirname, '../../shared/locales');
 
@@ -78,15 +79,7 @@ export class DataStack extends Stack {
       })),
     });
 
-    const accessLogs = new Bucket(this, 'DocumentsAccessLogs', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(LOG_RETENTION_DAYS) }],
-      removalPolicy,
-      autoDeleteObjects: !protectData,
-    });
+    const accessLogs = logBucket(this, 'DocumentsAccessLogs', { keep: protectData });
     // Passports under our own key: its use is logged in CloudTrail, and disabling it locks every copy.
     this.documentsKey = new Key(this, 'DocumentsKey', {
       description: `Relocation ${props.config.stage}: customer documents`,

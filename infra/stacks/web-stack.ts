@@ -22,20 +22,15 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  type IBucket,
-  ObjectOwnership,
-} from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_SECONDS } from '../config/security-headers';
-import { configuredOrigin, LOG_RETENTION_DAYS, type StageConfig } from '../config/stages';
+import { configuredOrigin, type StageConfig } from '../config/stages';
 import { LOG_RETENTION, originParameter } from './lambda';
+import { logBucket } from './log-bucket';
 import { SPA_ROUTING, SPA_STATUS } from './spa-routing';
 
 const DIST = join(import.meta.dirname, '../../web/dist');
@@ -77,17 +72,8 @@ export class WebStack extends Stack {
       autoDeleteObjects: true,
     });
 
-    // CloudFront's standard logs: written with ACLs (so the bucket keeps them enabled for the
-    // log delivery), encrypted, private, and deleted after the log retention.
-    const logs = new Bucket(this, 'CdnLogs', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(LOG_RETENTION_DAYS) }],
-      removalPolicy: RemovalPolicy.DESTROY,
-      autoDeleteObjects: true,
-    });
+    // CloudFront's standard logs.
+    const logs = logBucket(this, 'CdnLogs');
 
     const s3Host = `https://${documents.bucketRegionalDomainName}`;
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
