@@ -56,6 +56,24 @@ export const API_ERRORS = {
   refusedSupportOnly: 'This task is completed by our support team',
   refusedWrongAction: 'This action does not apply to this task',
   refusedAlreadyDone: 'This task was already completed or requested',
+  // The company portal.
+  companyNotFound: 'There is no such company',
+  employeeNotFound: 'There is no such employee',
+  invitationNotFound: 'This invitation link is not valid or was already used',
+  invitationExpired: 'This invitation has expired. Ask your company to send it again.',
+  invitationNotYours: 'This invitation was sent to another email address',
+  invitationAnswered: 'This invitation was already answered',
+  alreadySharing: 'You already share your progress with a company',
+  notSharing: 'You do not share your progress with a company',
+  alreadyInvited: 'This email address is already on your list',
+  resendTooSoon: 'This invitation was sent less than 10 minutes ago',
+  invitationMailLimit: 'Your company has sent the most invitations allowed today; please try again tomorrow',
+  companyNameMismatch: "The name does not match the company's name",
+  hrNeedsNewAccount:
+    'An HR user needs an account of its own: sign up with the invited address before you use it for your own relocation',
+  notCompanyMember: 'You are not an HR user of a company',
+  companyDeleting: 'This company is being deleted',
+  staffNotDeletable: 'Support team and HR accounts cannot be deleted here; revoke the role first',
 } as const;
 
 export type ApiErrorKey = keyof typeof API_ERRORS;

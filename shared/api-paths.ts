@@ -54,6 +54,28 @@ export const API_PATHS = {
   adminUserMessages: '/api/admin/users/{userId}/messages',
   adminUserMessagesRead: '/api/admin/users/{userId}/messages/read',
   adminUserActivity: '/api/admin/users/{userId}/activity',
+  // The company portal: the admin's companies, the public invitation lookup, the HR user's
+  // company (never a user id: every HR path is inside the caller's own company), the customer's side.
+  adminCompanies: '/api/admin/companies',
+  adminCompany: '/api/admin/companies/{companyId}',
+  adminCompanyEmployees: '/api/admin/companies/{companyId}/employees',
+  adminHrInvitations: '/api/admin/companies/{companyId}/hr-invitations',
+  adminHrInvitationResend: '/api/admin/companies/{companyId}/hr-invitations/{inviteId}/resend',
+  adminHrUser: '/api/admin/companies/{companyId}/hr/{userId}',
+  /** The public page of an invitation link: the token travels in the body, never the path. */
+  invitationLookup: '/api/invitations/lookup',
+  myHrInvitationAccept: '/api/me/hr-invitations/{companyId}/accept',
+  company: '/api/company',
+  companyEmployees: '/api/company/employees',
+  companyEmployee: '/api/company/employees/{employeeId}',
+  companyExport: '/api/company/export',
+  companyInvitations: '/api/company/invitations',
+  companyImport: '/api/company/invitations/import',
+  companyInvitationResend: '/api/company/invitations/{employeeId}/resend',
+  myCompany: '/api/me/company',
+  myCompanyConsent: '/api/me/company/invitations/{companyId}/accept',
+  myCompanyDecline: '/api/me/company/invitations/{companyId}/decline',
+  myCompanyStop: '/api/me/company/stop',
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

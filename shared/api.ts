@@ -1,4 +1,6 @@
 import type { TaskSource } from './catalogue';
+import type { CompanyCounts, EmployeeStatus } from './company-filters';
+import type { CompanySharedField } from './company-sharing';
 import type { Language, Role } from './constants';
 import type { RelocationDocumentType } from './document-clocks';
 import type { CompletionType, TaskStatus, WorkflowStatus, WorkflowType } from './journey';
@@ -397,6 +399,20 @@ export const AUDIT_ACTIONS = [
   'task_completed',
   'message_sent',
   'document_uploaded',
+  // The company portal: on a company's trail (AUDIT#COMPANY#<id>) or, for the employee's own
+  // answers and the company's views of them, on the customer's.
+  'company_created',
+  'company_deleted',
+  'hr_invited',
+  'hr_joined',
+  'hr_revoked',
+  'employee_invited',
+  'employees_imported',
+  'company_consented',
+  'company_declined',
+  'company_sharing_stopped',
+  'company_viewed',
+  'company_exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -437,4 +453,150 @@ export interface AuditRecord {
    * a file that failed its checks): nothing changed.
    */
   status: 'done' | 'pending' | 'failed';
+}
+
+// ---- The company portal (docs/company-portal-plan.md) ----
+
+/** A company the support team created (the admin's Companies). */
+export interface Company {
+  id: string;
+  name: string;
+  contact_email: string;
+  created_at: string;
+}
+
+/** A company with its counts (the admin's list, and GET /api/company for its HR users). */
+export interface CompanySummary {
+  company: Company;
+  counts: CompanyCounts;
+}
+
+/** An HR user of a company (one membership each). */
+export interface HrUser {
+  user_id: string;
+  email: string;
+  added_at: string;
+}
+
+/** An HR invitation not yet answered; an expired one waits for a resend. */
+export interface HrInvitation {
+  id: string;
+  email: string;
+  language: Language;
+  invited_at: string;
+  expires_at: string;
+  expired: boolean;
+}
+
+/** GET /api/admin/companies/{companyId}. */
+export interface CompanyDetail extends CompanySummary {
+  hr_users: HrUser[];
+  hr_invitations: HrInvitation[];
+}
+
+/**
+ * What HR sees of a sharing employee on the list: the profile's facts as last counted. Only a
+ * row whose employee shares has one; for every other row HR sees only the invitation.
+ */
+export interface EmployeeSummary {
+  target_city: string | null;
+  /** The profile's date once the employee entered it, else null (the row's date stands). */
+  intended_arrival_date: string | null;
+  account_verified: boolean;
+  onboarding_completed: boolean;
+  overdue_tasks: number;
+  expiring_documents: number;
+}
+
+/** One row of a company's employee list: an invitation and, while the employee shares, their summary. */
+export interface EmployeeListItem {
+  /** The row's id (never the employee's user id). */
+  id: string;
+  /** As HR typed them in the invitation. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  arrival_date: string | null;
+  language: Language;
+  status: EmployeeStatus;
+  invited_at: string;
+  /** When the invitation runs out (invited rows); it is then answered only after a resend. */
+  expires_at: string;
+  expired: boolean;
+  /** When the employee consented or declined. */
+  responded_at: string | null;
+  stopped_at: string | null;
+  summary: EmployeeSummary | null;
+}
+
+/** The employee page's progress (sharing employees only): never a file, a message or a note. */
+export interface EmployeeProgress {
+  /** The first phase with open tasks, by its name in the HR user's language; null when all is done. */
+  current_phase: { id: string; name: string } | null;
+  tasks_done: number;
+  tasks_total: number;
+  /** The open task due first, by its name in the HR user's language. */
+  next_task: { task_template_id: string; name: string; due_date: string | null } | null;
+  overdue_tasks: number;
+  /** Open service requests (initiated or in progress). */
+  open_requests: { workflow_type: WorkflowType; status: WorkflowStatus }[];
+  /** Which documents exist, with their expiry dates (never the file, its name or size). */
+  documents: { document_type: RelocationDocumentType; expires_on: string | null }[];
+}
+
+/** GET /api/company/employees/{employeeId}. */
+export interface EmployeeView extends EmployeeListItem {
+  progress: EmployeeProgress | null;
+}
+
+/** A bad row of an employee CSV import: the file is refused whole and every bad row listed. */
+export interface ImportProblem {
+  /** The line of the file (the header is line 1). */
+  line: number;
+  /** A locale key (validation.* or company.import.*). */
+  reason: string;
+}
+
+/** POST /api/company/invitations/import, accepted: every row was invited. */
+export interface ImportResult {
+  invited: number;
+}
+
+/** The public answer of an invitation link (POST /api/invitations/lookup). */
+export interface InvitationLookup {
+  kind: 'employee' | 'hr';
+  company_id: string;
+  company_name: string;
+  email: string;
+  expired: boolean;
+}
+
+/** The customer's link to a company (at most one), as My Account and the export show it. */
+export interface CompanyLink {
+  company_id: string;
+  company_name: string;
+  status: 'sharing' | 'declined' | 'stopped' | 'company_deleted';
+  invited_at: string;
+  consented_at: string | null;
+  declined_at: string | null;
+  stopped_at: string | null;
+  /** What the consent covered (COMPANY_SHARED_FIELDS of its version). */
+  shared_fields: CompanySharedField[];
+  shared_fields_version: number | null;
+}
+
+/** An invitation waiting for the customer's answer (to their verified address). */
+export interface PendingCompanyInvitation {
+  kind: 'employee' | 'hr';
+  company_id: string;
+  company_name: string;
+  invited_at: string;
+  expires_at: string;
+  expired: boolean;
+}
+
+/** GET /api/me/company. */
+export interface MyCompany {
+  link: CompanyLink | null;
+  invitations: PendingCompanyInvitation[];
 }

@@ -27,6 +27,8 @@ export const FILE_NAME_MAX = 255;
 export const ROLES = ['admin', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
 export const ADMIN_GROUP = 'admin';
+/** The Cognito group of a company's HR users (docs/company-portal-plan.md). */
+export const HR_GROUP = 'hr';
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -44,3 +46,18 @@ export function isLanguage(value: unknown): value is Language {
 /** Page size bounds of list endpoints (admin list). */
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
+
+// The company portal (docs/company-portal-plan.md).
+/** A company's name, in characters. */
+export const COMPANY_NAME_MAX = 120;
+/** An invitation (employee or HR user) can be answered for this many days; then it waits for a resend. */
+export const INVITATION_DAYS = 30;
+/** At most one resend of an invitation per this many minutes. */
+export const INVITATION_RESEND_MINUTES = 10;
+/** Invitation mails a company may cause per day (Berlin calendar day): more is not a relocation. */
+export const INVITATION_MAILS_PER_DAY = 1000;
+/** An employee CSV import: at most this many rows (the header not counted) and bytes. */
+export const EMPLOYEE_IMPORT_MAX_ROWS = 500;
+export const EMPLOYEE_IMPORT_MAX_BYTES = 256 * 1024;
+/** The longest search of a company's employee list. */
+export const EMPLOYEE_SEARCH_MAX = 100;

@@ -5,6 +5,7 @@ import type {
   AuditAction,
   AuditChange,
   AuditRecord,
+  CompanyLink,
   DeletionRequest,
   DocumentRecord,
   Profile,
@@ -12,6 +13,12 @@ import type {
   WorkflowRecord,
 } from '@shared/api';
 import type { PhaseDefinition, TaskTemplateDefinition } from '@shared/catalogue';
+import {
+  COMPANY_COUNTS,
+  type CompanyCard,
+  type CompanyCounts,
+  type EmployeeStatus,
+} from '@shared/company-filters';
 import type { Language, Role } from '@shared/constants';
 import type { RelocationDocumentType } from '@shared/document-clocks';
 import type { WorkflowStatus, WorkflowType } from '@shared/journey';
@@ -855,3 +862,365 @@ export const partitionPageKey = (partition: string, sortPrefix: string): CursorS
 
 /** The partition key of everything stored for one user (their profile and what hangs off it). */
 export const userPartitionKey = userPartition;
+
+// ---- The company portal (docs/company-portal-plan.md, README 'Key design') ----
+// A company's own items live in `COMPANY#<id>`: the company, its HR invitations, one row per
+// invited employee, the rows' search words and the daily mail count. What describes a customer
+// (their link to the company, the cards they are on, the company's views of them) lives in the
+// customer's partition, so it goes with the account. Every HR read is keyed by the caller's own
+// company, so another company's ids name nothing: a 404 by construction.
+
+const companyPartition = (companyId: string) => `COMPANY#${companyId}`;
+/** GSI1 partition listing every company, newest first (the admin's Companies). */
+export const COMPANY_LIST = 'COMPANIES';
+
+export interface CompanyItem {
+  id: string;
+  name: string;
+  contact_email: string;
+  created_at: string;
+  created_by: string;
+  /** Set when the admin deletes the company: HR access has ended; the deletion job clears the rest. */
+  deleting_at: string | null;
+}
+const COMPANY_SORT = 'COMPANY';
+const companyKey = (companyId: string): TableKey => ({ PK: companyPartition(companyId), SK: COMPANY_SORT });
+export const companies = entity<CompanyItem, [companyId: string]>({
+  key: companyKey,
+  keyOf: (company) => companyKey(company.id),
+  sortPrefix: COMPANY_SORT,
+  indexOf: (company) => ({ GSI1PK: COMPANY_LIST, GSI1SK: `${company.created_at}#${company.id}` }),
+  fromAttributes: (attributes) => ({ deleting_at: null, ...attributes }) as unknown as CompanyItem,
+});
+
+/**
+ * An HR user's membership of their company: one per HR user, in their partition (it goes with
+ * the account), read with the account on every HR route; GSI1 lists a company's HR users.
+ */
+export interface Membership {
+  user_id: string;
+  company_id: string;
+  email: string;
+  added_at: string;
+  added_by: string;
+}
+export const hrListPartition = (companyId: string) => `${companyPartition(companyId)}#HR`;
+const MEMBERSHIP_SORT = 'MEMBERSHIP';
+const membershipKey = (userId: string): TableKey => ({ PK: userPartition(userId), SK: MEMBERSHIP_SORT });
+export const memberships = entity<Membership, [userId: string]>({
+  key: membershipKey,
+  keyOf: (membership) => membershipKey(membership.user_id),
+  sortPrefix: MEMBERSHIP_SORT,
+  indexOf: (membership) => ({
+    GSI1PK: hrListPartition(membership.company_id),
+    GSI1SK: `${membership.added_at}#${membership.user_id}`,
+  }),
+});
+
+/**
+ * What an invitation (of an HR user or an employee) keeps of its link: only the SHA-256 of the
+ * token, and until when it can be answered. `expires_at` is an ISO string here, which DynamoDB's
+ * TTL ignores by design: an expired invitation stays and waits for a resend.
+ */
+interface InvitationState {
+  invited_at: string;
+  invited_by: string;
+  expires_at: string;
+  token_hash: string;
+  /** When its mail was last sent; null: not yet (the import's mails go out after the answer). */
+  mailed_at: string | null;
+}
+
+/** An HR user's invitation, until it is accepted (then the membership stands for it). */
+export interface HrInvitationItem extends InvitationState {
+  id: string;
+  company_id: string;
+  email: string;
+  language: Language;
+}
+const hrInvitationKey = (companyId: string, inviteId: string): TableKey => ({
+  PK: companyPartition(companyId),
+  SK: `HRINVITE#${inviteId}`,
+});
+export const hrInvitations = entity<HrInvitationItem, [companyId: string, inviteId: string]>({
+  key: hrInvitationKey,
+  keyOf: (invitation) => hrInvitationKey(invitation.company_id, invitation.id),
+  sortPrefix: 'HRINVITE#',
+});
+
+/**
+ * One row per invited employee address and company: the invitation as HR typed it, and what
+ * became of it. Its id is `<13-digit ms>-<uuid>`, so the partition lists rows in invitation
+ * order; GSI1 lists them by status. The employee's user id is never shown to HR.
+ */
+export interface EmployeeRowItem extends InvitationState {
+  id: string;
+  company_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  arrival_date: string | null;
+  language: Language;
+  status: EmployeeStatus;
+  /** The customer who answered (consented or declined); null while invited. */
+  user_id: string | null;
+  responded_at: string | null;
+  stopped_at: string | null;
+  /** The import that wrote it (a hash of the file): a file sent again completes its own rows. */
+  import_id: string | null;
+}
+export const EMPLOYEE_SORT_PREFIX = 'EMPLOYEE#';
+export const employeeStatusPartition = (companyId: string, status: EmployeeStatus) =>
+  `${companyPartition(companyId)}#status#${status}`;
+const employeeRowKey = (companyId: string, rowId: string): TableKey => ({
+  PK: companyPartition(companyId),
+  SK: `${EMPLOYEE_SORT_PREFIX}${rowId}`,
+});
+export const employeeRows = entity<EmployeeRowItem, [companyId: string, rowId: string]>({
+  key: employeeRowKey,
+  keyOf: (row) => employeeRowKey(row.company_id, row.id),
+  sortPrefix: EMPLOYEE_SORT_PREFIX,
+  indexOf: (row) => ({
+    GSI1PK: employeeStatusPartition(row.company_id, row.status),
+    GSI1SK: `${row.invited_at}#${row.id}`,
+  }),
+});
+
+/** An invitation's address as compared: trimmed, lower case (Cognito's addresses are case-insensitive). */
+export const foldAddress = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The address → invitation lookup: one item per invited address and company (put on condition
+ * that it is absent, with the invitation: one invitation per address and company), so My
+ * Account finds the invitations to the caller's verified address with one Query.
+ */
+export interface Invitee {
+  email: string;
+  kind: 'employee' | 'hr';
+  company_id: string;
+  /** The employee row's id, or the HR invitation's. */
+  target_id: string;
+}
+const INVITEE_PREFIX = 'INVITEE#';
+export const inviteePartition = (email: string) => `${INVITEE_PREFIX}${foldAddress(email)}`;
+const inviteeKey = (email: string, kind: Invitee['kind'], companyId: string): TableKey => ({
+  PK: inviteePartition(email),
+  SK: `${kind === 'employee' ? 'EMPLOYEE' : 'HR'}#${companyId}`,
+});
+export const invitees = entity<Invitee, [email: string, kind: Invitee['kind'], companyId: string]>({
+  key: inviteeKey,
+  keyOf: (invitee) => inviteeKey(invitee.email, invitee.kind, invitee.company_id),
+  sortPrefix: '',
+  toAttributes: ({ kind, company_id, target_id }) => ({ kind, company_id, target_id }),
+  fromAttributes: (attributes, key) => ({
+    email: key.PK.slice(INVITEE_PREFIX.length),
+    kind: attributes.kind === 'hr' ? 'hr' : 'employee',
+    company_id: String(attributes.company_id),
+    target_id: String(attributes.target_id),
+  }),
+});
+
+/**
+ * An invitation link's token, by the SHA-256 of it (the token itself is stored nowhere): found
+ * with one strongly consistent read, deleted when the invitation is answered or resent. TTL
+ * removes it 30 days after it ran out (until then the link says "expired", not "unknown").
+ */
+export interface InvitationToken {
+  token_hash: string;
+  kind: 'employee' | 'hr';
+  company_id: string;
+  target_id: string;
+  /** ISO: until when it can be answered. */
+  valid_until: string;
+}
+const TOKEN_PREFIX = 'INVITE#';
+const TOKEN_KEPT_AFTER_EXPIRY_SECONDS = 30 * 24 * 3600;
+const tokenKey = (tokenHash: string): TableKey => ({ PK: `${TOKEN_PREFIX}${tokenHash}`, SK: 'TOKEN' });
+export const invitationTokens = entity<InvitationToken, [tokenHash: string]>({
+  key: tokenKey,
+  keyOf: (token) => tokenKey(token.token_hash),
+  sortPrefix: 'TOKEN',
+  toAttributes: ({ token_hash: _hash, ...token }) => ({
+    ...token,
+    [TABLE_KEYS.timeToLive]:
+      Math.floor(Date.parse(token.valid_until) / 1000) + TOKEN_KEPT_AFTER_EXPIRY_SECONDS,
+  }),
+  fromAttributes: ({ [TABLE_KEYS.timeToLive]: _ttl, ...attributes }, key) => ({
+    ...(attributes as Omit<InvitationToken, 'token_hash'>),
+    token_hash: key.PK.slice(TOKEN_PREFIX.length),
+  }),
+});
+
+/**
+ * The customer's link to a company (at most one, in their partition: exported, and gone with
+ * the account). While it says sharing, the profile item carries `sharing_company_id` and
+ * `sharing_row_id` (StoredProfile.sharing), which every write of the company's derived items
+ * conditions on.
+ */
+export interface CompanyLinkItem extends CompanyLink {
+  user_id: string;
+  row_id: string;
+}
+const LINK_SORT = 'COMPANY_LINK';
+const companyLinkKey = (userId: string): TableKey => ({ PK: userPartition(userId), SK: LINK_SORT });
+export const companyLinks = entity<CompanyLinkItem, [userId: string]>({
+  key: companyLinkKey,
+  keyOf: (link) => companyLinkKey(link.user_id),
+  sortPrefix: LINK_SORT,
+});
+/** The profile item's attributes naming the company a customer shares with (StoredProfile.sharing). */
+export const SHARING = { company: 'sharing_company_id', row: 'sharing_row_id' } as const;
+
+/**
+ * One entry per company card a sharing employee is on (shared/company-filters.ts), in their
+ * partition, kept in the transactions that change what decides the card, as `listEntries` are
+ * for the admin's lists; GSI1 lists a company's card, by consent time.
+ */
+export interface CompanyCardEntry {
+  user_id: string;
+  company_id: string;
+  row_id: string;
+  card: CompanyCard;
+  consented_at: string;
+}
+export const companyCardPartition = (companyId: string, card: CompanyCard) =>
+  `${companyPartition(companyId)}#card#${card}`;
+const cardEntryKey = (userId: string, card: CompanyCard): TableKey => ({
+  PK: userPartition(userId),
+  SK: `CO_LIST#${card}`,
+});
+export const companyCardEntries = entity<CompanyCardEntry, [userId: string, card: CompanyCard]>({
+  key: cardEntryKey,
+  keyOf: (entry) => cardEntryKey(entry.user_id, entry.card),
+  sortPrefix: 'CO_LIST#',
+  indexOf: (entry) => ({
+    GSI1PK: companyCardPartition(entry.company_id, entry.card),
+    GSI1SK: `${entry.consented_at}#${entry.user_id}`,
+  }),
+  toAttributes: ({ user_id, company_id, row_id }) => ({ user_id, company_id, row_id }),
+  fromAttributes: (attributes, key) => ({
+    user_id: String(attributes.user_id),
+    company_id: String(attributes.company_id),
+    row_id: String(attributes.row_id),
+    card: key.SK.slice('CO_LIST#'.length) as CompanyCard,
+    consented_at: '',
+  }),
+});
+
+/**
+ * One word an employee row is found by in its company's search (shared/search-words.ts, from
+ * the row's names and address as invited, so no profile edit touches them), in the company's
+ * partition: a search reads only the words that begin with what was typed, in one company.
+ */
+export interface CompanyWord {
+  company_id: string;
+  row_id: string;
+  word: string;
+}
+const COMPANY_WORD_PREFIX = 'WORD#';
+const companyWordKey = (companyId: string, word: string, rowId: string): TableKey => ({
+  PK: companyPartition(companyId),
+  SK: `${COMPANY_WORD_PREFIX}${word}#${rowId}`,
+});
+export const companyWords = entity<CompanyWord, [companyId: string, word: string, rowId: string]>({
+  key: companyWordKey,
+  keyOf: (entry) => companyWordKey(entry.company_id, entry.word, entry.row_id),
+  sortPrefix: COMPANY_WORD_PREFIX,
+  toAttributes: ({ row_id }) => ({ row_id }),
+  fromAttributes: (attributes, key) => {
+    const rest = key.SK.slice(COMPANY_WORD_PREFIX.length);
+    const row_id = String(attributes.row_id);
+    return {
+      company_id: key.PK.slice('COMPANY#'.length),
+      row_id,
+      word: rest.slice(0, rest.length - row_id.length - 1),
+    };
+  },
+});
+
+/**
+ * A company's counts (shared/company-filters.ts CompanyCounts), spread over shards like the
+ * customers' (a row always counted in the same one), kept in the transactions that change them.
+ */
+export const COMPANY_COUNT_SHARDS = 4;
+const companyCountsKey = (companyId: string, shard: number): TableKey => ({
+  PK: `STATS#${companyPartition(companyId)}`,
+  SK: `SHARD#${shard}`,
+});
+export const companyCounts = entity<
+  CompanyCounts & { company_id: string; shard: number },
+  [companyId: string, shard: number]
+>({
+  key: companyCountsKey,
+  keyOf: (counts) => companyCountsKey(counts.company_id, counts.shard),
+  sortPrefix: 'SHARD#',
+  toAttributes: ({ shard: _shard, company_id: _company, ...counts }) => counts,
+  fromAttributes: (attributes, key) => ({
+    company_id: key.PK.slice('STATS#COMPANY#'.length),
+    shard: Number(key.SK.slice('SHARD#'.length)),
+    ...(Object.fromEntries(
+      COMPANY_COUNTS.map((name) => [name, Number(attributes[name] ?? 0)]),
+    ) as unknown as CompanyCounts),
+  }),
+});
+
+/**
+ * That an HR user viewed an employee's progress on a day (Berlin): put, on condition that it is
+ * absent, in one transaction with the audit fact, so the customer's Activity shows at most one
+ * **Your company viewed your progress** per viewer and day. Bookkeeping, not exported; TTL 48 h.
+ */
+export interface CompanyViewMarker {
+  user_id: string;
+  viewer_id: string;
+  day: string;
+  /** Epoch seconds. */
+  expires_at: number;
+}
+const viewMarkerKey = (userId: string, viewerId: string, day: string): TableKey => ({
+  PK: userPartition(userId),
+  SK: `${HISTORY}COVIEW#${viewerId}#${day}`,
+});
+export const companyViewMarkers = entity<CompanyViewMarker, [userId: string, viewerId: string, day: string]>({
+  key: viewMarkerKey,
+  keyOf: (marker) => viewMarkerKey(marker.user_id, marker.viewer_id, marker.day),
+  sortPrefix: `${HISTORY}COVIEW#`,
+  toAttributes: ({ expires_at }) => ({ [TABLE_KEYS.timeToLive]: expires_at }),
+  fromAttributes: (attributes, key) => {
+    const [viewer_id = '', day = ''] = key.SK.slice(`${HISTORY}COVIEW#`.length).split('#');
+    return {
+      user_id: key.PK.slice('USER#'.length),
+      viewer_id,
+      day,
+      expires_at: Number(attributes[TABLE_KEYS.timeToLive]),
+    };
+  },
+});
+
+/** The invitation mails a company caused on a day (Berlin): ADDed, conditionally, before they go. TTL 48 h. */
+export interface InvitationMailCount {
+  company_id: string;
+  day: string;
+  sent: number;
+  /** Epoch seconds. */
+  expires_at: number;
+}
+const mailCountKey = (companyId: string, day: string): TableKey => ({
+  PK: companyPartition(companyId),
+  SK: `${HISTORY}MAILS#${day}`,
+});
+export const invitationMailCounts = entity<InvitationMailCount, [companyId: string, day: string]>({
+  key: mailCountKey,
+  keyOf: (count) => mailCountKey(count.company_id, count.day),
+  sortPrefix: `${HISTORY}MAILS#`,
+  toAttributes: ({ sent, expires_at }) => ({ sent, [TABLE_KEYS.timeToLive]: expires_at }),
+  fromAttributes: (attributes, key) => ({
+    company_id: key.PK.slice('COMPANY#'.length),
+    day: key.SK.slice(`${HISTORY}MAILS#`.length),
+    sent: Number(attributes.sent ?? 0),
+    expires_at: Number(attributes[TABLE_KEYS.timeToLive]),
+  }),
+});
+
+/** The company's own audit trail (`AUDIT#COMPANY#<id>`): auditFacts under this subject. */
+export const companyAuditSubject = (companyId: string) => companyPartition(companyId);
+export const companyPartitionKey = companyPartition;
