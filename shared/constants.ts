@@ -24,7 +24,7 @@ export const HISTORY_PAGE_SIZE = 30;
 /** A file's name, as uploads give it. */
 export const FILE_NAME_MAX = 255;
 
-export const ROLES = ['admin', 'customer'] as const;
+export const ROLES = ['admin', 'customer', 'hr'] as const;
 export type Role = (typeof ROLES)[number];
 export const ADMIN_GROUP = 'admin';
 /** The Cognito group of a company's HR users (docs/company-portal-plan.md). */

@@ -1,4 +1,4 @@
-import { ADMIN_GROUP, type Role } from './constants';
+import { ADMIN_GROUP, HR_GROUP, type Role } from './constants';
 
 /**
  * Reads the `cognito:groups` claim in every shape it arrives in: a JSON array (token
@@ -11,14 +11,21 @@ export function groupsFromClaim(claim: unknown): string[] {
   return inner.split(/[\s,]+/).filter(Boolean);
 }
 
+/** The role of a user's groups: admin before hr (staff of ours before a company's), else customer. */
 export function roleFromGroups(claim: unknown): Role {
-  return groupsFromClaim(claim).includes(ADMIN_GROUP) ? 'admin' : 'customer';
+  const groups = groupsFromClaim(claim);
+  if (groups.includes(ADMIN_GROUP)) return 'admin';
+  return groups.includes(HR_GROUP) ? 'hr' : 'customer';
 }
 
-export type HomePath = '/admin' | '/dashboard' | '/onboarding/details';
+/** Roles whose routes need a second factor and whose group is re-checked with Cognito (staff). */
+export const isStaff = (role: Role): boolean => role !== 'customer';
+
+export type HomePath = '/admin' | '/company' | '/dashboard' | '/onboarding/details';
 
 /** Where a signed-in user belongs (docs/product.md#log-in and #verify-e-mail). */
 export function homePathFor(user: { role: Role; onboardingCompleted: boolean }): HomePath {
   if (user.role === 'admin') return '/admin';
+  if (user.role === 'hr') return '/company';
   return user.onboardingCompleted ? '/dashboard' : '/onboarding/details';
 }

@@ -31,7 +31,7 @@ import { calendarFeedQuerySchema, remindersSchema, unsubscribeQuerySchema } from
 import { serviceRequestSchema } from '@shared/schemas/service-request';
 import * as z from 'zod';
 
-export type Access = 'public' | 'user' | 'customer' | 'admin';
+export type Access = 'public' | 'user' | 'customer' | 'admin' | 'hr';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a Lambda's code may touch (least privilege); the CDK stacks grant exactly this. */
@@ -65,13 +65,18 @@ export interface Permissions {
     | 'cognito-idp:AdminUpdateUserAttributes'
     | 'cognito-idp:AdminUserGlobalSignOut'
     | 'cognito-idp:AdminListGroupsForUser'
+    | 'cognito-idp:AdminAddUserToGroup'
+    | 'cognito-idp:AdminRemoveUserFromGroup'
   )[];
 }
 
 export interface RouteConfig {
   method: Method;
   path: ApiPath;
-  /** public: no token; user: any signed-in user; customer / admin: that role only. */
+  /**
+   * public: no token; user: any signed-in user; customer / admin / hr: that role only (hr: with
+   * a membership of a company, whose id every HR handler keys its reads by).
+   */
   access: Access;
   /**
    * Creates a confirmed user's missing profile (PostConfirmation failed). Every other

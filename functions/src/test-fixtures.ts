@@ -54,7 +54,7 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
 
 export function customer(overrides: Partial<Profile> = {}): CustomerAccount {
   const p = profile(overrides);
-  return { userId: p.id, email: p.email, role: 'customer', profile: p };
+  return { userId: p.id, email: p.email, role: 'customer', profile: p, companyId: null };
 }
 
 export function admin(): AdminAccount {
@@ -63,6 +63,7 @@ export function admin(): AdminAccount {
     email: 'admin@example.com',
     role: 'admin',
     profile: profile({ id: ADMIN, email: 'admin@example.com' }),
+    companyId: null,
   };
 }
 

@@ -35,6 +35,8 @@ export const ROUTE_STACK: Readonly<Record<Access, RouteStackName>> = {
   user: 'Api',
   customer: 'Api',
   admin: 'AdminApi',
+  // Until the CompanyApi stack exists, a company's routes deploy with the team's.
+  hr: 'AdminApi',
 };
 
 /** The routes one stack deploys, in route-table order. */

@@ -3,6 +3,7 @@
 // loads only the table and Cognito clients it needs, not S3 or SES.
 import type { Profile } from '@shared/api';
 import type { Role } from '@shared/constants';
+import { isStaff } from '@shared/roles';
 import { identityEmail, identityRole } from '../adapters/identity';
 import { clock } from '../lib/clock';
 import { Unauthenticated } from '../lib/errors';
@@ -25,10 +26,10 @@ export async function admit(caller: Caller, mayCreate: boolean, mayWrite: boolea
   if (account.deleted) throw new Unauthenticated();
   if (account.stored) {
     await settleRole(caller, account.stored.role, mayWrite);
-    return { ...caller, profile: account.stored.profile };
+    return { ...caller, profile: account.stored.profile, companyId: account.membership?.company_id ?? null };
   }
   if (!mayCreate) throw new Unauthenticated();
-  return { ...caller, profile: await healProfile(caller) };
+  return { ...caller, profile: await healProfile(caller), companyId: null };
 }
 
 /**
@@ -41,14 +42,15 @@ export async function admitWithPartition(caller: Caller, mayWrite: boolean): Pro
   const partition = await readUserPartition(caller.userId);
   if (partition.deleting || !partition.stored) throw new Unauthenticated();
   await settleRole(caller, partition.stored.role, mayWrite);
-  return { ...caller, profile: partition.stored.profile, partition };
+  // HR routes admit from the account read, which holds the membership: none reads a partition.
+  return { ...caller, profile: partition.stored.profile, companyId: null, partition };
 }
 
 const confirmedAdmins = new Confirmations(ADMIN_CHECK_MS);
 
 /**
  * The Cognito group decides the role (it is the one source of truth; `npm run admin` changes
- * both it and the profile, but an operator may use the AWS CLI). An admin's token is checked
+ * both it and the profile, but an operator may use the AWS CLI). A staff token (admin or hr) is checked
  * against the group (at most every 30 seconds per container: admins are few), so an admin
  * taken out of the group by any means loses access within that time even though their token
  * and profile still say admin. When a customer's token and the profile disagree, Cognito is
@@ -64,7 +66,7 @@ async function settleRole(caller: Caller, stored: Role, mayWrite: boolean): Prom
     confirmedAdmins.forget(caller.userId);
     throw new Unauthenticated();
   }
-  if (current === 'admin') confirmedAdmins.confirm(caller.userId);
+  if (current && isStaff(current)) confirmedAdmins.confirm(caller.userId);
   if (stored === current) return;
   log.warn('profile role behind the Cognito group', {
     userId: caller.userId,

@@ -14,6 +14,8 @@ export interface Caller {
 export interface Account extends Caller {
   /** The caller's profile, read (strongly consistent) as the request was admitted. */
   profile: Profile;
+  /** An HR user's company, from their membership read with the account; null for everyone else. */
+  companyId: string | null;
 }
 
 /**
@@ -26,6 +28,8 @@ export type WithPartition<A extends Account> = A & { partition: UserPartition };
 export type CustomerAccount = Account & { role: 'customer' };
 /** Who an admin-only route is called by. */
 export type AdminAccount = Account & { role: 'admin' };
+/** Who an HR route is called by: an HR user of exactly one company (their membership, read as admitted). */
+export type HrAccount = Account & { role: 'hr'; companyId: string };
 
 /**
  * Who is calling, from the JWT claims the authorizer verified (API Gateway on AWS, the

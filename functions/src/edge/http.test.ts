@@ -132,6 +132,7 @@ describe('apiHandler authorization (from the route table)', () => {
     expect(read?.Keys).toEqual([
       { PK: 'USER#u1', SK: 'PROFILE' },
       { PK: 'DELETED#u1', SK: 'TOMBSTONE' },
+      { PK: 'USER#u1', SK: 'MEMBERSHIP' },
     ]);
   });
 

@@ -31,6 +31,7 @@ import {
   type AdminAccount,
   type CustomerAccount,
   callerFromClaims,
+  type HrAccount,
   type WithPartition,
 } from './caller';
 import { requireSecondFactor } from './second-factor';
@@ -56,7 +57,9 @@ type CallerFor<A extends Access> = A extends 'customer'
   ? CustomerAccount
   : A extends 'admin'
     ? AdminAccount
-    : Account;
+    : A extends 'hr'
+      ? HrAccount
+      : Account;
 
 /** A request as a route's handler sees it: every part already checked against the route's row. */
 export type ApiRequest<R extends RouteConfig> = {
@@ -146,7 +149,8 @@ function parseParams(event: ApiEvent, shape: RouteConfig['params']): Record<stri
  * Authorizes from the handler's own row of the route table: the event must be for that
  * route (a handler mounted elsewhere refuses), then a verified ID token, an account that
  * exists and is not being deleted (so a token that outlived its account is refused), then
- * the role, and for an admin route the admin's second factor.
+ * the role, and for a staff route (admin, hr) the second factor; an HR route also needs the
+ * caller's membership of a company (read with the account: a revoked HR user is refused at once).
  */
 async function authorize(event: ApiEvent, route: RouteConfig): Promise<Account | null> {
   if (event.routeKey !== routeKey(route)) throw new Forbidden('unknownRoute');
@@ -157,7 +161,8 @@ async function authorize(event: ApiEvent, route: RouteConfig): Promise<Account |
     ? await admitWithPartition(claimed, mayWrite)
     : await admit(claimed, route.createsAccount === true, mayWrite);
   if (route.access !== 'user' && caller.role !== route.access) throw new Forbidden();
-  if (route.access === 'admin') await requireSecondFactor(caller.userId);
+  if (route.access === 'admin' || route.access === 'hr') await requireSecondFactor(caller.userId);
+  if (route.access === 'hr' && !caller.companyId) throw new Forbidden('notCompanyMember');
   return caller;
 }
 

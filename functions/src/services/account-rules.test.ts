@@ -148,6 +148,7 @@ describe('admit: the Cognito group decides the role', () => {
     vi.mocked(readAccount).mockResolvedValue({
       stored: { profile: profile(), role: 'customer' },
       deleted: false,
+      membership: null,
     });
     await admit(caller, false, true);
     expect(identityRole).not.toHaveBeenCalled();
@@ -158,6 +159,7 @@ describe('admit: the Cognito group decides the role', () => {
     vi.mocked(readAccount).mockResolvedValue({
       stored: { profile: profile(), role: 'customer' },
       deleted: false,
+      membership: null,
     });
     vi.mocked(identityRole).mockResolvedValue('admin');
     await expect(admit(asAdmin, false, true)).resolves.toMatchObject({ role: 'admin' });
@@ -168,6 +170,7 @@ describe('admit: the Cognito group decides the role', () => {
     vi.mocked(readAccount).mockResolvedValue({
       stored: { profile: profile(), role: 'customer' },
       deleted: false,
+      membership: null,
     });
     vi.mocked(identityRole).mockResolvedValue('admin');
     await expect(admit(asAdmin, false, false)).resolves.toMatchObject({ role: 'admin' });
@@ -179,6 +182,7 @@ describe('admit: the Cognito group decides the role', () => {
     vi.mocked(readAccount).mockResolvedValue({
       stored: { profile: profile({ id: 'admin-9' }), role: 'admin' },
       deleted: false,
+      membership: null,
     });
     vi.mocked(identityRole).mockResolvedValue('admin');
     await admit(adminCaller, false, false);
@@ -195,6 +199,7 @@ describe('admit: the Cognito group decides the role', () => {
     vi.mocked(readAccount).mockResolvedValue({
       stored: { profile: profile(), role: 'customer' },
       deleted: false,
+      membership: null,
     });
     vi.mocked(identityRole).mockResolvedValue('customer');
     await expectRefused(admit(asAdmin, false, true), Unauthenticated, 'notAuthenticated');
@@ -207,6 +212,7 @@ describe('admit', () => {
     vi.mocked(readAccount).mockResolvedValue({
       stored: { profile: profile(), role: 'customer' },
       deleted: true,
+      membership: null,
     });
     await expectRefused(admit(caller, true, true), Unauthenticated, 'notAuthenticated');
     expect(identityEmail).not.toHaveBeenCalled();
@@ -215,21 +221,25 @@ describe('admit', () => {
 
   it('an existing account is admitted with its stored profile, nothing written', async () => {
     const p = profile({ first_name: 'Stored' });
-    vi.mocked(readAccount).mockResolvedValue({ stored: { profile: p, role: 'customer' }, deleted: false });
-    await expect(admit(caller, false, true)).resolves.toEqual({ ...caller, profile: p });
+    vi.mocked(readAccount).mockResolvedValue({
+      stored: { profile: p, role: 'customer' },
+      deleted: false,
+      membership: null,
+    });
+    await expect(admit(caller, false, true)).resolves.toEqual({ ...caller, profile: p, companyId: null });
     expect(readAccount).toHaveBeenCalledWith(USER);
     expect(putProfileIfAbsent).not.toHaveBeenCalled();
   });
 
   it('a missing profile on a route that does not create accounts: Unauthenticated, Cognito not asked', async () => {
-    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
+    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false, membership: null });
     await expectRefused(admit(caller, false, true), Unauthenticated, 'notAuthenticated');
     expect(identityEmail).not.toHaveBeenCalled();
     expect(putProfileIfAbsent).not.toHaveBeenCalled();
   });
 
   it('a missing profile whose identity is gone is not healed', async () => {
-    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
+    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false, membership: null });
     vi.mocked(identityEmail).mockResolvedValue(null);
     await expectRefused(admit(caller, true, true), Unauthenticated, 'notAuthenticated');
     expect(identityEmail).toHaveBeenCalledWith(USER);
@@ -237,7 +247,7 @@ describe('admit', () => {
   });
 
   it("heals a missing profile once Cognito confirms the identity: a new profile of the token's role, at the pinned time", async () => {
-    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
+    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false, membership: null });
     vi.mocked(identityEmail).mockResolvedValue('customer@example.com');
     vi.mocked(putProfileIfAbsent).mockResolvedValue('created');
     const account = await admit(caller, true, true);
@@ -252,12 +262,12 @@ describe('admit', () => {
       created_at: NOW,
       updated_at: NOW,
     });
-    expect(account).toEqual({ ...caller, profile: written });
+    expect(account).toEqual({ ...caller, profile: written, companyId: null });
     expect(readAccount).toHaveBeenCalledOnce();
   });
 
   it("heals an admin's missing profile as an admin's", async () => {
-    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
+    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false, membership: null });
     vi.mocked(identityEmail).mockResolvedValue('admin@example.com');
     vi.mocked(putProfileIfAbsent).mockResolvedValue('created');
     await admit({ userId: ADMIN, email: 'admin@example.com', role: 'admin' }, true, true);
@@ -265,7 +275,7 @@ describe('admit', () => {
   });
 
   it("'deleted' while healing: Unauthenticated", async () => {
-    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false });
+    vi.mocked(readAccount).mockResolvedValue({ stored: null, deleted: false, membership: null });
     vi.mocked(identityEmail).mockResolvedValue('customer@example.com');
     vi.mocked(putProfileIfAbsent).mockResolvedValue('deleted');
     await expectRefused(admit(caller, true, true), Unauthenticated, 'notAuthenticated');
@@ -274,20 +284,27 @@ describe('admit', () => {
   it("'exists' while healing: admitted with the profile the other writer stored", async () => {
     const theirs = profile({ first_name: 'Theirs', language: 'de' });
     vi.mocked(readAccount)
-      .mockResolvedValueOnce({ stored: null, deleted: false })
-      .mockResolvedValueOnce({ stored: { profile: theirs, role: 'customer' }, deleted: false });
+      .mockResolvedValueOnce({ stored: null, deleted: false, membership: null })
+      .mockResolvedValueOnce({
+        stored: { profile: theirs, role: 'customer' },
+        deleted: false,
+        membership: null,
+      });
     vi.mocked(identityEmail).mockResolvedValue('customer@example.com');
     vi.mocked(putProfileIfAbsent).mockResolvedValue('exists');
-    await expect(admit(caller, true, true)).resolves.toEqual({ ...caller, profile: theirs });
+    await expect(admit(caller, true, true)).resolves.toEqual({ ...caller, profile: theirs, companyId: null });
     expect(readAccount).toHaveBeenCalledTimes(2);
   });
 
   it.each([
-    ['gone again', { stored: null, deleted: false }],
-    ['deleted meanwhile', { stored: { profile: profile(), role: 'customer' as const }, deleted: true }],
+    ['gone again', { stored: null, deleted: false, membership: null }],
+    [
+      'deleted meanwhile',
+      { stored: { profile: profile(), role: 'customer' as const }, deleted: true, membership: null },
+    ],
   ])("'exists' while healing, but the re-read finds it %s: Unauthenticated", async (_what, reread) => {
     vi.mocked(readAccount)
-      .mockResolvedValueOnce({ stored: null, deleted: false })
+      .mockResolvedValueOnce({ stored: null, deleted: false, membership: null })
       .mockResolvedValueOnce(reread);
     vi.mocked(identityEmail).mockResolvedValue('customer@example.com');
     vi.mocked(putProfileIfAbsent).mockResolvedValue('exists');

@@ -20,6 +20,7 @@ const admin: AdminAccount = {
   email: 'admin@example.com',
   role: 'admin',
   profile: newProfile('admin-1', 'admin@example.com', '2026-01-01T00:00:00Z'),
+  companyId: null,
 };
 
 // The mail adapter loads its SDK module on first use: loaded here, in real time, so that under

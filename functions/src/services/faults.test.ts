@@ -45,7 +45,13 @@ const cognito = mockClient(CognitoIdentityProviderClient);
 
 const USER = 'u-1';
 const profile = newProfile(USER, 'c@example.com', '2026-01-01T00:00:00Z');
-const caller: CustomerAccount = { userId: USER, email: profile.email, role: 'customer', profile };
+const caller: CustomerAccount = {
+  userId: USER,
+  email: profile.email,
+  role: 'customer',
+  profile,
+  companyId: null,
+};
 const PROFILE_KEY = { PK: `USER#${USER}`, SK: 'PROFILE' };
 const profileItem = { ...PROFILE_KEY, ...profile, role: 'customer' };
 const UPLOAD = '11111111-1111-4111-8111-111111111111';

@@ -2,7 +2,15 @@
 // and the account check every signed-in request passes.
 import { env } from '../config';
 import { batchGet, type TransactItems, transact, tryTransact } from './client';
-import { deletionMarkers, type Item, profiles, type StoredProfile, tombstones } from './entities';
+import {
+  deletionMarkers,
+  type Item,
+  type Membership,
+  memberships,
+  profiles,
+  type StoredProfile,
+  tombstones,
+} from './entities';
 
 /**
  * How long a deleted account's tombstone stays: far longer than any token issued before the
@@ -79,13 +87,25 @@ export interface AccountState {
   stored: StoredProfile | null;
   /** An account deletion has begun (or is done): nothing may act for this user any more. */
   deleted: boolean;
+  /** An HR user's membership of their company; null for everyone else (and a revoked HR user). */
+  membership: Membership | null;
 }
 
-/** The user's profile and whether the account is being deleted: one strongly consistent read. */
+/**
+ * The user's profile, whether the account is being deleted, and an HR user's membership: one
+ * strongly consistent read (the membership in the same BatchGet, so HR routes cost nothing more).
+ */
 export async function readAccount(userId: string): Promise<AccountState> {
-  const items = await batchGet([profiles.key(userId), tombstones.key(userId)], { consistent: true });
+  const items = await batchGet([profiles.key(userId), tombstones.key(userId), memberships.key(userId)], {
+    consistent: true,
+  });
   const profile = items.find(profiles.owns);
-  return { stored: profile ? profiles.fromItem(profile) : null, deleted: items.some(tombstones.owns) };
+  const membership = items.find(memberships.owns);
+  return {
+    stored: profile ? profiles.fromItem(profile) : null,
+    deleted: items.some(tombstones.owns),
+    membership: membership ? memberships.fromItem(membership) : null,
+  };
 }
 
 /**

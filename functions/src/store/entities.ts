@@ -19,7 +19,7 @@ import {
   type CompanyCounts,
   type EmployeeStatus,
 } from '@shared/company-filters';
-import type { Language, Role } from '@shared/constants';
+import { type Language, ROLES, type Role } from '@shared/constants';
 import type { RelocationDocumentType } from '@shared/document-clocks';
 import type { WorkflowStatus, WorkflowType } from '@shared/journey';
 import type { PlanCity } from '@shared/plan';
@@ -91,6 +91,10 @@ export const CUSTOMER_LIST = 'CUSTOMERS';
  * other half of the profiles' sparse index, so the team is one Query, never a scan.
  */
 export const TEAM_LIST = 'ADMINS';
+/** GSI1 partition listing every HR user's profile (a company's own are its memberships). */
+export const HR_LIST = 'HR_USERS';
+/** Which list a profile is on, by its role: each role's profiles are a sparse part of GSI1. */
+const PROFILE_LIST: Record<Role, string> = { customer: CUSTOMER_LIST, admin: TEAM_LIST, hr: HR_LIST };
 /** GSI1 partition listing the pending deletion requests. */
 export const PENDING_DELETIONS = 'DELETION_REQUESTS#pending';
 
@@ -129,7 +133,7 @@ export const profiles = entity<StoredProfile, [userId: string]>({
   keyOf: ({ profile }) => profileKey(profile.id),
   sortPrefix: PROFILE_SORT,
   indexOf: ({ profile, role }) => ({
-    GSI1PK: role === 'customer' ? CUSTOMER_LIST : TEAM_LIST,
+    GSI1PK: PROFILE_LIST[role],
     GSI1SK: `${profile.created_at}#${profile.id}`,
   }),
   toAttributes: ({ profile, role, conversation_owner_id, conversation_waiting_since }) => ({
@@ -159,7 +163,7 @@ export const profiles = entity<StoredProfile, [userId: string]>({
       expiring_documents: 0,
       ...profile,
     } as unknown as Profile,
-    role: role === 'admin' ? 'admin' : 'customer',
+    role: ROLES.includes(role as Role) ? (role as Role) : 'customer',
     ...(typeof owner === 'string' ? { conversation_owner_id: owner } : {}),
     ...(typeof waiting === 'string' ? { conversation_waiting_since: waiting } : {}),
   }),

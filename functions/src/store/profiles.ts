@@ -73,12 +73,14 @@ export async function setProfileRole(userId: string, role: Role): Promise<void> 
     if (stored.role === role && role === 'customer') return [];
     const listed = profiles.toItem({ profile: stored.profile, role });
     const condition = stateCondition(stored, {}, { ':role': role });
+    // Only customers are on the customer lists: a customer made staff leaves them, staff made
+    // a customer joins them, and a change between staff roles touches none.
     const indexChanges =
-      stored.role === role
-        ? []
-        : role === 'admin'
-          ? leavingCustomerIndex(stored.profile)
-          : newCustomerIndex(stored.profile);
+      stored.role === 'customer' && role !== 'customer'
+        ? leavingCustomerIndex(stored.profile)
+        : stored.role !== 'customer' && role === 'customer'
+          ? newCustomerIndex(stored.profile)
+          : [];
     return [
       {
         // Only the role and the list keys: a parallel edit of the profile's fields stays; the
