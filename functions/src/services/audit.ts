@@ -7,6 +7,7 @@ import type { AuditAction, AuditChange } from '@shared/api';
 import { clock } from '../lib/clock';
 import { DomainError } from '../lib/errors';
 import { type Actor, type Audit, completeAudit } from '../store/audit';
+import { companyAuditSubject } from '../store/entities';
 
 /** A new record of what `actor` does now to `userId`'s account (written by the use case). */
 export function adminAudit(
@@ -46,6 +47,20 @@ export function customerAudit(
     action,
     ...extra,
   };
+}
+
+/**
+ * A new record on a company's own trail (`AUDIT#COMPANY#<id>`): what the team or the company's
+ * HR users did to the company (created, HR invited or revoked, employees invited or imported,
+ * the list exported). It is an audit record like a customer's, under the company as its subject.
+ */
+export function companyAudit(
+  actor: Actor,
+  companyId: string,
+  action: AuditAction,
+  extra: Pick<Audit, 'target' | 'fields' | 'note'> = {},
+): Audit {
+  return adminAudit(actor, companyAuditSubject(companyId), action, extra);
 }
 
 /** An admin account as the actor of its actions. */
