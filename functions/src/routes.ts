@@ -17,6 +17,7 @@ import {
 } from '@shared/schemas/admin';
 import { passwordChangeRequestSchema } from '@shared/schemas/auth';
 import { companionQuestionSchema } from '@shared/schemas/companion';
+import { companyDeletionSchema, consentSchema } from '@shared/schemas/company';
 import { documentExpirySchema, uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
 import { messageSchema, messagesReadSchema } from '@shared/schemas/messages';
@@ -574,6 +575,46 @@ export const ROUTES = {
     query: historyQuerySchema,
     permissions: { table: 'read' },
   },
+  // The customer's side of a company's invitation, and the admin's deletion of a company.
+  'get-my-company': {
+    method: 'GET',
+    path: API_PATHS.myCompany,
+    access: 'customer',
+    permissions: { table: 'read' },
+  },
+  'consent-to-company': {
+    method: 'POST',
+    path: API_PATHS.myCompanyConsent,
+    access: 'customer',
+    params: { companyId: id },
+    body: consentSchema,
+    permissions: { table: 'write' },
+  },
+  'decline-company': {
+    method: 'POST',
+    path: API_PATHS.myCompanyDecline,
+    access: 'customer',
+    params: { companyId: id },
+    permissions: { table: 'write' },
+  },
+  'stop-sharing': {
+    method: 'POST',
+    path: API_PATHS.myCompanyStop,
+    access: 'customer',
+    permissions: { table: 'write' },
+  },
+  'admin-delete-company': {
+    method: 'DELETE',
+    path: API_PATHS.adminCompany,
+    access: 'admin',
+    params: { companyId: id },
+    body: companyDeletionSchema,
+    permissions: {
+      audit: true,
+      table: 'write',
+      cognito: ['cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminUserGlobalSignOut'],
+    },
+  },
 } as const satisfies Record<string, RouteConfig>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -622,7 +663,14 @@ export const JOB_PERMISSIONS = {
   // Settles the customers due on a day (schedules, overdue counts) and mails their reminders;
   // then mails the team of requests waiting over 3 days (the support address: SUPPORT_EMAIL).
   // The reminder mail carries the signed unsubscribe link.
-  'send-reminders': { table: 'write', mail: true, unsubscribeKey: true },
+  // Finishes the deletions of companies the admin's request left unfinished (their HR users out
+  // of the hr group and signed out, as the request does).
+  'send-reminders': {
+    table: 'write',
+    mail: true,
+    unsubscribeKey: true,
+    cognito: ['cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminUserGlobalSignOut'],
+  },
 } as const satisfies Record<string, Permissions>;
 
 export const routeKey = (route: Pick<RouteConfig, 'method' | 'path'>) => `${route.method} ${route.path}`;

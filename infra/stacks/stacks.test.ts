@@ -382,6 +382,7 @@ const RECORDING_ROUTES = [
   'admin-set-workflow-owner',
   'admin-set-conversation-owner',
   'admin-reject-deletion',
+  'admin-delete-company',
 ];
 const actionsOf = (statement: IamStatement) => [statement.Action ?? []].flat();
 const normalized = (condition: IamStatement['Condition']) =>

@@ -3,11 +3,13 @@
 // run then fails (so the schedule retries it).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pinClock } from '../lib/clock';
+import { finishCompanyDeletions } from '../services/company-deletion';
 import { sendReminders } from '../services/send-reminders';
 import { mailWaitingRequests } from '../services/waiting-requests';
 import { captureOutput, NOW } from '../test-fixtures';
 import { handler } from './send-reminders';
 
+vi.mock('../services/company-deletion');
 vi.mock('../services/send-reminders');
 vi.mock('../services/waiting-requests');
 
@@ -21,6 +23,7 @@ beforeEach(() => {
   captureOutput();
   vi.mocked(sendReminders).mockResolvedValue(REMINDERS);
   vi.mocked(mailWaitingRequests).mockResolvedValue(WAITING);
+  vi.mocked(finishCompanyDeletions).mockResolvedValue(0);
 });
 
 afterEach(() => {
@@ -33,6 +36,14 @@ describe('the daily job', () => {
     expect(await handler({ today: '2027-01-05' })).toEqual({ ...REMINDERS, waiting: WAITING });
     expect(vi.mocked(sendReminders)).toHaveBeenCalledWith('2027-01-05');
     expect(vi.mocked(mailWaitingRequests)).toHaveBeenCalledWith(new Date(NOW));
+    expect(vi.mocked(finishCompanyDeletions)).toHaveBeenCalledOnce();
+  });
+
+  it('the company deletions failing: the other parts ran, and the run fails', async () => {
+    vi.mocked(finishCompanyDeletions).mockRejectedValue(new Error('company stuck'));
+    await expect(handler({})).rejects.toThrow('company stuck');
+    expect(vi.mocked(sendReminders)).toHaveBeenCalledOnce();
+    expect(vi.mocked(mailWaitingRequests)).toHaveBeenCalledOnce();
   });
 
   it('the reminders failing: the 3-day mails still run, and the run fails', async () => {

@@ -2,6 +2,7 @@ import { planToday } from '@shared/plan';
 import { clock } from '../lib/clock';
 import { lambdaHandler } from '../lib/lambda';
 import { log } from '../lib/log';
+import { finishCompanyDeletions } from '../services/company-deletion';
 import { type ReminderRun, sendReminders } from '../services/send-reminders';
 import { mailWaitingRequests, type WaitingRun } from '../services/waiting-requests';
 
@@ -39,7 +40,9 @@ export const handler = lambdaHandler(
     };
     const reminders = await attempt('reminders', () => sendReminders(today));
     const waiting = await attempt('waiting requests', () => mailWaitingRequests(clock.now()));
-    if (!reminders || !waiting)
+    // Companies whose deletion the admin's request left unfinished (rerunnable).
+    const companies = await attempt('company deletions', finishCompanyDeletions);
+    if (!reminders || !waiting || companies === null)
       throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'the daily job failed');
     return { ...reminders, waiting };
   },

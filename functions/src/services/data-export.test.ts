@@ -2,6 +2,7 @@
 // partition (also kinds nobody declared), no key attribute, every file of the customer's
 // folder under a safe name, the archive stored under exports/ and a short-lived link.
 
+import { COMPANY_SHARED_FIELDS, COMPANY_SHARED_FIELDS_VERSION } from '@shared/company-sharing';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listObjects, presignDownload, putObject, readObject } from '../adapters/storage';
@@ -10,6 +11,9 @@ import { batchGet, queryAll, queryPage } from '../store/client';
 import {
   auditDetails,
   auditFacts,
+  companyCardEntries,
+  companyLinks,
+  companyViewMarkers,
   deletionRequests,
   documents,
   type Item,
@@ -248,9 +252,54 @@ describe('exportMyData', () => {
       service_requests: [],
       deletion_requests: [],
       documents: [],
+      company: null,
       other: [],
       files: [],
     });
+  });
+
+  it('holds the company link with the consent, its date and what it covered; the company cards and view markers are left out', async () => {
+    const link = {
+      user_id: USER,
+      company_id: 'co-1',
+      row_id: 'row-1',
+      company_name: 'Acme GmbH',
+      status: 'sharing' as const,
+      invited_at: '2026-11-01T09:00:00.000Z',
+      consented_at: NOW,
+      declined_at: null,
+      stopped_at: null,
+      shared_fields: [...COMPANY_SHARED_FIELDS],
+      shared_fields_version: COMPANY_SHARED_FIELDS_VERSION,
+    };
+    vi.mocked(queryAll).mockResolvedValue([
+      profiles.toItem({
+        profile: profile(),
+        role: 'customer',
+        sharing: { company_id: 'co-1', row_id: 'row-1' },
+      }),
+      companyLinks.toItem(link),
+      companyCardEntries.toItem({ user_id: USER, company_id: 'co-1', row_id: 'row-1', card: 'onboarding' }),
+      companyViewMarkers.toItem({
+        user_id: USER,
+        viewer_id: 'hr-1',
+        day: '2026-11-20',
+        expires_at: NOW_MS / 1000,
+      }),
+    ]);
+    await exportMyData(customer());
+    const { data } = storedArchive();
+    expect(data.company).toEqual({
+      company_name: 'Acme GmbH',
+      status: 'sharing',
+      invited_at: '2026-11-01T09:00:00.000Z',
+      consented_at: NOW,
+      declined_at: null,
+      stopped_at: null,
+      shared_fields: [...COMPANY_SHARED_FIELDS],
+      shared_fields_version: COMPANY_SHARED_FIELDS_VERSION,
+    });
+    expect(data.other).toEqual([]);
   });
 
   it('fails without storing or linking anything when a file cannot be read', async () => {

@@ -1,7 +1,7 @@
 // "Download my data" (GDPR Art. 15 and 20): the customer's own copy of everything stored
 // about them, as one ZIP archive behind a short-lived link.
 import { randomUUID } from 'node:crypto';
-import type { AuditRecord, DownloadLink } from '@shared/api';
+import type { AuditRecord, CompanyLink, DownloadLink } from '@shared/api';
 import { germanDate } from '@shared/journey';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import { listObjects, presignDownload, putObject, readObject } from '../adapters/storage';
@@ -23,6 +23,19 @@ export interface OtherItem {
   attributes: Item;
 }
 
+/** The customer's link to a company as exported. */
+export type CompanyExport = Pick<
+  CompanyLink,
+  | 'company_name'
+  | 'status'
+  | 'invited_at'
+  | 'consented_at'
+  | 'declined_at'
+  | 'stopped_at'
+  | 'shared_fields'
+  | 'shared_fields_version'
+>;
+
 /** A stored file and where the archive holds it. */
 export interface ExportedFile {
   key: string;
@@ -43,6 +56,11 @@ export interface DataExport {
   messages: Item[];
   /** The questions asked to the companion with their answers and sources, oldest first. */
   companion: Item[];
+  /**
+   * The link to a company (invited, consented, declined, stopped sharing), with what the consent
+   * covered and since when; null: never answered a company's invitation.
+   */
+  company: CompanyExport | null;
   /** What the support team did to the account (its audit trail), newest first, notes included. */
   activity: AuditRecord[];
   /** Whatever else the partition holds (upload tickets, kinds added later): none is left out. */
@@ -99,6 +117,7 @@ function groupItems(
     documents: [],
     messages: [],
     companion: [],
+    company: null,
     other: [],
   };
   for (const { kind, sortKey, attributes } of items) {
@@ -113,9 +132,25 @@ function groupItems(
     } else if (kind === 'companion') groups.companion.push(attributes);
     // The audit records' values and notes are in `activity`, with the records they belong to.
     else if (kind === 'audit_details') continue;
+    else if (kind === 'company_link') groups.company = companyExport(attributes);
     else groups.other.push({ kind: sortKey.split('#')[0] ?? '', attributes });
   }
   return groups;
+}
+
+/** The link's facts for the customer (the company's and row's ids are ours, not theirs). */
+function companyExport(attributes: Item): CompanyExport {
+  const link = attributes as unknown as CompanyLink;
+  return {
+    company_name: link.company_name,
+    status: link.status,
+    invited_at: link.invited_at,
+    consented_at: link.consented_at ?? null,
+    declined_at: link.declined_at ?? null,
+    stopped_at: link.stopped_at ?? null,
+    shared_fields: link.shared_fields ?? [],
+    shared_fields_version: link.shared_fields_version ?? null,
+  };
 }
 
 /** The document client reads DynamoDB sets and binaries as Set and Uint8Array, which JSON drops. */

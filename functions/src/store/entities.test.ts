@@ -64,6 +64,7 @@ import {
   queueSortKey,
   REMINDERS,
   reminderSchedules,
+  SHARING,
   type StoredProfile,
   searchWords,
   TEAM_LIST,
@@ -202,6 +203,21 @@ describe('keys of each entity (README key design)', () => {
     const back = profiles.fromItem(item);
     expect(back).toEqual(owned);
     expect(CONVERSATION_OWNER in back.profile).toBe(false);
+  });
+
+  it('the company a customer shares with is two attributes of the profile item (SHARING), never profile data', () => {
+    const sharing = { ...customerProfile, sharing: { company_id: 'co-1', row_id: 'row-1' } };
+    const item = profiles.toItem(sharing);
+    expect(item).toMatchObject({ sharing_company_id: 'co-1', sharing_row_id: 'row-1' });
+    expect(SHARING).toEqual({ company: 'sharing_company_id', row: 'sharing_row_id' });
+    const back = profiles.fromItem(item);
+    expect(back).toEqual(sharing);
+    expect(SHARING.company in back.profile).toBe(false);
+    expect(SHARING.row in back.profile).toBe(false);
+    // Not sharing: no attributes, and none read back.
+    const plain = profiles.toItem(customerProfile);
+    expect(SHARING.company in plain).toBe(false);
+    expect(profiles.fromItem(plain).sharing ?? null).toBeNull();
   });
 
   it("the conversation's wait is an attribute of the profile item, never profile data", () => {

@@ -124,6 +124,18 @@ export interface StoredProfile {
    * An attribute of the profile item like the owner, never profile data.
    */
   conversation_waiting_since?: string | null;
+  /**
+   * The company the customer shares their progress with (their link says sharing): attributes
+   * of the profile item (SHARING), never profile data, which every write of the company's
+   * derived items conditions on (store/company-index.ts companyCondition). Absent: none.
+   */
+  sharing?: ProfileSharing | null;
+}
+
+/** Which company, and which of its employee rows, a sharing customer is. */
+export interface ProfileSharing {
+  company_id: string;
+  row_id: string;
 }
 
 const PROFILE_SORT = 'PROFILE';
@@ -136,11 +148,12 @@ export const profiles = entity<StoredProfile, [userId: string]>({
     GSI1PK: PROFILE_LIST[role],
     GSI1SK: `${profile.created_at}#${profile.id}`,
   }),
-  toAttributes: ({ profile, role, conversation_owner_id, conversation_waiting_since }) => ({
+  toAttributes: ({ profile, role, conversation_owner_id, conversation_waiting_since, sharing }) => ({
     ...profile,
     role,
     ...(conversation_owner_id ? { [CONVERSATION_OWNER]: conversation_owner_id } : {}),
     ...(conversation_waiting_since ? { [CONVERSATION_WAITING]: conversation_waiting_since } : {}),
+    ...(sharing ? { [SHARING.company]: sharing.company_id, [SHARING.row]: sharing.row_id } : {}),
   }),
   fromAttributes: ({
     role,
@@ -148,6 +161,8 @@ export const profiles = entity<StoredProfile, [userId: string]>({
     [MAILED.team]: _t,
     [CONVERSATION_OWNER]: owner,
     [CONVERSATION_WAITING]: waiting,
+    [SHARING.company]: sharingCompany,
+    [SHARING.row]: sharingRow,
     ...profile
   }) => ({
     // Profiles written before mail blocks, messages and the relocation plan existed have none.
@@ -166,6 +181,9 @@ export const profiles = entity<StoredProfile, [userId: string]>({
     role: ROLES.includes(role as Role) ? (role as Role) : 'customer',
     ...(typeof owner === 'string' ? { conversation_owner_id: owner } : {}),
     ...(typeof waiting === 'string' ? { conversation_waiting_since: waiting } : {}),
+    ...(typeof sharingCompany === 'string' && typeof sharingRow === 'string'
+      ? { sharing: { company_id: sharingCompany, row_id: sharingRow } }
+      : {}),
   }),
 });
 
@@ -1078,36 +1096,37 @@ export const SHARING = { company: 'sharing_company_id', row: 'sharing_row_id' } 
 /**
  * One entry per company card a sharing employee is on (shared/company-filters.ts), in their
  * partition, kept in the transactions that change what decides the card, as `listEntries` are
- * for the admin's lists; GSI1 lists a company's card, by consent time.
+ * for the admin's lists; GSI1 lists a company's card in the order of its rows (the row id begins
+ * with the invitation's time), the order of the company's whole list, from what every write that
+ * moves a card has at hand: the profile's sharing attributes.
  */
 export interface CompanyCardEntry {
   user_id: string;
   company_id: string;
   row_id: string;
   card: CompanyCard;
-  consented_at: string;
 }
 export const companyCardPartition = (companyId: string, card: CompanyCard) =>
   `${companyPartition(companyId)}#card#${card}`;
+const CARD_ENTRY_PREFIX = 'CO_LIST#';
 const cardEntryKey = (userId: string, card: CompanyCard): TableKey => ({
   PK: userPartition(userId),
-  SK: `CO_LIST#${card}`,
+  SK: `${CARD_ENTRY_PREFIX}${card}`,
 });
 export const companyCardEntries = entity<CompanyCardEntry, [userId: string, card: CompanyCard]>({
   key: cardEntryKey,
   keyOf: (entry) => cardEntryKey(entry.user_id, entry.card),
-  sortPrefix: 'CO_LIST#',
+  sortPrefix: CARD_ENTRY_PREFIX,
   indexOf: (entry) => ({
     GSI1PK: companyCardPartition(entry.company_id, entry.card),
-    GSI1SK: `${entry.consented_at}#${entry.user_id}`,
+    GSI1SK: `${entry.row_id}#${entry.user_id}`,
   }),
   toAttributes: ({ user_id, company_id, row_id }) => ({ user_id, company_id, row_id }),
   fromAttributes: (attributes, key) => ({
     user_id: String(attributes.user_id),
     company_id: String(attributes.company_id),
     row_id: String(attributes.row_id),
-    card: key.SK.slice('CO_LIST#'.length) as CompanyCard,
-    consented_at: '',
+    card: key.SK.slice(CARD_ENTRY_PREFIX.length) as CompanyCard,
   }),
 });
 

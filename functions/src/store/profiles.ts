@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailBlock, Page, Profile, UserTask } from '@shared/api';
 import type { Language, Role } from '@shared/constants';
 import { env } from '../config';
+import { clock } from '../lib/clock';
 import { Conflict } from '../lib/errors';
 import { log } from '../lib/log';
 import { accountNotDeleted, createForUser } from './accounts';
@@ -13,9 +14,9 @@ import {
   queryPage,
   type TransactItems,
   transact,
-  tryTransact,
   tryUpdate,
 } from './client';
+import { leavingCompany, sharingCardChange, sharingStateCondition } from './company-index';
 import {
   customersOnly,
   leavingCustomerIndex,
@@ -25,8 +26,15 @@ import {
   stateOf,
   wordChange,
 } from './customer-index';
-import { CUSTOMER_LIST, CUSTOMER_PAGE_KEY, profiles, type StoredProfile, TEAM_LIST } from './entities';
-import { getStoredProfile, stateCondition, withStateRead } from './profile-state';
+import {
+  CUSTOMER_LIST,
+  CUSTOMER_PAGE_KEY,
+  profiles,
+  SHARING,
+  type StoredProfile,
+  TEAM_LIST,
+} from './entities';
+import { getStoredProfile, withStateRead } from './profile-state';
 import { conversationCondition, conversationQueueChange, conversationWaiting } from './request-queue';
 import { GSI1 } from './table';
 import { putNewTask } from './tasks';
@@ -72,7 +80,10 @@ export async function setProfileRole(userId: string, role: Role): Promise<void> 
   await withStateRead(userId, async (stored) => {
     if (stored.role === role && role === 'customer') return [];
     const listed = profiles.toItem({ profile: stored.profile, role });
-    const condition = stateCondition(stored, {}, { ':role': role });
+    const condition = sharingStateCondition(stored, {}, { ':role': role });
+    // A sharing customer made staff leaves their company (as if they stopped sharing): staff
+    // share nothing with a company.
+    const leaving = stored.role === 'customer' && role !== 'customer' && Boolean(stored.sharing);
     // Only customers are on the customer lists: a customer made staff leaves them, staff made
     // a customer joins them, and a change between staff roles touches none.
     const indexChanges =
@@ -88,7 +99,9 @@ export async function setProfileRole(userId: string, role: Role): Promise<void> 
         Update: {
           TableName: env.tableName,
           Key: profiles.key(userId),
-          UpdateExpression: `SET #role = :role, ${GSI1.partitionKey} = :pk, ${GSI1.sortKey} = :sk`,
+          UpdateExpression: `SET #role = :role, ${GSI1.partitionKey} = :pk, ${GSI1.sortKey} = :sk${
+            leaving ? ` REMOVE ${SHARING.company}, ${SHARING.row}` : ''
+          }`,
           ...condition,
           ConditionExpression: `${condition.ConditionExpression} AND updated_at = :su`,
           ExpressionAttributeValues: {
@@ -100,6 +113,7 @@ export async function setProfileRole(userId: string, role: Role): Promise<void> 
         },
       },
       ...indexChanges,
+      ...(leaving ? leavingCompany(stored, 'stopped', clock.iso(), { profile: false }) : []),
     ];
   });
 }
@@ -158,22 +172,25 @@ export async function listCustomers(limit: number, cursor: string | null): Promi
 }
 
 /**
- * The update of some of a profile's fields, read as `before`, with what it changes of the
+ * The update of some of a profile's fields, read as `stored`, with what it changes of the
  * dashboard's index in the same transaction: the search words, and the list entries and counts
- * when the fields include one a customer's state is made of. Such a write applies only to a
- * customer still in the state read (as every write computed from that state), so two writes
+ * when the fields include one a customer's state is made of (and then, for a customer who shares
+ * with a company, the company's cards and counts). Such a write applies only to a customer still
+ * in the state read, sharing as read (as every write computed from that state), so two writes
  * racing on one read cannot both move the customer between lists. `also` adds to the condition.
  */
 function fieldsUpdate(
-  before: Profile,
+  stored: StoredProfile,
   fields: Partial<Profile>,
   also: { condition: string; values: Record<string, unknown> } | null = null,
 ): TransactItems {
+  const before = stored.profile;
   const after: Profile = { ...before, ...fields };
   const entries = Object.entries(fields);
   const ofState = entries.some(([name]) => (STATE_FIELDS as readonly string[]).includes(name));
+  const customer: StoredProfile = { ...stored, role: 'customer' };
   const guard = ofState
-    ? stateCondition({ profile: before, role: 'customer' })
+    ? sharingStateCondition(customer)
     : {
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeNames: {},
@@ -200,6 +217,7 @@ function fieldsUpdate(
       },
     },
     ...(ofState ? stateChange(before, stateOf(before), stateOf(after)) : []),
+    ...(ofState ? sharingCardChange(customer, stateOf(before), stateOf(after)) : []),
     ...wordChange(before.id, before, after),
   ];
 }
@@ -218,8 +236,10 @@ export async function updateProfile(
 ): Promise<Profile> {
   await transact(
     [
+      // Read as a profile alone: one of a customer sharing with a company is refused should
+      // its fields include one of their state (the company's cards were not read with it).
       ...fieldsUpdate(
-        before,
+        { profile: before, role: 'customer' },
         { ...fields, updated_at: now },
         { condition: 'updated_at = :before', values: { ':before': before.updated_at } },
       ),
@@ -240,35 +260,46 @@ export async function setOverdueTasks(userId: string, count: number): Promise<vo
   await withStateRead(userId, (stored) =>
     stored.role !== 'customer' || stored.profile.overdue_tasks === count
       ? []
-      : fieldsUpdate(stored.profile, { overdue_tasks: count }),
+      : fieldsUpdate(stored, { overdue_tasks: count }),
   );
 }
 
 /**
  * Onboarding done (docs/product.md#step-2-documents): the flag, and the customer on the
- * dashboard's "Completed Onboarding" list and count, together. Done before is no error: the
- * profile as it is.
+ * dashboard's "Completed Onboarding" list and count (and, sharing with a company, off its
+ * Onboarding card), together, for the profile as read. Done before is no error: the profile as
+ * it is.
  */
 export async function markOnboardingCompleted(before: Profile, now: string): Promise<Profile> {
-  const failed = await tryTransact([
-    {
-      Update: {
-        TableName: env.tableName,
-        Key: profiles.key(before.id),
-        UpdateExpression: 'SET onboarding_completed = :true, updated_at = :now',
-        ...customersOnly('attribute_exists(PK) AND onboarding_completed = :false', {
-          ':true': true,
-          ':false': false,
-          ':now': now,
-        }),
-      },
+  let result: Profile | null = null;
+  await withStateRead(
+    before.id,
+    (stored) => {
+      const profile = stored.profile;
+      if (stored.role !== 'customer' || profile.onboarding_completed) {
+        result = profile;
+        return [];
+      }
+      const condition = sharingStateCondition(stored, {}, { ':true': true, ':now': now });
+      const done = { ...stateOf(profile), onboarded: true };
+      result = { ...profile, onboarding_completed: true, updated_at: now };
+      return [
+        {
+          Update: {
+            TableName: env.tableName,
+            Key: profiles.key(before.id),
+            UpdateExpression: 'SET onboarding_completed = :true, updated_at = :now',
+            ...condition,
+          },
+        },
+        ...stateChange(profile, stateOf(profile), done),
+        ...sharingCardChange(stored, stateOf(profile), done),
+      ];
     },
-    ...stateChange(before, { ...stateOf(before), onboarded: false }, { ...stateOf(before), onboarded: true }),
-  ]);
-  if (!failed) return { ...before, onboarding_completed: true, updated_at: now };
-  const stored = await getStoredProfile(before.id);
-  if (!stored) throw new Conflict('profileChanged');
-  return stored.profile;
+    { ifMissing: 'conflict' },
+  );
+  if (!result) throw new Conflict('profileChanged');
+  return result;
 }
 
 /** Several profiles by id (BatchGet, 100 at a time). */
@@ -365,7 +396,7 @@ export function planCountsWrite(stored: StoredProfile, counts: PlanCounts): Tran
   // Profiles from before the plan (or documents' expiry dates) have no count: none is so.
   const same = (field: keyof PlanCounts, value: string) =>
     before[field] === 0 ? `(attribute_not_exists(${field}) OR ${field} = ${value})` : `${field} = ${value}`;
-  return fieldsUpdate(before, counts, {
+  return fieldsUpdate(stored, counts, {
     condition: `${same('overdue_tasks', ':overdueBefore')} AND ${same('expiring_documents', ':expiringBefore')}`,
     values: { ':overdueBefore': before.overdue_tasks, ':expiringBefore': before.expiring_documents },
   });

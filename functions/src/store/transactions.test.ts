@@ -152,6 +152,22 @@ const inStateRead = ({ unread = 0, overdue = 0 }: { unread?: number; overdue?: n
     ':sd': false,
   },
 });
+/** The state condition of a write that may carry company items: also sharing (or not) as read. */
+const alsoSharingAsRead = (
+  guard: ReturnType<typeof inStateRead>,
+  sharing: { company: string; row: string } | null = null,
+) => ({
+  ...guard,
+  ConditionExpression: `${guard.ConditionExpression} AND ${
+    sharing
+      ? 'sharing_company_id = :sco AND sharing_row_id = :srow'
+      : 'attribute_not_exists(sharing_company_id)'
+  }`,
+  ExpressionAttributeValues: {
+    ...guard.ExpressionAttributeValues,
+    ...(sharing ? { ':sco': sharing.company, ':srow': sharing.row } : {}),
+  },
+});
 /** The stored profile the store reads before a counted write. */
 function storedProfile(overrides: Parameters<typeof profile>[0] = {}) {
   ddb.on(GetCommand).resolves({ Item: { ...profile(overrides), role: 'customer', ...PROFILE_KEY } });
@@ -1114,7 +1130,7 @@ describe("admin actions written with their audit record, in the change's own tra
 describe('overdue tasks', () => {
   /** The overdue count set on the profile, for a customer still in the state read. */
   const overdueSet = (count: number, was: number) => {
-    const guard = inStateRead({ overdue: was });
+    const guard = alsoSharingAsRead(inStateRead({ overdue: was }));
     return {
       Update: {
         TableName: 't',
@@ -1173,7 +1189,7 @@ describe('overdue tasks', () => {
   it("a plain updateProfile of overdue_tasks carries the list and count too, with updated_at, for the customer's state read", async () => {
     const before = profile({ overdue_tasks: 0 });
     await updateProfile(before, { overdue_tasks: 1 }, NOW);
-    const guard = inStateRead();
+    const guard = alsoSharingAsRead(inStateRead());
     expect(written()).toEqual([
       {
         Update: {

@@ -2,16 +2,21 @@
 // reads it all, one walk over its keys deletes it all.
 import type { DeletionRequest, DocumentRecord, UserTask, WorkflowRecord } from '@shared/api';
 import { env } from '../config';
-import { batchWrite, queryAll } from './client';
+import { batchGet, batchWrite, queryAll } from './client';
+import { rowGone, sharingStateCondition } from './company-index';
 import { leavingCustomerIndex } from './customer-index';
 import {
   auditDetails,
   calendarFeeds,
   companionCounts,
   companionExchanges,
+  companyCardEntries,
+  companyLinks,
+  companyViewMarkers,
   deletionMarkers,
   deletionRequests,
   documents,
+  employeeRows,
   type Item,
   listEntries,
   messageCounts,
@@ -28,7 +33,7 @@ import {
   userPartitionKey,
   workflows,
 } from './entities';
-import { stateCondition, withStateRead } from './profile-state';
+import { withStateRead } from './profile-state';
 import { isRequestCounted } from './request-queue';
 import { KEY_ATTRIBUTES, TABLE_KEYS } from './table';
 
@@ -86,6 +91,11 @@ export function userItems(userId: string, options: { table?: string; projection?
  */
 export async function deleteUserItems(userId: string): Promise<void> {
   const keys = (await userItems(userId, { projection: 'PK, SK' })) as unknown as TableKey[];
+  // The company link names the company's row of the customer, which is not in the partition:
+  // read before the partition goes, so the final transaction can take the row off the company's list.
+  const linkKey = keys.find(companyLinks.owns);
+  const [linkItem] = linkKey ? await batchGet([linkKey], { consistent: true }) : [];
+  const link = linkItem ? companyLinks.fromItem(linkItem) : null;
   // The queue's entries go with the profile, and the open requests they list out of the count
   // (the entries say how many: one `all` entry per open request).
   const queued = keys.filter(queueEntries.owns);
@@ -96,15 +106,25 @@ export async function deleteUserItems(userId: string): Promise<void> {
   const queueGone = queued.map((Key) => ({ Delete: { TableName: env.tableName, Key } }));
   const marker = { Delete: { TableName: env.tableName, Key: deletionMarkers.key(userId) } };
   let profileFound = false;
-  await withStateRead(userId, (stored) => {
+  await withStateRead(userId, async (stored) => {
     profileFound = true;
+    // The company's row of an answered invitation (read each attempt, in its current status): it
+    // leaves the company's list and counts (and the cards, while the customer shares through it).
+    const [rowItem] =
+      link && link.status !== 'company_deleted'
+        ? await batchGet([employeeRows.key(link.company_id, link.row_id)], { consistent: true })
+        : [];
+    const row = rowItem ? employeeRows.fromItem(rowItem) : null;
     return [
-      { Delete: { TableName: env.tableName, Key: profiles.key(userId), ...stateCondition(stored) } },
+      {
+        Delete: { TableName: env.tableName, Key: profiles.key(userId), ...sharingStateCondition(stored) },
+      },
       marker,
       ...(stored.role === 'customer'
         ? leavingCustomerIndex(stored.profile, { open_requests: -openRequests })
         : []),
       ...queueGone,
+      ...(row && row.user_id === userId ? rowGone(row, stored) : []),
     ];
   });
   if (!profileFound) await batchWrite([{ DeleteRequest: { Key: marker.Delete.Key } }]);
@@ -120,6 +140,7 @@ export type ItemKind =
   | 'message'
   | 'companion'
   | 'audit_details'
+  | 'company_link'
   | 'other';
 
 const KINDS: [ItemKind, (item: Item) => boolean][] = [
@@ -131,6 +152,7 @@ const KINDS: [ItemKind, (item: Item) => boolean][] = [
   ['message', messages.owns],
   ['companion', companionExchanges.owns],
   ['audit_details', auditDetails.owns],
+  ['company_link', companyLinks.owns],
 ];
 
 /**
@@ -144,7 +166,9 @@ export async function readUserItems(
   const items = await userItems(userId);
   // The admin dashboard's list entries and search words are derived from the profile and hold
   // nothing of their own (so do the queue's entries), and the hourly message and companion counts are bookkeeping: left out. So is the
-  // calendar feed's token: a credential (like a password), not data about the customer.
+  // calendar feed's token: a credential (like a password), not data about the customer. The
+  // company's card entries are derived from the profile too, and its view markers bookkeeping (the
+  // views themselves are in the activity).
   const own = items.filter(
     (item) =>
       !listEntries.owns(item) &&
@@ -152,7 +176,9 @@ export async function readUserItems(
       !messageCounts.owns(item) &&
       !companionCounts.owns(item) &&
       !queueEntries.owns(item) &&
-      !calendarFeeds.owns(item),
+      !calendarFeeds.owns(item) &&
+      !companyCardEntries.owns(item) &&
+      !companyViewMarkers.owns(item),
   );
   return own.map((item) => ({
     kind: KINDS.find(([, owns]) => owns(item))?.[0] ?? 'other',
