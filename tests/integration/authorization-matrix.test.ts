@@ -177,6 +177,22 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
   'GET /api/calendar/{file}': (ids) => ({ path: `/api/calendar/${ids.calendarFile}` }),
   'GET /api/reminders/unsubscribe': (ids) => ({ path: `/api/reminders/unsubscribe${ids.unsubscribe}` }),
   'POST /api/reminders/unsubscribe': (ids) => ({ path: `/api/reminders/unsubscribe${ids.unsubscribe}` }),
+  // The customer's side of a company's invitation, and the deletion of a company (none of the
+  // ids names an invitation or a company of customer A: an admitted caller is answered 404/409).
+  'GET /api/me/company': () => ({ path: '/api/me/company' }),
+  'POST /api/me/company/invitations/{companyId}/accept': () => ({
+    path: `/api/me/company/invitations/${randomUUID()}/accept`,
+    body: { shared_fields_version: 1 },
+  }),
+  'POST /api/me/company/invitations/{companyId}/decline': () => ({
+    path: `/api/me/company/invitations/${randomUUID()}/decline`,
+    body: {},
+  }),
+  'POST /api/me/company/stop': () => ({ path: '/api/me/company/stop', body: {} }),
+  'DELETE /api/admin/companies/{companyId}': () => ({
+    path: `/api/admin/companies/${randomUUID()}`,
+    body: { confirmation_name: 'Acme GmbH' },
+  }),
 };
 
 /** What a public route answers its sample: the unsubscribe link's GET sends the browser on. */

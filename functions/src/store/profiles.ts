@@ -7,15 +7,7 @@ import { Conflict } from '../lib/errors';
 import { log } from '../lib/log';
 import { accountNotDeleted, createForUser } from './accounts';
 import { type Audit, withAudit } from './audit';
-import {
-  batchGet,
-  dynamo,
-  queryAll,
-  queryPage,
-  type TransactItems,
-  transact,
-  tryUpdate,
-} from './client';
+import { batchGet, dynamo, queryAll, queryPage, type TransactItems, transact, tryUpdate } from './client';
 import { leavingCompany, sharingCardChange, sharingStateCondition } from './company-index';
 import {
   customersOnly,
