@@ -42,7 +42,15 @@ import {
   saveCustomerMessage,
   saveTeamMessage,
 } from './messages';
-import { putProfileIfAbsent, setOverdueTasks, updateProfile, verifyWithTasks } from './profiles';
+import { companyShardOf } from './company-counts';
+import {
+  markOnboardingCompleted,
+  putProfileIfAbsent,
+  setOverdueTasks,
+  setProfileRole,
+  updateProfile,
+  verifyWithTasks,
+} from './profiles';
 import { completeTask, createTaskIfAbsent, createTasksIfAbsent } from './tasks';
 import { putTicket } from './uploads';
 import { startServiceRequest, updateWorkflow, withdrawServiceRequest } from './workflows';
@@ -1479,5 +1487,84 @@ describe('messages', () => {
       'invalidCursor',
     );
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
+  });
+});
+
+describe("a sharing customer's company items, in the transactions that change their cards", () => {
+  const SHARING = { sharing_company_id: 'co-1', sharing_row_id: 'row-1' };
+  const sharingStored = (overrides: Parameters<typeof profile>[0] = {}) =>
+    ddb.on(GetCommand).resolves({ Item: { ...profile(overrides), role: 'customer', ...SHARING, ...PROFILE_KEY } });
+  /** The company's items of a transaction, in short: `put <SK> <GSI1PK>`, `delete <SK>`, `count {...}`. */
+  const companyWrites = (items: TransactItems) =>
+    items.flatMap((item) => {
+      const put = item.Put?.Item;
+      if (put && String(put.SK).startsWith('CO_LIST#')) return [`put ${put.SK} ${put.GSI1PK}`];
+      const key = item.Delete?.Key;
+      if (key && String(key.SK).startsWith('CO_LIST#')) return [`delete ${key.SK}`];
+      const update = item.Update;
+      if (update && String(update.Key?.PK).startsWith('STATS#COMPANY#'))
+        return [`count ${update.Key?.PK} ${update.Key?.SK} ${JSON.stringify(update.ExpressionAttributeValues)}`];
+      if (update && String(update.Key?.SK).startsWith('EMPLOYEE#'))
+        return [`row ${update.Key?.SK} ${update.ExpressionAttributeValues?.[':to']}`];
+      if (update && update.Key?.SK === 'COMPANY_LINK')
+        return [`link ${update.ExpressionAttributeValues?.[':status']}`];
+      return [];
+    });
+  const shard = `SHARD#${companyShardOf('row-1')}`;
+
+  it('setOverdueTasks: onto the Overdue card and count, on condition that the profile still shares with the company and row read', async () => {
+    sharingStored({ overdue_tasks: 0 });
+    await setOverdueTasks(USER, 2);
+    const items = written();
+    expect(companyWrites(items)).toEqual([
+      'put CO_LIST#overdue COMPANY#co-1#card#overdue',
+      `count STATS#COMPANY#co-1 ${shard} {":overdue":1}`,
+    ]);
+    expect(items[0]?.Update?.ConditionExpression).toContain('sharing_company_id = :sco AND sharing_row_id = :srow');
+    expect(items[0]?.Update?.ExpressionAttributeValues).toMatchObject({ ':sco': 'co-1', ':srow': 'row-1' });
+  });
+
+  it('setOverdueTasks of a customer who shares with no company: no company item, on condition that they still do not', async () => {
+    storedProfile({ overdue_tasks: 0 });
+    await setOverdueTasks(USER, 2);
+    const items = written();
+    expect(companyWrites(items)).toEqual([]);
+    expect(items[0]?.Update?.ConditionExpression).toContain('attribute_not_exists(sharing_company_id)');
+  });
+
+  it('markOnboardingCompleted: off the Onboarding card and count (the profile read, in the state read)', async () => {
+    sharingStored({ onboarding_completed: false });
+    await markOnboardingCompleted(profile({ onboarding_completed: false }), NOW);
+    expect(companyWrites(written())).toEqual([
+      'delete CO_LIST#onboarding',
+      `count STATS#COMPANY#co-1 ${shard} {":onboarding":-1}`,
+    ]);
+  });
+
+  it('markOnboardingCompleted of a customer who shares with no company: no company item', async () => {
+    storedProfile({ onboarding_completed: false });
+    await markOnboardingCompleted(profile({ onboarding_completed: false }), NOW);
+    expect(companyWrites(written())).toEqual([]);
+  });
+
+  it('setProfileRole to staff: the customer leaves the company (link and row stopped, cards gone, counts), the attributes removed with the role', async () => {
+    sharingStored({ overdue_tasks: 1 });
+    await setProfileRole(USER, 'admin');
+    const items = written();
+    expect(items[0]?.Update?.UpdateExpression).toContain('REMOVE sharing_company_id, sharing_row_id');
+    expect(companyWrites(items)).toEqual([
+      'link stopped',
+      'row EMPLOYEE#row-1 stopped',
+      'delete CO_LIST#overdue',
+      `count STATS#COMPANY#co-1 ${shard} {":sharing":-1,":stopped":1,":overdue":-1}`,
+    ]);
+  });
+
+  it('setProfileRole to staff of a customer who shares with no company: no company item', async () => {
+    storedProfile();
+    await setProfileRole(USER, 'admin');
+    const items = written();
+    expect(items[0]?.Update?.UpdateExpression).not.toContain('REMOVE');
+    expect(companyWrites(items)).toEqual([]);
   });
 });
