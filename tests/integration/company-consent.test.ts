@@ -195,7 +195,7 @@ describe('the customer and a company', () => {
     await invite(company.id, customer.email, -1);
     const expired = await consent(customer.idToken, company.id);
     expect(expired.status).toBe(409);
-    expect(expired.body).toMatchObject({ reason: 'invitationExpired' });
+    expect(expired.body).toMatchObject({ error: { messageKey: 'apiErrors.invitationExpired' } });
 
     const stranger = await newCompany();
     await invite(stranger.id, `someone-else-${randomUUID().slice(0, 6)}@example.com`);
@@ -207,7 +207,7 @@ describe('the customer and a company', () => {
     expect((await consent(customer.idToken, other.id)).status).toBe(200);
     const second = await consent(customer.idToken, third.id);
     expect(second.status).toBe(409);
-    expect(second.body).toMatchObject({ reason: 'alreadySharing' });
+    expect(second.body).toMatchObject({ error: { messageKey: 'apiErrors.alreadySharing' } });
   });
 
   it("account deletion takes the row off the company's list and counts", async () => {
@@ -244,7 +244,7 @@ describe('the customer and a company', () => {
       method: 'DELETE',
       body: { confirmation_name: company.name },
     });
-    expect(gone.status).toBe(202);
+    expect(gone.status, JSON.stringify(gone.body)).toBe(202);
     expect(await linkOf(userId)).toMatchObject({ status: 'company_deleted' });
     expect(await cardsOf(userId)).toEqual([]);
     expect(await batchGet([companies.key(company.id)], { consistent: true })).toEqual([]);

@@ -48,8 +48,10 @@ export async function markCompanyDeleting(company: CompanyItem, at: string, audi
             TableName: env.tableName,
             Key: companies.keyOf(company),
             UpdateExpression: `SET deleting_at = :at, ${GSI1.partitionKey} = :deleting`,
-            ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting_at)',
-            ExpressionAttributeValues: { ':at': at, ':deleting': COMPANIES_DELETING },
+            // A company not being deleted stores deleting_at as null, or (written so) not at all.
+            ConditionExpression:
+              'attribute_exists(PK) AND (attribute_not_exists(deleting_at) OR deleting_at = :none)',
+            ExpressionAttributeValues: { ':at': at, ':deleting': COMPANIES_DELETING, ':none': null },
           },
         },
       ],
