@@ -29,6 +29,7 @@ import {
 import { createForUser, writeTombstone } from './accounts';
 import type { Audit } from './audit';
 import type { TransactItems } from './client';
+import { companyShardOf } from './company-counts';
 import { encodeCursor } from './cursor';
 import { shardOf } from './customer-index';
 import { closeDeletionRequest, fileDeletionRequest } from './deletion-requests';
@@ -42,7 +43,6 @@ import {
   saveCustomerMessage,
   saveTeamMessage,
 } from './messages';
-import { companyShardOf } from './company-counts';
 import {
   markOnboardingCompleted,
   putProfileIfAbsent,
@@ -1493,7 +1493,9 @@ describe('messages', () => {
 describe("a sharing customer's company items, in the transactions that change their cards", () => {
   const SHARING = { sharing_company_id: 'co-1', sharing_row_id: 'row-1' };
   const sharingStored = (overrides: Parameters<typeof profile>[0] = {}) =>
-    ddb.on(GetCommand).resolves({ Item: { ...profile(overrides), role: 'customer', ...SHARING, ...PROFILE_KEY } });
+    ddb
+      .on(GetCommand)
+      .resolves({ Item: { ...profile(overrides), role: 'customer', ...SHARING, ...PROFILE_KEY } });
   /** The company's items of a transaction, in short: `put <SK> <GSI1PK>`, `delete <SK>`, `count {...}`. */
   const companyWrites = (items: TransactItems) =>
     items.flatMap((item) => {
@@ -1503,7 +1505,9 @@ describe("a sharing customer's company items, in the transactions that change th
       if (key && String(key.SK).startsWith('CO_LIST#')) return [`delete ${key.SK}`];
       const update = item.Update;
       if (update && String(update.Key?.PK).startsWith('STATS#COMPANY#'))
-        return [`count ${update.Key?.PK} ${update.Key?.SK} ${JSON.stringify(update.ExpressionAttributeValues)}`];
+        return [
+          `count ${update.Key?.PK} ${update.Key?.SK} ${JSON.stringify(update.ExpressionAttributeValues)}`,
+        ];
       if (update && String(update.Key?.SK).startsWith('EMPLOYEE#'))
         return [`row ${update.Key?.SK} ${update.ExpressionAttributeValues?.[':to']}`];
       if (update && update.Key?.SK === 'COMPANY_LINK')
@@ -1520,7 +1524,9 @@ describe("a sharing customer's company items, in the transactions that change th
       'put CO_LIST#overdue COMPANY#co-1#card#overdue',
       `count STATS#COMPANY#co-1 ${shard} {":overdue":1}`,
     ]);
-    expect(items[0]?.Update?.ConditionExpression).toContain('sharing_company_id = :sco AND sharing_row_id = :srow');
+    expect(items[0]?.Update?.ConditionExpression).toContain(
+      'sharing_company_id = :sco AND sharing_row_id = :srow',
+    );
     expect(items[0]?.Update?.ExpressionAttributeValues).toMatchObject({ ':sco': 'co-1', ':srow': 'row-1' });
   });
 
