@@ -17,6 +17,7 @@ import {
 } from '@shared/schemas/admin';
 import { passwordChangeRequestSchema } from '@shared/schemas/auth';
 import { companionQuestionSchema } from '@shared/schemas/companion';
+import { companyEmployeesQuerySchema, companyExportQuerySchema } from '@shared/schemas/company';
 import { documentExpirySchema, uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
 import { messageSchema, messagesReadSchema } from '@shared/schemas/messages';
@@ -572,6 +573,39 @@ export const ROUTES = {
     access: 'admin',
     params: { userId: id },
     query: historyQuerySchema,
+    permissions: { table: 'read' },
+  },
+  // What HR sees of its employees (services/company-view.ts): every read keyed by the caller's company.
+  'hr-list-employees': {
+    method: 'GET',
+    path: API_PATHS.companyEmployees,
+    access: 'hr',
+    query: companyEmployeesQuerySchema,
+    permissions: { table: 'read' },
+  },
+  'hr-get-employee': {
+    method: 'GET',
+    path: API_PATHS.companyEmployee,
+    access: 'hr',
+    params: { employeeId: id },
+    writesOnRead:
+      "records the view of a sharing employee's progress once a day per viewer (a marker and the fact on the employee's audit trail: their Activity shows it)",
+    permissions: { table: 'write', audit: true },
+  },
+  'hr-export-employees': {
+    method: 'GET',
+    path: API_PATHS.companyExport,
+    access: 'hr',
+    query: companyExportQuerySchema,
+    writesOnRead: "records the export (filter, search, rows) on the company's audit trail",
+    permissions: { table: 'write', audit: true },
+  },
+  'admin-list-company-employees': {
+    method: 'GET',
+    path: API_PATHS.adminCompanyEmployees,
+    access: 'admin',
+    params: { companyId: id },
+    query: companyEmployeesQuerySchema,
     permissions: { table: 'read' },
   },
 } as const satisfies Record<string, RouteConfig>;
