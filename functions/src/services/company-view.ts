@@ -256,7 +256,11 @@ export async function exportEmployees(
       cursor: cursor ?? undefined,
     });
     // A search can find a row through two of its words: once in the file.
-    for (const item of page.items) if (!seen.has(item.id)) items.push(item), seen.add(item.id);
+    for (const item of page.items) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      items.push(item);
+    }
     cursor = page.nextCursor;
   } while (cursor);
   await recordAudit(
