@@ -97,7 +97,10 @@ describe("the employee page's progress", () => {
           profile: profile({ intended_arrival_date: '2026-11-01', overdue_tasks: 2 }),
           role: 'customer',
         },
-        tasks: [task('health_insurance'), task('qualification_recognition', { status: 'completed', notes: 'internal' })],
+        tasks: [
+          task('health_insurance'),
+          task('qualification_recognition', { status: 'completed', notes: 'internal' }),
+        ],
         workflows: [
           workflow({ notes: 'internal note', team_note: 'for you' }),
           workflow({ id: 'wf-2', status: 'completed' }),
