@@ -14,6 +14,7 @@ import type { EmployeeListItem, Page } from '@shared/api';
 import { DYNAMODB_CALLS_HEADER, parseCalls } from '../infra/local/dynamodb-calls';
 import { companyWithHr } from '../tests/support/company';
 import { startStackProcess } from '../tests/support/stack-process';
+import { median } from './bench-scale-queue';
 import { countOption, textOption } from './cli-options';
 import { connectLocalStack } from './local-target';
 import { seedCompanies, seedEmployees } from './seed/companies';
@@ -37,15 +38,6 @@ interface Timed {
   ms: number;
   calls: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 async function timed<T>(
   url: string,

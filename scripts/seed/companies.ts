@@ -23,33 +23,8 @@ import {
   profiles,
   SHARING,
 } from '../../functions/src/store/entities';
+import { FIRST, LAST } from './customers';
 
-const FIRST = [
-  'Anna',
-  'Zoë',
-  'Jürgen',
-  'Łukasz',
-  'Priya',
-  'Mei',
-  'Chloé',
-  'Søren',
-  'Ayşe',
-  'José',
-  'Rahul',
-  'Björn',
-];
-const LAST = [
-  'Kowalska',
-  'Müller',
-  'Sørensen',
-  'Tran',
-  'Sharma',
-  'García',
-  "O'Brien",
-  'Schmidt',
-  'Yılmaz',
-  'Novák',
-];
 /** The statuses in the mix, one of each per ten rows: half share. */
 const STATUS_MIX: EmployeeStatus[] = [
   'sharing',
