@@ -36,7 +36,7 @@ export interface QueueFigures {
   waiting: Timed & { mailed: number };
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   const mid = Math.floor(sorted.length / 2);

@@ -10,7 +10,9 @@
 // /api/admin/requests for each filter, its first page and the next, and the daily job's
 // 3-day run over a fixed number of crossings (scripts/bench-scale-queue.ts). Goals: every figure
 // within 1.5x of the smallest size's, at most 3 API requests for the first view; the script
-// exits non-zero when the counted ones (requests, bytes, DynamoDB calls) miss them.
+// exits non-zero when the counted ones (requests, bytes, DynamoDB calls) miss them. Then the
+// company view (scripts/bench-scale-company.ts): 1,000 companies and a measured company of
+// --company-sizes employees (default 10,100,1000,10000), its HR user's reads.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +26,7 @@ import { enrolTestAdmin } from '../tests/support/mfa';
 import { answerCodeChallenge } from '../tests/support/mfa-browser';
 import { startStackProcess, TEST_ADMIN } from '../tests/support/stack-process';
 import { SEARCH_DEBOUNCE_MS } from '../web/src/features/admin/customers';
+import { companyBench } from './bench-scale-company';
 import {
   CROSSINGS,
   mailLikeTheStack,
@@ -41,6 +44,7 @@ const visits = countOption('visits', 5, 1);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1))
   throw new Error('--sizes takes whole numbers separated by commas');
 sizes.sort((a, b) => a - b);
+const companySizes = (textOption('company-sizes') ?? '10,100,1000,10000').split(',').map(Number);
 
 /** The customer list, and a row of it: a link to a customer's page (table or cards). */
 const LIST = 'section[aria-labelledby="users-title"]';
@@ -202,6 +206,7 @@ async function main() {
     args: system.flags,
   });
   const results: Result[] = [];
+  let companyFlat = true;
   try {
     const local = await connectLocalStack(Number(new URL(stack.url).port));
     mailLikeTheStack(local, stack.url);
@@ -268,11 +273,14 @@ async function main() {
       results.push({ size, visit, searchMs, filters, queue });
       console.log(`${size} customers: ${JSON.stringify({ ...visit, searchMs, filters, queue })}`);
     }
+    console.log('\nThe company view (HR):');
+    companyFlat = await companyBench(stack.url, companySizes, visits, 1000);
   } finally {
     await browser.close();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  if (!companyFlat) process.exitCode = 1;
   report(results);
 }
 

@@ -428,9 +428,15 @@ export interface AuditRecord {
   id: string;
   at: string;
   action: AuditAction;
-  /** Who acted: the team (an admin, or the operator) or the customer themselves. */
-  by: 'team' | 'customer';
-  /** The admin who acted, in the team's view; null in the customer's own view and for the customer's own acts. */
+  /**
+   * Who acted: the team (an admin, or the operator), the customer themselves, or an HR user of
+   * the company the customer shares with (their view of the customer's progress).
+   */
+  by: 'team' | 'customer' | 'company';
+  /**
+   * The admin (or HR user) who acted, in the team's view; null in the customer's own view and
+   * for the customer's own acts.
+   */
   actor: { id: string; email: string } | null;
   /** What the action was on, besides the account. */
   target: {

@@ -17,7 +17,12 @@ import {
 } from '@shared/schemas/admin';
 import { passwordChangeRequestSchema } from '@shared/schemas/auth';
 import { companionQuestionSchema } from '@shared/schemas/companion';
-import { companyDeletionSchema, consentSchema } from '@shared/schemas/company';
+import {
+  companyDeletionSchema,
+  companyEmployeesQuerySchema,
+  companyExportQuerySchema,
+  consentSchema,
+} from '@shared/schemas/company';
 import { documentExpirySchema, uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
 import { messageSchema, messagesReadSchema } from '@shared/schemas/messages';
@@ -615,6 +620,39 @@ export const ROUTES = {
       cognito: ['cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminUserGlobalSignOut'],
     },
   },
+  // What HR sees of its employees (services/company-view.ts): every read keyed by the caller's company.
+  'hr-list-employees': {
+    method: 'GET',
+    path: API_PATHS.companyEmployees,
+    access: 'hr',
+    query: companyEmployeesQuerySchema,
+    permissions: { table: 'read' },
+  },
+  'hr-get-employee': {
+    method: 'GET',
+    path: API_PATHS.companyEmployee,
+    access: 'hr',
+    params: { employeeId: id },
+    writesOnRead:
+      "records the view of a sharing employee's progress once a day per viewer (a marker and the fact on the employee's audit trail: their Activity shows it)",
+    permissions: { table: 'write', audit: true },
+  },
+  'hr-export-employees': {
+    method: 'GET',
+    path: API_PATHS.companyExport,
+    access: 'hr',
+    query: companyExportQuerySchema,
+    writesOnRead: "records the export (filter, search, rows) on the company's audit trail",
+    permissions: { table: 'write', audit: true },
+  },
+  'admin-list-company-employees': {
+    method: 'GET',
+    path: API_PATHS.adminCompanyEmployees,
+    access: 'admin',
+    params: { companyId: id },
+    query: companyEmployeesQuerySchema,
+    permissions: { table: 'read' },
+  },
 } as const satisfies Record<string, RouteConfig>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -633,8 +671,9 @@ export const routes: readonly RouteDef[] = Object.entries(ROUTES).map(([handler,
  */
 export function permissionsOf(route: RouteDef): Permissions {
   if (route.access === 'public') return route.permissions;
+  // Staff routes (admin, hr) also ask Cognito whether the caller has a second factor.
   const edge: NonNullable<Permissions['cognito']> =
-    route.access === 'admin'
+    route.access === 'admin' || route.access === 'hr'
       ? ['cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminGetUser']
       : ['cognito-idp:AdminListGroupsForUser'];
   const cognito = [...new Set([...(route.permissions.cognito ?? []), ...edge])];

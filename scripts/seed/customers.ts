@@ -34,7 +34,7 @@ import {
   requestQueueChange,
 } from '../../functions/src/store/request-queue';
 
-const FIRST = [
+export const FIRST = [
   'Anna',
   'Zoë',
   'Jürgen',
@@ -56,7 +56,7 @@ const FIRST = [
   'Björn',
   'Siobhán',
 ];
-const LAST = [
+export const LAST = [
   'Kowalska',
   'Müller',
   'Sørensen',

@@ -7,6 +7,7 @@ import type { CalendarLink, CompanionAnswer } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { badTokens, customerWithEverything, snapshot, type TokenKind } from '../support/attack';
 import { adminToken, api, newCustomer } from '../support/auth';
+import { companyWithHr, invitedEmployee } from '../support/company';
 import { tinyPdf } from '../support/files';
 import { serviceRequestBody } from '../support/service-answers';
 import { signedUnsubscribeLink } from '../support/unsubscribe';
@@ -27,6 +28,9 @@ type Ids = {
   questionId: string;
   /** The test admin: an owner the owner routes would set. */
   adminId: string;
+  /** Company A, and a row of its employee list. */
+  companyId: string;
+  employeeId: string;
 };
 
 /**
@@ -193,6 +197,12 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
     path: `/api/admin/companies/${randomUUID()}`,
     body: { confirmation_name: 'Acme GmbH' },
   }),
+  'GET /api/company/employees': () => ({ path: '/api/company/employees?filter=onboarding&search=mallory' }),
+  'GET /api/company/employees/{employeeId}': (ids) => ({ path: `/api/company/employees/${ids.employeeId}` }),
+  'GET /api/company/export': () => ({ path: '/api/company/export?filter=all' }),
+  'GET /api/admin/companies/{companyId}/employees': (ids) => ({
+    path: `/api/admin/companies/${ids.companyId}/employees`,
+  }),
 };
 
 /** What a public route answers its sample: the unsubscribe link's GET sends the browser on. */
@@ -216,9 +226,9 @@ const call = async (route: RouteDef, ids: Ids, token: string | undefined) => {
 };
 
 /** What a caller must get on a route: 'in' = admitted (any answer but 401/403, never 5xx). */
-function expected(route: RouteDef, caller: TokenKind | 'customer' | 'admin'): number | 'in' {
+function expected(route: RouteDef, caller: TokenKind | 'customer' | 'admin' | 'hr'): number | 'in' {
   if (route.access === 'public') return PUBLIC_ANSWER[routeKey(route)] ?? 200;
-  if (caller !== 'customer' && caller !== 'admin') return 401;
+  if (caller !== 'customer' && caller !== 'admin' && caller !== 'hr') return 401;
   if (route.access === 'user') return 'in';
   return route.access === caller ? 'in' : 403;
 }
@@ -228,9 +238,19 @@ describe('authorization matrix (every route × every caller)', () => {
   let b: Awaited<ReturnType<typeof newCustomer>>;
   let admin: string;
   let ids: Ids;
+  /** HR users of companies A and B (company A's row is in ids). */
+  let hrA: Awaited<ReturnType<typeof companyWithHr>>;
+  let hrB: Awaited<ReturnType<typeof companyWithHr>>;
 
   beforeAll(async () => {
-    [a, b, admin] = await Promise.all([customerWithEverything(url), newCustomer(url), adminToken(url)]);
+    [a, b, admin, hrA, hrB] = await Promise.all([
+      customerWithEverything(url),
+      newCustomer(url),
+      adminToken(url),
+      companyWithHr(url),
+      companyWithHr(url),
+    ]);
+    const row = await invitedEmployee(url, hrA.company);
     const feed = await api<CalendarLink>(url, '/api/me/calendar', { token: a.idToken });
     const nobody = await signedUnsubscribeLink(url, randomUUID());
     const question = await api<CompanionAnswer>(url, '/api/me/companion/questions', {
@@ -245,6 +265,8 @@ describe('authorization matrix (every route × every caller)', () => {
       unsubscribe: nobody.search,
       questionId: question.body.id,
       adminId: me.body.profile.id,
+      companyId: hrA.company.id,
+      employeeId: row.row.id,
     };
   }, 60_000);
 
@@ -273,11 +295,12 @@ describe('authorization matrix (every route × every caller)', () => {
     const before = await snapshot(url, a.userId);
     const results = await Promise.all(
       routes
-        .filter((route) => route.access === 'admin' || route.access === 'customer')
+        .filter((route) => route.access === 'admin' || route.access === 'customer' || route.access === 'hr')
         .flatMap((route) => [
-          { route, who: 'customer' as const, token: route.access === 'admin' ? a.idToken : undefined },
-          { route, who: 'customer' as const, token: route.access === 'admin' ? b.idToken : undefined },
-          { route, who: 'admin' as const, token: route.access === 'customer' ? admin : undefined },
+          { route, who: 'customer' as const, token: route.access !== 'customer' ? a.idToken : undefined },
+          { route, who: 'customer' as const, token: route.access !== 'customer' ? b.idToken : undefined },
+          { route, who: 'admin' as const, token: route.access !== 'admin' ? admin : undefined },
+          { route, who: 'hr' as const, token: route.access !== 'hr' ? hrA.hr.idToken : undefined },
         ])
         .filter((cell) => cell.token)
         .map(async ({ route, who, token }) => ({
@@ -288,6 +311,21 @@ describe('authorization matrix (every route × every caller)', () => {
     );
     expect(results.filter((r) => r.status !== r.want)).toEqual([]);
     expect(await snapshot(url, a.userId)).toEqual(before);
+  });
+
+  it("answers HR of company B 404 for company A's rows, as for an unknown id, and never lists them", async () => {
+    const found = await api(url, `/api/company/employees/${ids.employeeId}`, { token: hrA.hr.idToken });
+    expect(found.status).toBe(200);
+    const foreign = await api(url, `/api/company/employees/${ids.employeeId}`, { token: hrB.hr.idToken });
+    const unknown = await api(url, `/api/company/employees/${Date.now()}-${randomUUID()}`, {
+      token: hrB.hr.idToken,
+    });
+    expect(foreign).toEqual({ status: 404, body: unknown.body });
+    for (const path of ['/api/company/employees', '/api/company/export']) {
+      const answer = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${hrB.hr.idToken}` } });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).not.toContain(ids.employeeId);
+    }
   });
 
   it('admits the right role on every route (any answer but 401/403, never a 5xx)', async () => {
@@ -302,12 +340,14 @@ describe('authorization matrix (every route × every caller)', () => {
       unsubscribe: ids.unsubscribe,
       questionId: `${Date.now()}-${randomUUID()}`,
       adminId: ids.adminId,
+      companyId: randomUUID(),
+      employeeId: `${Date.now()}-${randomUUID()}`,
     };
     const bystander = await newCustomer(url);
     const results = [];
     for (const route of routes) {
-      const who = route.access === 'admin' ? 'admin' : 'customer';
-      const token = who === 'admin' ? admin : bystander.idToken;
+      const who = route.access === 'admin' || route.access === 'hr' ? route.access : 'customer';
+      const token = who === 'admin' ? admin : who === 'hr' ? hrB.hr.idToken : bystander.idToken;
       if (route.access === 'customer' && routeKey(route) === 'POST /api/me/deletion') continue; // would delete the bystander
       const status = (await call(route, throwaway, route.access === 'public' ? undefined : token)).status;
       results.push({ cell: `${routeKey(route)} × ${who}`, status });

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { customerWithEverything, snapshot } from '../support/attack';
 import { adminToken } from '../support/auth';
+import { companyWithHr } from '../support/company';
 
 const url = inject('stackUrl');
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -106,6 +107,11 @@ const query = fc.oneof(
     // handed to the unassigned filter): refused before DynamoDB sees it.
     'filter=waiting&limit=1',
     'filter=mine',
+    // The company's list: a card, a search of a formula, a page key of another company's list.
+    'filter=onboarding&search=%3Dcmd%7C',
+    `filter=sharing&cursor=${Buffer.from(
+      JSON.stringify({ PK: 'COMPANY#x', SK: 'EMPLOYEE#1', GSI1PK: 'COMPANY#x#status#sharing', GSI1SK: 'x' }),
+    ).toString('base64url')}`,
     `filter=unassigned&cursor=${Buffer.from(
       JSON.stringify({ PK: 'USER#x', SK: 'QUEUE#request#a#all', GSI1PK: 'QUEUE#all', GSI1SK: 'x' }),
     ).toString('base64url')}`,
@@ -137,15 +143,28 @@ const destroys = (route: RouteDef, text: string) => {
 describe('fuzzing every route (fast-check)', () => {
   let customer: Awaited<ReturnType<typeof customerWithEverything>>;
   let admin: string;
+  let hr: string;
   beforeAll(async () => {
-    [customer, admin] = await Promise.all([customerWithEverything(url), adminToken(url)]);
+    let company: Awaited<ReturnType<typeof companyWithHr>>;
+    [customer, admin, company] = await Promise.all([
+      customerWithEverything(url),
+      adminToken(url),
+      companyWithHr(url),
+    ]);
+    hr = company.hr.idToken;
   }, 60_000);
 
   it.each(routes.map((route) => [routeKey(route), route] as const))(
     '%s answers a 4xx JSON error (or 2xx) and refusals change nothing',
     async (_key, route) => {
       const token =
-        route.access === 'admin' ? admin : route.access === 'public' ? undefined : customer.idToken;
+        route.access === 'admin'
+          ? admin
+          : route.access === 'hr'
+            ? hr
+            : route.access === 'public'
+              ? undefined
+              : customer.idToken;
       const params = (route.path.match(/\{\w+\}/g) ?? []).length;
       const before = await snapshot(url, customer.userId);
       let admitted = false;

@@ -29,8 +29,9 @@ function toRecord({ fact, completion, details }: StoredAudit, view: View): Audit
     at: fact.at,
     action: fact.action,
     by: fact.by ?? 'team',
-    // The customer's own acts name nobody: they are the account's.
-    actor: view === 'team' && !fact.by ? { id: fact.actor_id, email: fact.actor_email } : null,
+    // The customer's own acts name nobody: they are the account's. Who of the team or of the
+    // company acted is the team's to see, never the customer's.
+    actor: view === 'team' && fact.by !== 'customer' ? { id: fact.actor_id, email: fact.actor_email } : null,
     target: fact.target,
     // Not even that an internal note changed reaches the customer.
     fields: view === 'customer' ? fact.fields.filter((field) => field !== INTERNAL_NOTE) : fact.fields,

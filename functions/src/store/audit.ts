@@ -34,7 +34,7 @@ export interface Audit {
   at: string;
   userId: string;
   actor: Actor;
-  by?: 'customer';
+  by?: 'customer' | 'company';
   action: AuditAction;
   target?: AuditRecord['target'];
   changes?: AuditChange[];

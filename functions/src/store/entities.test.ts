@@ -38,11 +38,15 @@ import {
   calendarFeeds,
   companionCounts,
   companionExchanges,
+  companyRowPageKey,
   customerCounts,
   deletionMarkers,
   deletionRequests,
   documentById,
   documents,
+  type EmployeeRowItem,
+  employeeRows,
+  employeeStatusPartition,
   type Item,
   LISTED_STATES,
   listEntries,
@@ -781,5 +785,29 @@ describe('owns: which items of a partition read are which entity', () => {
     expect(catalogueItems.filter(taskTemplates.owns)).toHaveLength(1);
     expect(tombstones.owns(tombstones.toItem(tombstone))).toBe(true);
     expect(tombstones.owns(profiles.toItem(customerProfile))).toBe(false);
+  });
+});
+
+describe("a company's status list page key (companyRowPageKey)", () => {
+  const ofA = companyRowPageKey('company-a', employeeStatusPartition('company-a', 'sharing'));
+  const fits = (key: Record<string, string>) =>
+    Object.keys(key).length === Object.keys(ofA).length &&
+    Object.entries(key).every(([name, value]) => ofA[name]?.(value) === true);
+  const pageKey = (companyId: string, status: 'sharing' | 'invited') => {
+    const row = employeeRows.toItem({
+      ...({} as EmployeeRowItem),
+      id: '1763892000000-0f0f0f0f-0000-4000-8000-000000000000',
+      company_id: companyId,
+      status,
+      invited_at: '2026-11-01T09:00:00.000Z',
+    });
+    return { PK: String(row.PK), SK: String(row.SK), GSI1PK: String(row.GSI1PK), GSI1SK: String(row.GSI1SK) };
+  };
+
+  it("takes a key of the company's own list, and refuses another company's or another list's", () => {
+    expect(fits(pageKey('company-a', 'sharing'))).toBe(true);
+    expect(fits(pageKey('company-b', 'sharing'))).toBe(false);
+    expect(fits(pageKey('company-a', 'invited'))).toBe(false);
+    expect(fits({ ...pageKey('company-a', 'sharing'), SK: 'WORD#anna#x' })).toBe(false);
   });
 });

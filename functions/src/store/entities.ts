@@ -822,9 +822,10 @@ export interface AuditFact {
   has_details: boolean;
   /**
    * 'customer': the customer acted on their own account (actor_id is theirs, actor_email empty:
-   * a fact keeps nothing personal); absent: an admin or the operator did.
+   * a fact keeps nothing personal); 'company': an HR user of the company the customer shares with
+   * (actor_id and actor_email are theirs, shown to the team only); absent: an admin or the operator did.
    */
-  by?: 'customer';
+  by?: 'customer' | 'company';
 }
 const auditFactKey = (userId: string, at: string, id: string): TableKey => ({
   PK: auditPartition(userId),
@@ -997,6 +998,17 @@ export const employeeStatusPartition = (companyId: string, status: EmployeeStatu
 const employeeRowKey = (companyId: string, rowId: string): TableKey => ({
   PK: companyPartition(companyId),
   SK: `${EMPLOYEE_SORT_PREFIX}${rowId}`,
+});
+/**
+ * A page key of a query of one of a company's GSI1 partitions over its employee rows (a status
+ * list): the rows' table keys (the company's partition, an employee sort key) and the index's,
+ * each checked, so a key of another company or another list is refused before DynamoDB sees it.
+ */
+export const companyRowPageKey = (companyId: string, indexPartition: string): CursorShape => ({
+  [TABLE_KEYS.partitionKey]: (v) => v === companyPartition(companyId),
+  [TABLE_KEYS.sortKey]: (v) => v.startsWith(EMPLOYEE_SORT_PREFIX) && v.length <= 200,
+  [GSI1.partitionKey]: (v) => v === indexPartition,
+  [GSI1.sortKey]: (v) => v.length <= 300,
 });
 export const employeeRows = entity<EmployeeRowItem, [companyId: string, rowId: string]>({
   key: employeeRowKey,
