@@ -6,10 +6,13 @@ import { Logo } from '../../components/Logo';
 import { DELETION_REQUESTS_PATH } from './DeletionRequestsCard';
 import { REQUESTS_PATH } from './requests';
 
+export const COMPANIES_PATH = '/admin/companies';
+
 /** The admin console's own pages, in the navigation under the top bar. */
 const SECTIONS = [
   { to: '/admin', label: 'admin.nav.dashboard' },
   { to: REQUESTS_PATH, label: 'admin.nav.requests' },
+  { to: COMPANIES_PATH, label: 'admin.nav.companies' },
   { to: DELETION_REQUESTS_PATH, label: 'admin.nav.deletions' },
 ] as const;
 
