@@ -1,4 +1,4 @@
-import { invitationTokenSchema } from '@shared/schemas/company';
+import { INVITATION_TOKEN_PATTERN } from '@shared/constants';
 
 // An invitation link is <origin>/invitation#<token>: the fragment never travels in a request
 // line (no server, CDN or gateway log holds it). The page takes it from the address at once and
@@ -10,7 +10,8 @@ const KEY = 'relocation.invitationToken';
 /** The token of a fragment ('#abc…'), or null when it is not one. */
 export function tokenFromHash(hash: string): string | null {
   const token = hash.replace(/^#/, '');
-  return invitationTokenSchema.safeParse({ token }).success ? token : null;
+  // The pattern, not the schema: this module is on the log-in page's path, zod is not.
+  return INVITATION_TOKEN_PATTERN.test(token) ? token : null;
 }
 
 function storage(): Storage | null {

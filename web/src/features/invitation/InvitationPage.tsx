@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
 import { Button, buttonClass } from '../../components/Button';
 import { CardPage } from '../../components/CardPage';
 import { ConsentPanel } from '../../components/ConsentPanel';
@@ -44,7 +45,15 @@ function Answer({ invitation }: { invitation: InvitationLookup }) {
         <p role="alert" className="mt-4 text-slate-800">
           {t('invitation.wrongAccount', { current: session.user.email, email: invitation.email })}
         </p>
-        <Button variant="secondary" className="mt-4" onClick={() => void session.signOut()}>
+        <Button
+          variant="secondary"
+          className="mt-4"
+          onClick={() =>
+            void session
+              .signOut()
+              .then(() => toast.success(t('invitation.signedOut', { email: invitation.email })))
+          }
+        >
           {t('common.logout')}
         </Button>
       </>
