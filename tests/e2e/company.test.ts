@@ -76,6 +76,26 @@ async function newPage(
   return { context, page, errors };
 }
 
+/**
+ * Whether the page fits a phone (390 px): never wider than the window, its lists as cards (a
+ * table only from 1024 px). The page is back at its desktop width afterwards.
+ */
+async function fitsPhone(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Layout settles in the next frame after a resize.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  if (scrollWidth > clientWidth) problems.push(`${scrollWidth}px wide in a ${clientWidth}px window`);
+  if ((await page.locator('main table').count()) > 0) problems.push('a table on a phone');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return problems;
+}
+
 describe.each(LANGUAGES)('the company portal (%s)', (language: Language) => {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);
   const contexts: BrowserContext[] = [];
@@ -150,11 +170,13 @@ describe.each(LANGUAGES)('the company portal (%s)', (language: Language) => {
       .getByRole('link', { name: t('admin.companies.open') })
       .first()
       .waitFor();
+    expect(await fitsPhone(admin.page)).toEqual([]);
     const row = admin.page.getByRole('row').filter({ hasText: companyName });
     await row.getByRole('link', { name: t('admin.companies.open') }).click();
     await admin.page.waitForURL('**/admin/companies/**');
     await admin.page.getByRole('heading', { level: 1, name: companyName }).waitFor();
     expect(await axeViolations(admin.page)).toEqual([]);
+    expect(await fitsPhone(admin.page)).toEqual([]);
 
     const hrInvited = Date.now();
     await admin.page.getByRole('button', { name: t('admin.companies.inviteHr') }).click();
@@ -186,6 +208,7 @@ describe.each(LANGUAGES)('the company portal (%s)', (language: Language) => {
     await toast(hr.page, t('twoStep.enabled')).waitFor();
     await hr.page.getByRole('heading', { level: 1, name: companyName }).waitFor();
     expect(await axeViolations(hr.page)).toEqual([]);
+    expect(await fitsPhone(hr.page)).toEqual([]);
 
     // The admin sees the HR user joined (the invitation answered).
     await admin.page.reload();
@@ -226,6 +249,7 @@ describe.each(LANGUAGES)('the company portal (%s)', (language: Language) => {
     );
     await consent.getByRole('button', { name: t('consent.notNow') }).waitFor();
     expect(await axeViolations(employee.page)).toEqual([]);
+    expect(await fitsPhone(employee.page)).toEqual([]);
     await consent.getByRole('button', { name: t('consent.share', { company: companyName }) }).click();
     await toast(employee.page, t('consent.shared', { company: companyName })).waitFor();
     await employee.page.waitForURL('**/onboarding/details');
@@ -267,6 +291,7 @@ describe.each(LANGUAGES)('the company portal (%s)', (language: Language) => {
       expect.stringContaining(t('company.employee.back')),
     ]);
     expect(await axeViolations(hr.page)).toEqual([]);
+    expect(await fitsPhone(hr.page)).toEqual([]);
 
     // The employee sees the view under Activity, and stops sharing on My Account.
     await employee.page.goto('/account');
