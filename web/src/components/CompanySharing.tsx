@@ -7,6 +7,7 @@ import { formatLongDate } from '../lib/format';
 import { useMyCompany, useStopSharing } from '../lib/my-company';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
+import { LoadFailed } from './LoadFailed';
 import { Panel } from './Panel';
 
 /** What My Account says of the customer's link to a company, by its state. */
@@ -68,18 +69,11 @@ export function CompanySharing() {
   if (myCompany.isError)
     return (
       <Panel title={t('companyLink.title')}>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <p role="alert" className="text-sm text-red-700">
-            {t('companyLink.loadFailed')}
-          </p>
-          <Button
-            variant="secondary"
-            disabled={myCompany.isFetching}
-            onClick={() => void myCompany.refetch()}
-          >
-            {t('companyLink.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          className="mt-2"
+          message={t('companyLink.loadFailed')}
+          retry={{ label: t('companyLink.retry'), onRetry: myCompany.refetch, busy: myCompany.isFetching }}
+        />
       </Panel>
     );
   const link = myCompany.data?.link;

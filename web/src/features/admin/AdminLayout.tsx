@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { LanguageAndLogout } from '../../components/LanguageAndLogout';
-import { Logo } from '../../components/Logo';
+import { StaffFrame } from '../../components/StaffFrame';
 import { DELETION_REQUESTS_PATH } from './DeletionRequestsCard';
 import { REQUESTS_PATH } from './requests';
 
@@ -19,20 +18,9 @@ const SECTIONS = [
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <nav
-          className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3"
-          aria-label={t('admin.title')}
-        >
-          <div className="flex items-center gap-3">
-            <Logo />
-            <span className="hidden rounded-md bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white sm:inline">
-              {t('admin.title')}
-            </span>
-          </div>
-          <LanguageAndLogout />
-        </nav>
+    <StaffFrame
+      area={t('admin.title')}
+      below={
         <nav className="mx-auto flex max-w-7xl gap-1 px-2 pb-1 sm:px-3" aria-label={t('admin.nav.label')}>
           {SECTIONS.map((section) => (
             <NavLink
@@ -49,8 +37,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             </NavLink>
           ))}
         </nav>
-      </header>
-      <main className="mx-auto max-w-7xl px-4 py-4 sm:py-8">{children}</main>
-    </div>
+      }
+    >
+      {children}
+    </StaffFrame>
   );
 }

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { CompanySummary } from '@shared/api';
 import { type CompanyInput, companySchema } from '@shared/schemas/company';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -12,9 +11,8 @@ import { Dialog } from '../../components/Dialog';
 import { PageHeading } from '../../components/PageHeading';
 import { ResponsiveList } from '../../components/ResponsiveList';
 import { TextField } from '../../components/TextField';
-import { serverMessage } from '../../lib/errors';
+import { useDialogForm } from '../../lib/dialog-form';
 import { useLoadMore } from '../../lib/load-more';
-import { showServerErrors } from '../../lib/server-fields';
 import { AdminLayout, COMPANIES_PATH } from './AdminLayout';
 import { useCompanies, useCreateCompany } from './api';
 
@@ -22,28 +20,20 @@ import { useCompanies, useCreateCompany } from './api';
 function CreateCompanyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreateCompany();
-  const form = useForm<CompanyInput>({
+  const { form, close, onSubmit } = useDialogForm<CompanyInput>({
     resolver: zodResolver(companySchema),
     defaultValues: { name: '', contact_email: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const close = () => {
-    form.reset();
-    onClose();
-  };
-  const submit = form.handleSubmit(async (values) => {
-    try {
+    onClose,
+    save: async (values) => {
       const company = await create.mutateAsync(values);
       toast.success(t('admin.companies.created', { company: company.name }));
-      close();
-    } catch (error) {
-      showServerErrors(form.setError, error);
-      toast.error(serverMessage(error, t('admin.companies.createFailed')));
-    }
+    },
+    failed: t('admin.companies.createFailed'),
   });
+  const { errors, isSubmitting } = form.formState;
   return (
     <Dialog open={open} title={t('admin.companies.create')} onClose={close}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <TextField
           label={t('admin.companies.name')}
           error={errors.name?.message}

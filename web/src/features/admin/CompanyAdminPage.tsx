@@ -8,13 +8,13 @@ import {
   hrInvitationSchema,
 } from '@shared/schemas/company';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { EmployeeList } from '../../components/EmployeeList';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { Panel } from '../../components/Panel';
 import { ResponsiveList } from '../../components/ResponsiveList';
@@ -22,10 +22,10 @@ import { SelectField } from '../../components/SelectField';
 import { PageLoading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { useDebouncedValue } from '../../lib/debounce';
+import { useDialogForm } from '../../lib/dialog-form';
 import { EMPLOYEE_SEARCH_DEBOUNCE_MS, mergeEmployeePages } from '../../lib/employees';
 import { ApiError, serverMessage } from '../../lib/errors';
 import { formatLongDate } from '../../lib/format';
-import { showServerErrors } from '../../lib/server-fields';
 import { AdminLayout, COMPANIES_PATH } from './AdminLayout';
 import {
   useCompanyDetail,
@@ -48,28 +48,20 @@ function InviteHrDialog({
 }) {
   const { t, i18n } = useTranslation();
   const invite = useInviteHr();
-  const form = useForm<HrInvitationInput>({
+  const { form, close, onSubmit } = useDialogForm<HrInvitationInput>({
     resolver: zodResolver(hrInvitationSchema),
     defaultValues: { email: '', language: i18n.language as HrInvitationInput['language'] },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const close = () => {
-    form.reset();
-    onClose();
-  };
-  const submit = form.handleSubmit(async (input) => {
-    try {
+    onClose,
+    save: async (input) => {
       await invite.mutateAsync({ companyId, input });
       toast.success(t('admin.companies.inviteSent', { email: input.email }));
-      close();
-    } catch (error) {
-      showServerErrors(form.setError, error);
-      toast.error(serverMessage(error, t('admin.companies.inviteFailed')));
-    }
+    },
+    failed: t('admin.companies.inviteFailed'),
   });
+  const { errors, isSubmitting } = form.formState;
   return (
     <Dialog open={open} title={t('admin.companies.inviteHr')} onClose={close}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <TextField
           label={t('admin.companies.email')}
           type="email"
@@ -110,28 +102,20 @@ function DeleteCompanyDialog({
   const { t } = useTranslation();
   const remove = useDeleteCompany();
   const company = detail.company.name;
-  const form = useForm<CompanyDeletion>({
+  const { form, close, onSubmit } = useDialogForm<CompanyDeletion>({
     resolver: zodResolver(companyDeletionSchema),
     defaultValues: { confirmation_name: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const close = () => {
-    form.reset();
-    onClose();
-  };
-  const submit = form.handleSubmit(async (input) => {
-    try {
+    onClose,
+    save: async (input) => {
       await remove.mutateAsync({ companyId: detail.company.id, input });
       toast.success(t('admin.companies.deleteStarted', { company }));
-      close();
-    } catch (error) {
-      showServerErrors(form.setError, error);
-      toast.error(serverMessage(error, t('admin.companies.deleteFailed')));
-    }
+    },
+    failed: t('admin.companies.deleteFailed'),
   });
+  const { errors, isSubmitting } = form.formState;
   return (
     <Dialog open={open} title={t('admin.companies.deleteTitle', { company })} onClose={close}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <p className="text-slate-800">{t('admin.companies.deleteHint')}</p>
         <TextField
           label={t('admin.companies.confirmName')}
@@ -304,16 +288,15 @@ export default function CompanyAdminPage() {
     return (
       <AdminLayout>
         {back}
-        <div className="mt-6 flex flex-wrap items-center gap-3">
-          <p role="alert" className="text-slate-800">
-            {missing ? t('admin.companies.notFound') : t('admin.companies.loadFailed')}
-          </p>
-          {!missing && (
-            <Button variant="secondary" disabled={detail.isFetching} onClick={() => void detail.refetch()}>
-              {t('admin.companies.retry')}
-            </Button>
-          )}
-        </div>
+        <LoadFailed
+          className="mt-6"
+          message={missing ? t('admin.companies.notFound') : t('admin.companies.loadFailed')}
+          retry={
+            missing
+              ? undefined
+              : { label: t('admin.companies.retry'), onRetry: detail.refetch, busy: detail.isFetching }
+          }
+        />
       </AdminLayout>
     );
   }

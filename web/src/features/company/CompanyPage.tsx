@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../components/Button';
 import { EmployeeList } from '../../components/EmployeeList';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { useDebouncedValue } from '../../lib/debounce';
 import { saveFile } from '../../lib/download';
@@ -69,14 +70,11 @@ export default function CompanyPage() {
         </div>
       </div>
       {company.isError && (
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <p role="alert" className="text-sm text-red-700">
-            {serverMessage(company.error, t('company.loadFailed'))}
-          </p>
-          <Button variant="secondary" disabled={company.isFetching} onClick={() => void company.refetch()}>
-            {t('company.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          className="mt-4"
+          message={serverMessage(company.error, t('company.loadFailed'))}
+          retry={{ label: t('company.retry'), onRetry: company.refetch, busy: company.isFetching }}
+        />
       )}
       <CompanyStatCards counts={company.data?.counts} filter={filter} onFilter={setFilter} />
       <EmployeeList

@@ -2,8 +2,8 @@ import type { EmployeeProgress, EmployeeView } from '@shared/api';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { Button } from '../../components/Button';
 import { ExpiryInfo } from '../../components/ExpiryInfo';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { Panel } from '../../components/Panel';
 import { PageLoading } from '../../components/Spinner';
@@ -130,20 +130,15 @@ export default function EmployeePage() {
     return (
       <CompanyLayout>
         {back}
-        <div className="mt-6 flex flex-wrap items-center gap-3">
-          <p role="alert" className="text-slate-800">
-            {missing ? t('company.employee.notFound') : t('company.employee.loadFailed')}
-          </p>
-          {!missing && (
-            <Button
-              variant="secondary"
-              disabled={employee.isFetching}
-              onClick={() => void employee.refetch()}
-            >
-              {t('company.employee.retry')}
-            </Button>
-          )}
-        </div>
+        <LoadFailed
+          className="mt-6"
+          message={missing ? t('company.employee.notFound') : t('company.employee.loadFailed')}
+          retry={
+            missing
+              ? undefined
+              : { label: t('company.employee.retry'), onRetry: employee.refetch, busy: employee.isFetching }
+          }
+        />
       </CompanyLayout>
     );
   }

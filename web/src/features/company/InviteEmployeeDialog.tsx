@@ -2,15 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LANGUAGES } from '@shared/constants';
 import { type EmployeeInvitationInput, employeeInvitationSchema } from '@shared/schemas/company';
 import type * as z from '@shared/schemas/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { serverMessage } from '../../lib/errors';
-import { showServerErrors } from '../../lib/server-fields';
+import { useDialogForm } from '../../lib/dialog-form';
 import { useInviteEmployee } from './api';
 
 type FormInput = z.input<typeof employeeInvitationSchema>;
@@ -19,7 +17,7 @@ type FormInput = z.input<typeof employeeInvitationSchema>;
 export function InviteEmployeeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const invite = useInviteEmployee();
-  const form = useForm<FormInput, unknown, EmployeeInvitationInput>({
+  const { form, close, onSubmit } = useDialogForm<FormInput, EmployeeInvitationInput>({
     resolver: zodResolver(employeeInvitationSchema),
     defaultValues: {
       email: '',
@@ -28,25 +26,17 @@ export function InviteEmployeeDialog({ open, onClose }: { open: boolean; onClose
       arrival_date: '',
       language: i18n.language as EmployeeInvitationInput['language'],
     },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const close = () => {
-    form.reset();
-    onClose();
-  };
-  const submit = form.handleSubmit(async (values) => {
-    try {
+    onClose,
+    save: async (values) => {
       await invite.mutateAsync(values);
       toast.success(t('company.invite.sent', { email: values.email }));
-      close();
-    } catch (error) {
-      showServerErrors(form.setError, error);
-      toast.error(serverMessage(error, t('company.invite.failed')));
-    }
+    },
+    failed: t('company.invite.failed'),
   });
+  const { errors, isSubmitting } = form.formState;
   return (
     <Dialog open={open} title={t('company.invite.title')} onClose={close}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <TextField
           label={t('company.invite.email')}
           type="email"

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Button, buttonClass } from '../../components/Button';
 import { CardPage } from '../../components/CardPage';
 import { ConsentPanel } from '../../components/ConsentPanel';
+import { LoadFailed } from '../../components/LoadFailed';
 import { HrInvitationPanel } from '../../components/PendingInvitations';
 import { ApiError, serverMessage } from '../../lib/errors';
 import { resolveHomePath } from '../../lib/home-path';
@@ -117,21 +118,15 @@ export default function InvitationPage() {
   if (lookup.isError)
     return (
       <CardPage title={t('invitation.title')}>
-        <p role="alert" className="text-slate-800">
-          {serverMessage(lookup.error, t('invitation.loadFailed'))}
-        </p>
-        {gone ? (
-          home
-        ) : (
-          <Button
-            variant="secondary"
-            className="mt-4"
-            disabled={lookup.isFetching}
-            onClick={() => void lookup.refetch()}
-          >
-            {t('invitation.retry')}
-          </Button>
-        )}
+        <LoadFailed
+          message={serverMessage(lookup.error, t('invitation.loadFailed'))}
+          retry={
+            gone
+              ? undefined
+              : { label: t('invitation.retry'), onRetry: lookup.refetch, busy: lookup.isFetching }
+          }
+        />
+        {gone && home}
       </CardPage>
     );
   const invitation = lookup.data;
