@@ -7,7 +7,10 @@ import { REQUESTS_PATH } from './requests';
 
 export const COMPANIES_PATH = '/admin/companies';
 
-/** The admin console's own pages, in the navigation under the top bar. */
+/**
+ * The admin console's own pages, in the navigation under the top bar (on a narrow phone it
+ * wraps to a second row: each link stays on one line).
+ */
 const SECTIONS = [
   { to: '/admin', label: 'admin.nav.dashboard' },
   { to: REQUESTS_PATH, label: 'admin.nav.requests' },
@@ -21,7 +24,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     <StaffFrame
       area={t('admin.title')}
       below={
-        <nav className="mx-auto flex max-w-7xl gap-1 px-2 pb-1 sm:px-3" aria-label={t('admin.nav.label')}>
+        <nav className="mx-auto flex max-w-7xl flex-wrap gap-1 px-2 pb-1 sm:px-3" aria-label={t('admin.nav.label')}>
           {SECTIONS.map((section) => (
             <NavLink
               key={section.to}
