@@ -76,23 +76,28 @@ async function newPage(
   return { context, page, errors };
 }
 
+/** A frame for layout to settle in after a resize. */
+const settled = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 /**
- * Whether the page fits a phone (390 px): never wider than the window, its lists as cards (a
- * table only from 1024 px). The page is back at its desktop width afterwards.
+ * Whether the page fits phones and a tablet (360, 390, 768 px): never wider than the window, its
+ * lists as cards (a table only from 1024 px). The page is back at its desktop width afterwards.
  */
 async function fitsPhone(page: Page): Promise<string[]> {
   const problems: string[] = [];
-  await page.setViewportSize({ width: 390, height: 844 });
-  // Layout settles in the next frame after a resize.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  if (scrollWidth > clientWidth) problems.push(`${scrollWidth}px wide in a ${clientWidth}px window`);
-  if ((await page.locator('main table').count()) > 0) problems.push('a table on a phone');
+  for (const width of [360, 390, 768]) {
+    await page.setViewportSize({ width, height: 844 });
+    await settled(page);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    if (scrollWidth > clientWidth) problems.push(`${width}px: ${scrollWidth}px wide`);
+    if ((await page.locator('main table').count()) > 0) problems.push(`${width}px: a table`);
+  }
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await settled(page);
   return problems;
 }
 
