@@ -50,6 +50,9 @@ export const PAGE_SIZE_MAX = 200;
 // The company portal (docs/company-portal-plan.md).
 /** A company's name, in characters. */
 export const COMPANY_NAME_MAX = 120;
+/** An invitation link's token: 256 random bits, base64url (43 characters). */
+export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
 /** An invitation (employee or HR user) can be answered for this many days; then it waits for a resend. */
 export const INVITATION_DAYS = 30;
 /** At most one resend of an invitation per this many minutes. */

@@ -16,6 +16,7 @@ export const SPA_ROUTES = [
   '/forgot-password',
   '/reset-password',
   '/unsubscribe',
+  '/invitation',
   '/dashboard',
   '/messages',
   '/companion',
@@ -27,7 +28,11 @@ export const SPA_ROUTES = [
   '/admin/users/:userId',
   '/admin/deletion-requests',
   '/admin/requests',
+  '/admin/companies/:companyId',
+  '/admin/companies',
   '/admin',
+  '/company/employees/:employeeId',
+  '/company',
 ] as const;
 
 export type SpaRoute = (typeof SPA_ROUTES)[number];

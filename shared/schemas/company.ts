@@ -1,6 +1,12 @@
 import { COMPANY_FILTERS } from '../company-filters';
 import { COMPANY_SHARED_FIELDS_VERSION } from '../company-sharing';
-import { COMPANY_NAME_MAX, EMPLOYEE_IMPORT_MAX_BYTES, EMPLOYEE_SEARCH_MAX, LANGUAGES } from '../constants';
+import {
+  COMPANY_NAME_MAX,
+  EMPLOYEE_IMPORT_MAX_BYTES,
+  EMPLOYEE_SEARCH_MAX,
+  INVITATION_TOKEN_PATTERN,
+  LANGUAGES,
+} from '../constants';
 import { isRealDate } from '../journey';
 import { emailField } from './auth';
 import { pageQuerySchema } from './pagination';
@@ -85,7 +91,7 @@ export type CompanyExportQuery = z.infer<typeof companyExportQuerySchema>;
 
 /** An invitation link's token: 256 random bits, base64url (43 characters). */
 export const invitationTokenSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'validation.invalidInput'),
+  token: z.string().regex(INVITATION_TOKEN_PATTERN, 'validation.invalidInput'),
 });
 export type InvitationToken = z.infer<typeof invitationTokenSchema>;
 

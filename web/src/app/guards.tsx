@@ -1,3 +1,4 @@
+import type { Role } from '@shared/constants';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router-dom';
@@ -8,25 +9,25 @@ import { useSession } from '../lib/session';
 
 const TwoStepSetupPage = lazy(() => import('../features/auth/TwoStepSetupPage'));
 
-/** The admin whose authenticator app this page load has seen turned on (asked once per load). */
-let enrolledAdmin: string | undefined;
+/** The staff user whose authenticator app this page load has seen turned on (asked once per load). */
+let enrolledStaff: string | undefined;
 
 /**
- * Whether the signed-in admin has two-step sign-in on: asked of Cognito once per page load; the
- * API refuses every admin route without it (mfa_required).
+ * Whether the signed-in staff user has two-step sign-in on: asked of Cognito once per page load; the
+ * API refuses every staff route without it (mfa_required).
  */
 function useAuthenticator(userId: string | undefined) {
   const [state, setState] = useState<'checking' | 'on' | 'off'>(
-    userId && userId === enrolledAdmin ? 'on' : 'checking',
+    userId && userId === enrolledStaff ? 'on' : 'checking',
   );
   useEffect(() => {
-    if (!userId || userId === enrolledAdmin) return;
+    if (!userId || userId === enrolledStaff) return;
     let current = true;
     authReady()
       .then((auth) => auth.hasAuthenticator())
       .then(
         (on) => {
-          if (on) enrolledAdmin = userId;
+          if (on) enrolledStaff = userId;
           if (current) setState(on ? 'on' : 'off');
         },
         // Not known: the API decides (and answers mfa_required if need be).
@@ -37,7 +38,7 @@ function useAuthenticator(userId: string | undefined) {
     };
   }, [userId]);
   const enrolled = () => {
-    enrolledAdmin = userId;
+    enrolledStaff = userId;
     setState('on');
   };
   return { state, enrolled };
@@ -53,13 +54,14 @@ export function RequireSession() {
 }
 
 /**
- * Signed in without the admin role → 'Access denied' and home; an admin without two-step
- * sign-in sets it up first.
+ * A staff area (the support team's console, a company's HR portal): signed in without the
+ * area's role → 'Access denied' and home; without two-step sign-in it is set up first (the API
+ * refuses every staff route without it: mfa_required).
  */
-export function RequireAdmin() {
+function RequireStaff({ staff }: { staff: Exclude<Role, 'customer'> }) {
   const { t } = useTranslation();
   const { status, user, leaving } = useSession();
-  const denied = !leaving && status === 'signedIn' && user?.role !== 'admin';
+  const denied = !leaving && status === 'signedIn' && user?.role !== staff;
   const authenticator = useAuthenticator(status === 'signedIn' && !denied ? user?.userId : undefined);
   const toasted = useRef(false);
   useEffect(() => {
@@ -87,3 +89,9 @@ export function RequireAdmin() {
     );
   return <Outlet />;
 }
+
+/** The admin console: the admin role, with two-step sign-in. */
+export const RequireAdmin = () => <RequireStaff staff="admin" />;
+
+/** A company's HR portal: the hr role, with two-step sign-in. */
+export const RequireHr = () => <RequireStaff staff="hr" />;

@@ -21,13 +21,13 @@ const pick = <K extends string>(load: Promise<Record<K, ComponentType>>, name: K
 const loadSession = () => import('./SessionLayout');
 const loadGuards = () => import('./guards');
 
-type Area = 'public' | 'session' | 'signedIn' | 'admin';
+type Area = 'public' | 'session' | 'signedIn' | 'admin' | 'company';
 
 /**
  * The page of every route of the SPA's route list (shared/spa-routes.ts) but the landing page:
  * a route without a page, or a page without a route, does not compile. area: public (no
  * session needed), session (under the session provider), signedIn (needs a session), admin
- * (needs the admin group).
+ * (needs the admin group), company (needs the hr group: a company's HR portal).
  */
 const PAGES: Record<Exclude<SpaRoute, '/'>, { area: Area; load: () => Module }> = {
   '/imprint': { area: 'public', load: () => pick(import('./legal-routes'), 'ImprintPage') },
@@ -42,6 +42,8 @@ const PAGES: Record<Exclude<SpaRoute, '/'>, { area: Area; load: () => Module }> 
   '/reset-password': { area: 'session', load: () => import('../features/auth/ResetPasswordPage') },
   // The unsubscribe link of reminder mails: works signed in or not (the link is signed).
   '/unsubscribe': { area: 'session', load: () => import('../features/reminders/UnsubscribePage') },
+  // An invitation link (its token in the fragment): read signed in or not, answered signed in.
+  '/invitation': { area: 'session', load: () => import('../features/invitation/InvitationPage') },
   '/dashboard': { area: 'signedIn', load: () => import('../features/dashboard/DashboardPage') },
   '/messages': { area: 'signedIn', load: () => import('../features/dashboard/MessagesPage') },
   '/companion': { area: 'signedIn', load: () => import('../features/companion/CompanionPage') },
@@ -58,13 +60,21 @@ const PAGES: Record<Exclude<SpaRoute, '/'>, { area: Area; load: () => Module }> 
     load: () => import('../features/admin/DeletionRequestsPage'),
   },
   '/admin/requests': { area: 'admin', load: () => import('../features/admin/RequestsPage') },
+  '/admin/companies/:companyId': { area: 'admin', load: () => import('../features/admin/CompanyAdminPage') },
+  '/admin/companies': { area: 'admin', load: () => import('../features/admin/CompaniesPage') },
   '/admin': { area: 'admin', load: () => import('../features/admin/AdminDashboardPage') },
+  '/company/employees/:employeeId': {
+    area: 'company',
+    load: () => import('../features/company/EmployeePage'),
+  },
+  '/company': { area: 'company', load: () => import('../features/company/CompanyPage') },
 };
 const pages = Object.entries(PAGES).map(([path, page]) => ({ path, ...page, Component: lazy(page.load) }));
 
 const SessionLayout = lazy(loadSession);
 const RequireSession = lazy(() => pick(loadGuards(), 'RequireSession'));
 const RequireAdmin = lazy(() => pick(loadGuards(), 'RequireAdmin'));
+const RequireHr = lazy(() => pick(loadGuards(), 'RequireHr'));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
 
 /**
@@ -75,7 +85,7 @@ function preload(pathname: string) {
   const page = pages.find((candidate) => matchPath(candidate.path, pathname));
   if (!page) return;
   if (page.area !== 'public') void loadSession();
-  if (page.area === 'signedIn' || page.area === 'admin') void loadGuards();
+  if (page.area === 'signedIn' || page.area === 'admin' || page.area === 'company') void loadGuards();
   void page.load();
 }
 
@@ -153,6 +163,7 @@ export function AppRoutes() {
             {routesOf('session')}
             <Route element={<RequireSession />}>{routesOf('signedIn')}</Route>
             <Route element={<RequireAdmin />}>{routesOf('admin')}</Route>
+            <Route element={<RequireHr />}>{routesOf('company')}</Route>
           </Route>
           <Route path="*" element={<LazyPage key="*" Component={NotFoundPage} />} />
         </Route>

@@ -27,7 +27,7 @@ export const activityHasMore = (query: ActivityQuery) => activityLoaded(query) &
  * The locale section that words a list's paging: its `loading`, `loadFailed`, `retry`,
  * `loadMore`, `loadingMore` and `moreFailed` (the activity lists', or another paged list's).
  */
-type PagingTexts = 'activity' | 'companion' | 'admin.requests';
+type PagingTexts = 'activity' | 'companion' | 'admin.requests' | 'admin.companies' | 'company.list';
 
 /**
  * An activity list's first page on its way, or failed (with a retry); once it is there, the

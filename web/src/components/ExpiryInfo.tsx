@@ -31,7 +31,7 @@ export function ExpiryChip({ expiresOn }: { expiresOn: string }) {
  * type with an expiry date but none given (a passport from onboarding), that none is set;
  * nothing for a type without one.
  */
-export function ExpiryInfo({ document }: { document: DocumentRecord }) {
+export function ExpiryInfo({ document }: { document: Pick<DocumentRecord, 'document_type' | 'expires_on'> }) {
   const { t, i18n } = useTranslation();
   if (!hasExpiry(document.document_type)) return null;
   if (!document.expires_on) return <span className="text-slate-600">{t('expiry.none')}</span>;

@@ -17,15 +17,11 @@ export function apiUrl(path: string, apiBasePath: string): string {
   return `${apiBasePath}${path.slice(API_BASE.length)}`;
 }
 
-export async function apiFetch<T>(
+/** The request of `apiFetch` and `apiDownload`: the API's address, language and token. */
+async function apiRequest(
   path: string,
-  init: {
-    method?: string;
-    body?: unknown;
-    /** Catalogue texts come back in this language (a query's key names it); else the interface's. */
-    language?: string;
-  } = {},
-): Promise<T> {
+  init: { method?: string; body?: unknown; language?: string },
+): Promise<Response> {
   const [config, token] = await Promise.all([loadConfig(), authReady().then((auth) => auth.idToken())]);
   const response = await fetch(apiUrl(path, config.apiBasePath), {
     method: init.method ?? 'GET',
@@ -39,8 +35,28 @@ export async function apiFetch<T>(
   }).catch((cause: unknown) => {
     throw networkError(cause);
   });
-  const text = await response.text();
-  if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
+  if (!response.ok) throw errorFromResponse(response.status, response.statusText, await response.text());
+  return response;
+}
+
+/**
+ * A file the API answers with (a CSV export): its content. It needs the token, so a plain
+ * link cannot fetch it; the page hands the content to the browser as a download.
+ */
+export async function apiDownload(path: string): Promise<Blob> {
+  return (await apiRequest(path, {})).blob();
+}
+
+export async function apiFetch<T>(
+  path: string,
+  init: {
+    method?: string;
+    body?: unknown;
+    /** Catalogue texts come back in this language (a query's key names it); else the interface's. */
+    language?: string;
+  } = {},
+): Promise<T> {
+  const text = await (await apiRequest(path, init)).text();
   const data: unknown = text ? JSON.parse(text) : null;
   return data as T;
 }

@@ -58,6 +58,14 @@ export async function currentUser(): Promise<SessionUser | null> {
   }
 }
 
+/**
+ * New tokens now, not when the old ones run out: after the API changed the user's groups (an
+ * accepted HR invitation), the next ID token carries the new role.
+ */
+export async function refreshTokens(): Promise<void> {
+  await fetchAuthSession({ forceRefresh: true });
+}
+
 /** One of the session's tokens (refreshed by Amplify when close to expiry), or null without one. */
 async function sessionToken(kind: 'idToken' | 'accessToken'): Promise<string | null> {
   try {

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@shared/api';
+import type { ErrorBody, ImportProblem } from '@shared/api';
 import { DEFAULT_LANGUAGE } from '@shared/constants';
 import i18n from 'i18next';
 
@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly messageKey?: string,
+    /** A refused employee import's bad rows, each by its line and a locale key. */
+    readonly rows?: ImportProblem[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,6 +42,20 @@ export function errorFromResponse(status: number, statusText: string, text: stri
     message || `HTTP ${status}`,
     error?.fields,
     error?.messageKey ?? statusKey(status),
+    importProblems(error, data),
+  );
+}
+
+/** The bad rows of a refused import: in the error, or beside it in the body. */
+function importProblems(error: unknown, data: unknown): ImportProblem[] | undefined {
+  const rows = (error as { rows?: unknown } | undefined)?.rows ?? (data as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(rows)) return undefined;
+  return rows.filter(
+    (row): row is ImportProblem =>
+      typeof row === 'object' &&
+      row !== null &&
+      typeof (row as ImportProblem).line === 'number' &&
+      typeof (row as ImportProblem).reason === 'string',
   );
 }
 

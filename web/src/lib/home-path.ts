@@ -1,21 +1,24 @@
 import type { HomePath } from '@shared/roles';
-import { homePathFor } from '@shared/roles';
+import { homePathFor, isStaff } from '@shared/roles';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from './auth';
+import { pendingInvitationToken } from './invitation-token';
 import { getMeQueryOptions } from './me';
 
 /**
  * Where a signed-in user goes next. The role comes from the token; onboarding state from
  * the API (read through the shared `me` query, so the page it leads to starts with it). If
  * the profile cannot be read, `onLookupError` decides (/verify-email sends such users to
- * /onboarding/details: docs/product.md#verify-e-mail).
+ * /onboarding/details: docs/product.md#verify-e-mail). Someone who came by an invitation link
+ * goes back to it, to answer it (lib/invitation-token.ts).
  */
 export async function resolveHomePath(
   queryClient: QueryClient,
   user: SessionUser,
   onLookupError: HomePath = '/onboarding/details',
-): Promise<HomePath> {
-  if (user.role === 'admin') return '/admin';
+): Promise<HomePath | '/invitation'> {
+  if (pendingInvitationToken()) return '/invitation';
+  if (isStaff(user.role)) return homePathFor({ role: user.role, onboardingCompleted: true });
   try {
     const me = await queryClient.fetchQuery(getMeQueryOptions());
     return homePathFor({ role: me.role, onboardingCompleted: me.profile.onboarding_completed });

@@ -9,7 +9,7 @@ import {
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
-import { ApiError } from './errors';
+import { showServerErrors } from './server-fields';
 
 /**
  * The profile's fields as its forms start (the customer's details, the team's edit): as saved,
@@ -52,12 +52,7 @@ export function useProfileForm<Input extends FieldValues, Output>(
       name,
       name === 'entry_date' ? { ...options, deps: 'move_in_date' as Path<Input> } : options,
     );
-  const showServerErrors = (error: unknown) => {
-    for (const [field, message] of Object.entries(error instanceof ApiError ? (error.fields ?? {}) : {})) {
-      form.setError(field as Path<Input>, { message });
-    }
-  };
-  return { ...form, register, showServerErrors };
+  return { ...form, register, showServerErrors: (error: unknown) => showServerErrors(form.setError, error) };
 }
 
 /**

@@ -5,9 +5,11 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { AppHeader } from '../../components/AppHeader';
 import { Button } from '../../components/Button';
+import { CompanySharing } from '../../components/CompanySharing';
 import { Dialog } from '../../components/Dialog';
 import { PageHeading } from '../../components/PageHeading';
 import { Panel } from '../../components/Panel';
+import { PendingInvitations } from '../../components/PendingInvitations';
 import { PageLoading } from '../../components/Spinner';
 import { TextArea } from '../../components/TextArea';
 import { serverMessage } from '../../lib/errors';
@@ -71,10 +73,16 @@ export default function AccountPage() {
           <span aria-hidden="true">←</span> {t('account.backToDashboard')}
         </Button>
         <PageHeading className="mt-4 text-3xl">{t('account.title')}</PageHeading>
+        {me.data.role === 'customer' && <PendingInvitations className="mt-6" />}
         <PersonalInfoPanel
           profile={profile}
           editable={me.data.role === 'customer' && !profile.deletion_requested}
         />
+        {me.data.role === 'customer' && (
+          <div className="mt-6 empty:hidden">
+            <CompanySharing />
+          </div>
+        )}
         {me.data.role === 'customer' && <RemindersPanel enabled={profile.reminders_enabled} />}
         <SecurityPanel />
         {me.data.role === 'customer' && <TwoStepPanel email={profile.email} />}

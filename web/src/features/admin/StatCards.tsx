@@ -2,16 +2,23 @@ import { CUSTOMER_FILTERS, type CustomerFilter, type CustomerStats } from '@shar
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
+import {
+  STAT_CARD,
+  STAT_CARD_FIGURE,
+  STAT_CARD_LABEL,
+  STAT_CARD_PRESSED,
+  STAT_CARD_ROW,
+  STAT_CARD_UNPRESSED,
+} from '../../components/stat-card';
 import { REQUESTS_PATH } from './requests';
 
-// Ten cards in one row from 1280 px: a little less padding there, so the longest German word
-// ("abgeschlossen") fits its card.
-const CARD =
-  'w-32 shrink-0 snap-start rounded-xl border p-3 text-left shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600 sm:w-auto sm:p-4 xl:px-3';
-const PRESSED = 'border-brand-600 bg-brand-50';
-const UNPRESSED = 'border-slate-200 bg-white hover:border-slate-300';
-const LABEL = 'block text-xs text-slate-600 hyphens-auto sm:text-sm';
-const FIGURE = 'mt-0.5 block text-xl font-bold text-slate-900 sm:mt-1 sm:text-2xl';
+// Ten cards in one row from 1280 px: a little less padding there (STAT_CARD), so the longest
+// German word ("abgeschlossen") fits its card.
+const CARD = STAT_CARD;
+const PRESSED = STAT_CARD_PRESSED;
+const UNPRESSED = STAT_CARD_UNPRESSED;
+const LABEL = STAT_CARD_LABEL;
+const FIGURE = STAT_CARD_FIGURE;
 
 /**
  * The stat cards: each a figure counted by the server ('–' until it is in) and a filter of the
@@ -30,12 +37,8 @@ export function StatCards({
   const { t } = useTranslation();
   return (
     <>
-      {/*
-        On a phone one row that scrolls sideways (each card a button, reached by Tab as well),
-        so the customer list and its search start on the first screen; a grid from 640 px (two
-        rows of five from 768 px, one row from 1280 px).
-      */}
-      <div className="-mx-4 mt-4 flex snap-x gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:mt-6 sm:grid sm:grid-cols-3 sm:gap-3 md:grid-cols-5 sm:overflow-visible sm:px-0 sm:pb-0 xl:grid-cols-10 xl:gap-2">
+      {/* Two rows of five from 768 px, one row from 1280 px. */}
+      <div className={`${STAT_CARD_ROW} sm:grid-cols-3 md:grid-cols-5 xl:grid-cols-10 xl:gap-2`}>
         {CUSTOMER_FILTERS.map((f) => (
           <button
             key={f}

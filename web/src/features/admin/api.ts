@@ -1,9 +1,13 @@
 import type {
   AdminUserDetail,
   AuditRecord,
+  Company,
+  CompanyDetail,
+  CompanySummary,
   Conversation,
   DocumentRecord,
   DownloadLink,
+  EmployeeListItem,
   Message,
   Page,
   PendingDeletion,
@@ -12,6 +16,7 @@ import type {
   Workflow,
 } from '@shared/api';
 import { API_PATHS, apiPath } from '@shared/api-paths';
+import type { CompanyFilter } from '@shared/company-filters';
 import { HISTORY_PAGE_SIZE } from '@shared/constants';
 import type { CustomerFilter, CustomerStats } from '@shared/customer-filters';
 import type { QueueFilter, QueueItem } from '@shared/request-queue';
@@ -22,6 +27,7 @@ import type {
   SupportCompletion,
   WorkflowUpdate,
 } from '@shared/schemas/admin';
+import type { CompanyDeletion, CompanyInput, HrInvitationInput } from '@shared/schemas/company';
 import type { DocumentExpiry } from '@shared/schemas/documents';
 import type { MessageInput, MessagesRead } from '@shared/schemas/messages';
 import type { AdminProfileInput } from '@shared/schemas/profile';
@@ -479,5 +485,101 @@ export function useReadUserMessages(userId: string) {
     },
     // The next look at the conversation tries again.
     onError: (error) => console.error('Could not mark the messages read', error),
+  });
+}
+
+// ---- companies (the company portal's admin side) ----
+
+/** Every query of the companies (list, one company, its employees): the key's prefix. */
+const companiesKey = ['admin', 'companies'] as const;
+
+/** One page of the companies, newest first, each with its counts. */
+export const listCompanies = (cursor: string | null) =>
+  apiFetch<Page<CompanySummary>>(
+    apiPath(API_PATHS.adminCompanies, undefined, { limit: CUSTOMER_PAGE_SIZE, cursor }),
+  );
+
+export const getCompaniesQueryOptions = () => pagedQueryOptions([...companiesKey, 'list'], listCompanies);
+
+export const useCompanies = () => useInfiniteQuery(getCompaniesQueryOptions());
+
+export function useCreateCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CompanyInput) =>
+      apiFetch<Company>(apiPath(API_PATHS.adminCompanies), { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesKey }),
+  });
+}
+
+/** One company: its counts, HR users and open HR invitations. */
+export const getCompanyDetailQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: [...companiesKey, 'detail', companyId],
+    queryFn: () => apiFetch<CompanyDetail>(apiPath(API_PATHS.adminCompany, { companyId })),
+  });
+
+export const useCompanyDetail = (companyId: string) => useQuery(getCompanyDetailQueryOptions(companyId));
+
+/** One page of a company's employee rows (the support team sees what the company's HR sees of the list). */
+export const getCompanyEmployeesQueryOptions = (companyId: string, filter: CompanyFilter, search: string) =>
+  pagedQueryOptions([...companiesKey, 'employees', companyId, filter, search], (cursor) =>
+    apiFetch<Page<EmployeeListItem>>(
+      apiPath(
+        API_PATHS.adminCompanyEmployees,
+        { companyId },
+        { filter, search, limit: CUSTOMER_PAGE_SIZE, cursor },
+      ),
+    ),
+  );
+
+export const useCompanyEmployees = (companyId: string, filter: CompanyFilter, search: string) =>
+  useInfiniteQuery(getCompanyEmployeesQueryOptions(companyId, filter, search));
+
+/** After a change to a company: its page and the list load afresh. */
+function useCompanyChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: companiesKey });
+}
+
+export function useInviteHr() {
+  const changed = useCompanyChanged();
+  return useMutation({
+    mutationFn: ({ companyId, input }: { companyId: string; input: HrInvitationInput }) =>
+      apiFetch<unknown>(apiPath(API_PATHS.adminHrInvitations, { companyId }), {
+        method: 'POST',
+        body: input,
+      }),
+    onSuccess: changed,
+  });
+}
+
+export function useResendHrInvitation() {
+  const changed = useCompanyChanged();
+  return useMutation({
+    mutationFn: ({ companyId, inviteId }: { companyId: string; inviteId: string }) =>
+      apiFetch<unknown>(apiPath(API_PATHS.adminHrInvitationResend, { companyId, inviteId }), {
+        method: 'POST',
+      }),
+    onSuccess: changed,
+  });
+}
+
+export function useRevokeHr() {
+  const changed = useCompanyChanged();
+  return useMutation({
+    mutationFn: ({ companyId, userId }: { companyId: string; userId: string }) =>
+      apiFetch<unknown>(apiPath(API_PATHS.adminHrUser, { companyId, userId }), { method: 'DELETE' }),
+    onSuccess: changed,
+  });
+}
+
+/** Deleting a company answers 202: it has started (HR access ends at once, the rest follows). */
+export function useDeleteCompany() {
+  const changed = useCompanyChanged();
+  return useMutation({
+    mutationFn: ({ companyId, input }: { companyId: string; input: CompanyDeletion }) =>
+      apiFetch<unknown>(apiPath(API_PATHS.adminCompany, { companyId }), { method: 'DELETE', body: input }),
+    onSuccess: changed,
   });
 }

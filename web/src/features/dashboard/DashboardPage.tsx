@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { AppHeader } from '../../components/AppHeader';
 import { Button, buttonClass } from '../../components/Button';
 import { PageHeading } from '../../components/PageHeading';
+import { PendingInvitations } from '../../components/PendingInvitations';
 import { PageLoading } from '../../components/Spinner';
 import { useRuntimeConfig } from '../../lib/config';
 import { serverMessage } from '../../lib/errors';
@@ -117,6 +118,7 @@ export default function DashboardPage() {
           {profile.deletion_requested && (
             <Banner tone="red" title={t('dashboard.deletionTitle')} body={t('dashboard.deletionBody')} />
           )}
+          <PendingInvitations />
         </div>
         <div className="mt-6 grid gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">

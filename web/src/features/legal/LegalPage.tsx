@@ -15,6 +15,7 @@ const SECTIONS = {
     'retention',
     'audit',
     'companion',
+    'company',
     'logs',
     'cookies',
     'processors',

@@ -1,0 +1,51 @@
+import { COMPANY_STAT_CARDS, type CompanyCounts, type CompanyFilter } from '@shared/company-filters';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import {
+  STAT_CARD,
+  STAT_CARD_FIGURE,
+  STAT_CARD_LABEL,
+  STAT_CARD_PRESSED,
+  STAT_CARD_ROW,
+  STAT_CARD_UNPRESSED,
+} from '../../components/stat-card';
+
+/**
+ * The portal's stat cards (**Invited**, **Onboarding**, **Overdue**, **Expiring documents**):
+ * each a figure counted by the server ('–' until it is in) and a filter of the list, pressed
+ * while it applies; "Clear filter" goes back to every employee.
+ */
+export function CompanyStatCards({
+  counts,
+  filter,
+  onFilter,
+}: {
+  counts: CompanyCounts | undefined;
+  filter: CompanyFilter;
+  onFilter: (filter: CompanyFilter) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className={`${STAT_CARD_ROW} sm:grid-cols-4`}>
+        {COMPANY_STAT_CARDS.map((card) => (
+          <button
+            key={card}
+            type="button"
+            aria-pressed={filter === card}
+            onClick={() => onFilter(card)}
+            className={`${STAT_CARD} ${filter === card ? STAT_CARD_PRESSED : STAT_CARD_UNPRESSED}`}
+          >
+            <span className={STAT_CARD_LABEL}>{t(`company.stats.${card}`)}</span>
+            <span className={STAT_CARD_FIGURE}>{counts ? counts[card] : '–'}</span>
+          </button>
+        ))}
+      </div>
+      {filter !== 'all' && (
+        <Button variant="secondary" className="mt-3" onClick={() => onFilter('all')}>
+          {t('company.clearFilter')}
+        </Button>
+      )}
+    </>
+  );
+}
