@@ -213,6 +213,8 @@ describe('API stack, generated from the route table', () => {
       'get-journey',
       'get-my-calendar',
       'admin-get-user',
+      'hr-get-employee',
+      'hr-export-employees',
     ]);
   });
 
@@ -368,7 +370,10 @@ const TABLE_ACTIONS = [
 const AUDIT_KEYS = { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['AUDIT#*'] } };
 /** The one conditional grant there may be: putting audit records, nothing else, for a role that may append. */
 const AUDIT_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['AUDIT#*'] } };
-/** The admin routes whose use cases record an admin action (services/*.ts): the only ones that may append. */
+/**
+ * The staff routes whose use cases record an action (services/*.ts): the only ones that may
+ * append. Admin actions, and an HR user's views and exports of a company's employees.
+ */
 const RECORDING_ROUTES = [
   'admin-verify-user',
   'admin-edit-user',
@@ -383,6 +388,8 @@ const RECORDING_ROUTES = [
   'admin-set-conversation-owner',
   'admin-reject-deletion',
   'admin-delete-company',
+  'hr-get-employee',
+  'hr-export-employees',
 ];
 const actionsOf = (statement: IamStatement) => [statement.Action ?? []].flat();
 const normalized = (condition: IamStatement['Condition']) =>
@@ -521,7 +528,7 @@ describe('the audit trail in IAM', () => {
     '%s records an admin action: its role may put new audit records (and nothing more)',
     (handler) => {
       const route = routes.find((r) => r.handler === handler);
-      expect(route?.access).toBe('admin');
+      expect(['admin', 'hr']).toContain(route?.access);
       expect(route && permissionsOf(route).audit).toBe(true);
       const [, statements = []] =
         [...lambdaRoles(apis)].find(([id]) => routeOfRole(id)?.handler === handler) ?? [];
