@@ -6,8 +6,9 @@ import { type RouteDef, routeKey, routes } from '@functions/routes';
 import type { CalendarLink, CompanionAnswer } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { badTokens, customerWithEverything, snapshot, type TokenKind } from '../support/attack';
-import { adminToken, api, newCustomer } from '../support/auth';
+import { adminToken, api, newCustomer, uniqueEmail } from '../support/auth';
 import { tinyPdf } from '../support/files';
+import { hrOfNewCompany } from '../support/hr-caller';
 import { serviceRequestBody } from '../support/service-answers';
 import { signedUnsubscribeLink } from '../support/unsubscribe';
 
@@ -27,6 +28,8 @@ type Ids = {
   questionId: string;
   /** The test admin: an owner the owner routes would set. */
   adminId: string;
+  /** An employee row of the HR caller's company (an invitation it could resend). */
+  employeeId: string;
 };
 
 /**
@@ -177,6 +180,27 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
   'GET /api/calendar/{file}': (ids) => ({ path: `/api/calendar/${ids.calendarFile}` }),
   'GET /api/reminders/unsubscribe': (ids) => ({ path: `/api/reminders/unsubscribe${ids.unsubscribe}` }),
   'POST /api/reminders/unsubscribe': (ids) => ({ path: `/api/reminders/unsubscribe${ids.unsubscribe}` }),
+  // HR's invitations (each would invite or mail someone).
+  'POST /api/company/invitations': () => ({
+    path: '/api/company/invitations',
+    body: {
+      email: uniqueEmail('invited'),
+      first_name: 'Eve',
+      last_name: 'Invited',
+      arrival_date: null,
+      language: 'en',
+    },
+  }),
+  'POST /api/company/invitations/import': () => ({
+    path: '/api/company/invitations/import',
+    body: {
+      csv: `email,first_name,last_name,arrival_date,language\n${uniqueEmail('imported')},Eve,Imported,,de`,
+    },
+  }),
+  'POST /api/company/invitations/{employeeId}/resend': (ids) => ({
+    path: `/api/company/invitations/${ids.employeeId}/resend`,
+    body: {},
+  }),
 };
 
 /** What a public route answers its sample: the unsubscribe link's GET sends the browser on. */
@@ -200,9 +224,9 @@ const call = async (route: RouteDef, ids: Ids, token: string | undefined) => {
 };
 
 /** What a caller must get on a route: 'in' = admitted (any answer but 401/403, never 5xx). */
-function expected(route: RouteDef, caller: TokenKind | 'customer' | 'admin'): number | 'in' {
+function expected(route: RouteDef, caller: TokenKind | 'customer' | 'admin' | 'hr'): number | 'in' {
   if (route.access === 'public') return PUBLIC_ANSWER[routeKey(route)] ?? 200;
-  if (caller !== 'customer' && caller !== 'admin') return 401;
+  if (caller !== 'customer' && caller !== 'admin' && caller !== 'hr') return 401;
   if (route.access === 'user') return 'in';
   return route.access === caller ? 'in' : 403;
 }
@@ -211,10 +235,28 @@ describe('authorization matrix (every route × every caller)', () => {
   let a: Awaited<ReturnType<typeof customerWithEverything>>;
   let b: Awaited<ReturnType<typeof newCustomer>>;
   let admin: string;
+  /** STAND-IN for the matrix's hrA/hrB (tests/support/company.ts): an HR user of a company of their own. */
+  let hr: Awaited<ReturnType<typeof hrOfNewCompany>>;
   let ids: Ids;
 
   beforeAll(async () => {
-    [a, b, admin] = await Promise.all([customerWithEverything(url), newCustomer(url), adminToken(url)]);
+    [a, b, admin, hr] = await Promise.all([
+      customerWithEverything(url),
+      newCustomer(url),
+      adminToken(url),
+      hrOfNewCompany(url),
+    ]);
+    const invited = await api<{ id: string }>(url, '/api/company/invitations', {
+      token: hr.idToken,
+      method: 'POST',
+      body: {
+        email: uniqueEmail('row'),
+        first_name: 'Ida',
+        last_name: 'Row',
+        arrival_date: null,
+        language: 'en',
+      },
+    });
     const feed = await api<CalendarLink>(url, '/api/me/calendar', { token: a.idToken });
     const nobody = await signedUnsubscribeLink(url, randomUUID());
     const question = await api<CompanionAnswer>(url, '/api/me/companion/questions', {
@@ -229,6 +271,7 @@ describe('authorization matrix (every route × every caller)', () => {
       unsubscribe: nobody.search,
       questionId: question.body.id,
       adminId: me.body.profile.id,
+      employeeId: invited.body.id,
     };
   }, 60_000);
 
@@ -253,15 +296,17 @@ describe('authorization matrix (every route × every caller)', () => {
     expect(await snapshot(url, a.userId)).toEqual(before);
   });
 
-  it("refuses customers on admin routes (even with customer A's own ids) and admins on customer routes with 403", async () => {
+  it("refuses customers on admin and HR routes (even with customer A's own ids), admins on customer and HR routes, and HR users on customer and admin routes with 403", async () => {
     const before = await snapshot(url, a.userId);
+    const staff = (route: RouteDef) => route.access === 'admin' || route.access === 'hr';
     const results = await Promise.all(
       routes
-        .filter((route) => route.access === 'admin' || route.access === 'customer')
+        .filter((route) => route.access === 'admin' || route.access === 'customer' || route.access === 'hr')
         .flatMap((route) => [
-          { route, who: 'customer' as const, token: route.access === 'admin' ? a.idToken : undefined },
-          { route, who: 'customer' as const, token: route.access === 'admin' ? b.idToken : undefined },
-          { route, who: 'admin' as const, token: route.access === 'customer' ? admin : undefined },
+          { route, who: 'customer' as const, token: staff(route) ? a.idToken : undefined },
+          { route, who: 'customer' as const, token: staff(route) ? b.idToken : undefined },
+          { route, who: 'admin' as const, token: route.access !== 'admin' ? admin : undefined },
+          { route, who: 'hr' as const, token: route.access !== 'hr' ? hr.idToken : undefined },
         ])
         .filter((cell) => cell.token)
         .map(async ({ route, who, token }) => ({
@@ -286,12 +331,13 @@ describe('authorization matrix (every route × every caller)', () => {
       unsubscribe: ids.unsubscribe,
       questionId: `${Date.now()}-${randomUUID()}`,
       adminId: ids.adminId,
+      employeeId: `${Date.now()}-${randomUUID()}`,
     };
     const bystander = await newCustomer(url);
     const results = [];
     for (const route of routes) {
-      const who = route.access === 'admin' ? 'admin' : 'customer';
-      const token = who === 'admin' ? admin : bystander.idToken;
+      const who = route.access === 'admin' || route.access === 'hr' ? route.access : 'customer';
+      const token = who === 'admin' ? admin : who === 'hr' ? hr.idToken : bystander.idToken;
       if (route.access === 'customer' && routeKey(route) === 'POST /api/me/deletion') continue; // would delete the bystander
       const status = (await call(route, throwaway, route.access === 'public' ? undefined : token)).status;
       results.push({ cell: `${routeKey(route)} × ${who}`, status });
