@@ -43,7 +43,7 @@ import {
   writeImportBatch,
   writeInvitation,
 } from '../store/employees';
-import type { CompanyItem, EmployeeRowItem } from '../store/entities';
+import { type CompanyItem, type EmployeeRowItem, foldAddress } from '../store/entities';
 import { newInvitationToken } from '../store/invitation-tokens';
 import { actorOf, companyAudit } from './audit';
 import { mailTo } from './notify';
@@ -193,7 +193,7 @@ export async function importEmployees(caller: HrAccount, csv: string): Promise<I
   const resumed: EmployeeRowItem[] = [];
   const fresh: EmployeeInvitationInput[] = [];
   for (const { line, invitation } of parsed.rows) {
-    const invitee = found.get(invitation.email.toLowerCase());
+    const invitee = found.get(foldAddress(invitation.email));
     if (!invitee) fresh.push(invitation);
     else {
       const row = existing.get(invitee.target_id);
