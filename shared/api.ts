@@ -108,6 +108,8 @@ export interface ErrorBody {
     messageKey?: string;
     /** Field path → locale key of the zod message. */
     fields?: Record<string, string>;
+    /** An import file refused whole: every bad row by its line and reason. */
+    rows?: ImportProblem[];
   };
 }
 
@@ -532,6 +534,8 @@ export interface EmployeeListItem {
   /** When the employee consented or declined. */
   responded_at: string | null;
   stopped_at: string | null;
+  /** When the invitation's mail last went out; null: not yet (an import's rows beyond its time). */
+  mailed_at: string | null;
   summary: EmployeeSummary | null;
 }
 
@@ -566,6 +570,11 @@ export interface ImportProblem {
 /** POST /api/company/invitations/import, accepted: every row was invited. */
 export interface ImportResult {
   invited: number;
+  /**
+   * Of them, mailed within the request; the others' mails go out with a resend, or by the
+   * daily job (their rows say `mailed_at: null` until then).
+   */
+  mailed: number;
 }
 
 /** The public answer of an invitation link (POST /api/invitations/lookup). */

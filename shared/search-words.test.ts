@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   customerWords,
+  employeeWords,
   foldText,
   leadingWord,
   matchesWords,
   queryWords,
   WORDS_PER_CUSTOMER_MAX,
+  WORDS_PER_EMPLOYEE_MAX,
   wordsOf,
 } from './search-words';
 
@@ -79,5 +81,20 @@ describe('customer search words', () => {
   it('looks up the longest word of a search', () => {
     expect(leadingWord(['anna', 'kowalska'])).toBe('kowalska');
     expect(leadingWord([])).toBeUndefined();
+  });
+});
+
+describe('employeeWords', () => {
+  it('finds a company’s row by the names and the address as invited, without the top-level domain', () => {
+    expect(
+      employeeWords({ first_name: 'Zoë', last_name: 'Müller-Weiß', email: 'zoe.mueller@firma.de' }).sort(),
+    ).toEqual(['firma', 'mueller', 'muller', 'weiss', 'zoe', 'zoemueller'].sort());
+  });
+
+  it(`keeps at most ${WORDS_PER_EMPLOYEE_MAX} words (the invitation's transaction stays small)`, () => {
+    const names = Array.from({ length: 30 }, (_, i) => `name${i}`).join(' ');
+    expect(employeeWords({ first_name: names, last_name: 'K', email: 'k@example.com' })).toHaveLength(
+      WORDS_PER_EMPLOYEE_MAX,
+    );
   });
 });

@@ -71,6 +71,20 @@ export function customerWords(customer: SearchableCustomer): string[] {
   return words.slice(0, WORDS_PER_CUSTOMER_MAX);
 }
 
+/** Most words an employee row of a company is found by: its invitation's transaction stays small. */
+export const WORDS_PER_EMPLOYEE_MAX = 20;
+
+/**
+ * The words a company's employee row is found by: the names and the address as HR invited them
+ * (the address as the customer's is: its parts but the top-level domain, and its local part
+ * whole), never the profile's, so no profile edit touches them.
+ */
+export function employeeWords(row: { first_name: string; last_name: string; email: string }): string[] {
+  const texts = [row.first_name, row.last_name, withoutTopLevelDomain(row.email), joinedLocalPart(row.email)];
+  const words = [...new Set(texts.flatMap((text) => wordsOf(text)))];
+  return words.slice(0, WORDS_PER_EMPLOYEE_MAX);
+}
+
 /** An e-mail without its top-level domain: "com" or "de" would find everyone. */
 function withoutTopLevelDomain(email: string): string {
   const at = email.lastIndexOf('@');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_PATHS } from '@shared/api-paths';
 import { describe, expect, it } from 'vitest';
-import { findRoute, routeKey, routes, triggers } from './routes';
+import { findRoute, permissionsOf, routeKey, routes, triggers } from './routes';
 
 describe('route table', () => {
   it('has one entry per method and path', () => {
@@ -44,5 +44,18 @@ describe('route table', () => {
 
   it.each(Object.values(triggers))('trigger %s has a module', (name) => {
     expect(existsSync(join(import.meta.dirname, 'triggers', `${name}.ts`))).toBe(true);
+  });
+});
+
+describe('permissionsOf', () => {
+  it("lets every staff route (admin, hr) ask Cognito for the caller's second factor, and no other", () => {
+    for (const route of routes.filter((r) => r.access !== 'public')) {
+      const staff = route.access === 'admin' || route.access === 'hr';
+      const own = route.permissions.cognito?.includes('cognito-idp:AdminGetUser') ?? false;
+      expect(permissionsOf(route).cognito?.includes('cognito-idp:AdminGetUser'), route.handler).toBe(
+        staff || own,
+      );
+    }
+    expect(routes.some((route) => route.access === 'hr')).toBe(true);
   });
 });

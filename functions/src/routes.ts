@@ -22,6 +22,8 @@ import {
   companyEmployeesQuerySchema,
   companyExportQuerySchema,
   consentSchema,
+  employeeImportSchema,
+  employeeInvitationSchema,
 } from '@shared/schemas/company';
 import { documentExpirySchema, uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
@@ -653,6 +655,28 @@ export const ROUTES = {
     query: companyEmployeesQuerySchema,
     permissions: { table: 'read' },
   },
+  // HR invites the company's employees (every row keyed by the caller's own company).
+  'hr-invite-employee': {
+    method: 'POST',
+    path: API_PATHS.companyInvitations,
+    access: 'hr',
+    body: employeeInvitationSchema,
+    permissions: { table: 'write', mail: true, audit: true },
+  },
+  'hr-import-employees': {
+    method: 'POST',
+    path: API_PATHS.companyImport,
+    access: 'hr',
+    body: employeeImportSchema,
+    permissions: { table: 'write', mail: true, audit: true },
+  },
+  'hr-resend-invitation': {
+    method: 'POST',
+    path: API_PATHS.companyInvitationResend,
+    access: 'hr',
+    params: { employeeId: id },
+    permissions: { table: 'write', mail: true },
+  },
 } as const satisfies Record<string, RouteConfig>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -666,8 +690,8 @@ export const routes: readonly RouteDef[] = Object.entries(ROUTES).map(([handler,
 /**
  * What a route's Lambda may do: its row's permissions, and for every signed-in route what
  * admission needs besides the table: asking Cognito for the caller's groups when the token's
- * role and the profile's disagree (edge/admission.ts); and for an admin route, whether the
- * admin has a second factor (AdminGetUser, edge/second-factor.ts).
+ * role and the profile's disagree (edge/admission.ts); and for a staff route (admin, hr), whether
+ * the caller has a second factor (AdminGetUser, edge/second-factor.ts).
  */
 export function permissionsOf(route: RouteDef): Permissions {
   if (route.access === 'public') return route.permissions;

@@ -390,6 +390,9 @@ const RECORDING_ROUTES = [
   'admin-delete-company',
   'hr-get-employee',
   'hr-export-employees',
+  // On the company's own trail (AUDIT#COMPANY#<id>): what an HR user did to the company.
+  'hr-invite-employee',
+  'hr-import-employees',
 ];
 const actionsOf = (statement: IamStatement) => [statement.Action ?? []].flat();
 const normalized = (condition: IamStatement['Condition']) =>
@@ -525,7 +528,7 @@ describe('the audit trail in IAM', () => {
   });
 
   it.each(RECORDING_ROUTES)(
-    '%s records an admin action: its role may put new audit records (and nothing more)',
+    '%s records a staff action: its role may put new audit records (and nothing more)',
     (handler) => {
       const route = routes.find((r) => r.handler === handler);
       expect(['admin', 'hr']).toContain(route?.access);

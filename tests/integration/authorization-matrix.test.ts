@@ -6,7 +6,7 @@ import { type RouteDef, routeKey, routes } from '@functions/routes';
 import type { CalendarLink, CompanionAnswer } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { badTokens, customerWithEverything, snapshot, type TokenKind } from '../support/attack';
-import { adminToken, api, newCustomer } from '../support/auth';
+import { adminToken, api, newCustomer, uniqueEmail } from '../support/auth';
 import { companyWithHr, invitedEmployee } from '../support/company';
 import { tinyPdf } from '../support/files';
 import { serviceRequestBody } from '../support/service-answers';
@@ -203,6 +203,27 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
   'GET /api/admin/companies/{companyId}/employees': (ids) => ({
     path: `/api/admin/companies/${ids.companyId}/employees`,
   }),
+  // HR's invitations (each would invite or mail someone).
+  'POST /api/company/invitations': () => ({
+    path: '/api/company/invitations',
+    body: {
+      email: uniqueEmail('invited'),
+      first_name: 'Eve',
+      last_name: 'Invited',
+      arrival_date: null,
+      language: 'en',
+    },
+  }),
+  'POST /api/company/invitations/import': () => ({
+    path: '/api/company/invitations/import',
+    body: {
+      csv: `email,first_name,last_name,arrival_date,language\n${uniqueEmail('imported')},Eve,Imported,,de`,
+    },
+  }),
+  'POST /api/company/invitations/{employeeId}/resend': (ids) => ({
+    path: `/api/company/invitations/${ids.employeeId}/resend`,
+    body: {},
+  }),
 };
 
 /** What a public route answers its sample: the unsubscribe link's GET sends the browser on. */
@@ -291,7 +312,7 @@ describe('authorization matrix (every route × every caller)', () => {
     expect(await snapshot(url, a.userId)).toEqual(before);
   });
 
-  it("refuses customers on admin routes (even with customer A's own ids) and admins on customer routes with 403", async () => {
+  it("refuses customers on admin and HR routes (even with customer A's own ids), admins on customer and HR routes, and HR users on customer and admin routes with 403", async () => {
     const before = await snapshot(url, a.userId);
     const results = await Promise.all(
       routes

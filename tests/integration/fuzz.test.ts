@@ -17,6 +17,26 @@ const url = inject('stackUrl');
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
+const CSV_HEADER = 'email,first_name,last_name,arrival_date,language';
+const csvBody = (csv: string) => JSON.stringify({ csv });
+/**
+ * HR's employee import: formula cells, a byte-order mark, `;`, quotes (a doubled one, a quoted
+ * line break, one never closed), a file of 501 rows, a line beyond the size limit, a header
+ * alone, not text.
+ */
+const CSV_NASTIES = [
+  csvBody(`${CSV_HEADER}\nx@example.com,=cmd|' /C calc'!A0,+SUM(1),@A1,-2`),
+  csvBody(`\uFEFF${CSV_HEADER.replaceAll(',', ';')}\r\n"a;b@example.com";"Anna";"O""Brien";;de`),
+  csvBody(`${CSV_HEADER}\n"x@example.com","An\nna",K,,en\n"y@example.com,Bo,Li,,en`),
+  csvBody(
+    [CSV_HEADER, ...Array.from({ length: 501 }, (_, i) => `fuzz${i}@example.com,Anna,K,,en`)].join('\n'),
+  ),
+  csvBody(`${CSV_HEADER}\n${'x'.repeat(1024 * 1024)}`),
+  csvBody(CSV_HEADER),
+  '{"csv":["a"]}',
+  '{"csv":null}',
+];
+
 const nasty = fc.constantFrom(
   '%ZZ',
   '%E0%A4%A',
@@ -79,6 +99,7 @@ const body = fc.oneof(
     '{"owner_id":42}',
     '{"owner_id":"__proto__"}',
     '{"owner_id":"00000000-0000-4000-8000-000000000000"}',
+    ...CSV_NASTIES,
   ),
   fc
     .record({
@@ -153,6 +174,19 @@ describe('fuzzing every route (fast-check)', () => {
     ]);
     hr = company.hr.idToken;
   }, 60_000);
+
+  it('the employee import refuses every CSV nasty with a JSON 400', async () => {
+    for (const text of CSV_NASTIES) {
+      const response = await fetch(`${url}/api/company/invitations/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${hr}` },
+        body: text,
+      });
+      const answer = (await response.json()) as { error?: { code: string } };
+      expect(response.status, text.slice(0, 80)).toBe(400);
+      expect(answer.error?.code).toBe('validation_failed');
+    }
+  });
 
   it.each(routes.map((route) => [routeKey(route), route] as const))(
     '%s answers a 4xx JSON error (or 2xx) and refusals change nothing',

@@ -9,7 +9,7 @@ import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { Conflict } from '../lib/errors';
+import { Conflict, ImportRefused } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, METRIC_DIMENSIONS, METRICS_NAMESPACE } from '../lib/metrics';
 import { findRoute, ROUTES, type RouteConfig, routeKey, routes } from '../routes';
@@ -359,6 +359,25 @@ describe('apiHandler bodies and errors', () => {
     const broken = await handler(event('GET /api/me', customer, '{nope'), context);
     expect(status(broken)).toBe(400);
     expect(body(broken).error.code).toBe('bad_request');
+  });
+
+  it("answers an import file's bad rows in the error body, each by line and reason", async () => {
+    const rows = [
+      { line: 3, reason: 'validation.invalidEmail' },
+      { line: 7, reason: 'validation.importDuplicate' },
+    ];
+    const importing = apiHandler(ROUTES['get-me'], async () => {
+      throw new ImportRefused(rows);
+    });
+    const refused = await importing(event('GET /api/me', customer), context);
+    expect(status(refused)).toBe(400);
+    expect(body(refused).error).toEqual({
+      code: 'validation_failed',
+      message: 'Invalid input',
+      messageKey: 'apiErrors.invalidInput',
+      fields: { csv: 'validation.invalidEmail' },
+      rows,
+    });
   });
 
   it('maps each domain error to its status and anything else to a logged 500', async () => {

@@ -18,6 +18,7 @@ import {
   type DomainErrorKind,
   Forbidden,
   fieldErrors,
+  ImportRefused,
   Invalid,
   NotFound,
   ValidationFailed,
@@ -173,6 +174,7 @@ function errorBody(error: DomainError): ErrorBody {
       message: error.message,
       messageKey: `apiErrors.${error.reason}`,
       ...(error.fields ? { fields: error.fields } : {}),
+      ...(error instanceof ImportRefused ? { rows: error.rows } : {}),
     },
   };
 }

@@ -1,6 +1,7 @@
 // Domain errors: what went wrong, in the service's words. Store, adapters and services throw
 // these; only edge/http.ts turns them into status codes and bodies (DOMAIN_ERROR_HTTP), so
 // the rules cannot drift from the protocol and a service reads the same in any transport.
+import type { ImportProblem } from '@shared/api';
 import { API_ERRORS, type ApiErrorKey } from '@shared/api-errors';
 import type * as z from 'zod';
 
@@ -63,6 +64,16 @@ export class ValidationFailed extends DomainError {
   readonly kind = 'validation';
   constructor(fields: Record<string, string>) {
     super('invalidInput', fields);
+  }
+}
+
+/**
+ * An import file with bad rows: refused whole, every bad row listed by its line and reason
+ * (the answer's `rows`), the first one's reason also as the file field's message.
+ */
+export class ImportRefused extends ValidationFailed {
+  constructor(readonly rows: ImportProblem[]) {
+    super({ csv: rows[0]?.reason ?? 'validation.invalidInput' });
   }
 }
 

@@ -1,7 +1,7 @@
 // The status notices' shape: greeting, body, the team's note or reason, the page link in both
 // parts, everything escaped in the html part.
 import { describe, expect, it } from 'vitest';
-import { NOTICE_PAGES, type NoticeKind, noticeMail } from './templates';
+import { employeeInvitationMail, NOTICE_PAGES, type NoticeKind, noticeMail } from './templates';
 
 const ORIGIN = 'https://app.example.com';
 
@@ -37,5 +37,26 @@ describe('noticeMail', () => {
   it('falls back to English for an unknown language', () => {
     expect(noticeMail('fr', 'accountDeleted', ORIGIN).subject).toBe('Your account has been deleted');
     expect(noticeMail('de', 'accountDeleted', ORIGIN).subject).toBe('Ihr Konto wurde gelöscht');
+  });
+});
+
+describe('employeeInvitationMail', () => {
+  const invitation = { company: 'Müller & <Söhne>', firstName: 'Anna', token: 'a'.repeat(43), days: 30 };
+
+  it('names the company and links to the invitation by its token, in the fragment', () => {
+    const mail = employeeInvitationMail('en', 'https://app.example.com', invitation);
+    expect(mail.subject).toBe('Müller & <Söhne> invites you to Relocate Germany');
+    expect(mail.text).toContain('Hello Anna,');
+    expect(mail.text).toContain(`https://app.example.com/invitation#${'a'.repeat(43)}`);
+    expect(mail.text).toContain('valid for 30 days');
+    expect(mail.html).toContain('Müller &amp; &lt;Söhne&gt;');
+    expect(mail.html).not.toContain('<Söhne>');
+  });
+
+  it('speaks German in the Sie-form', () => {
+    const mail = employeeInvitationMail('de', 'https://app.example.com', invitation);
+    expect(mail.subject).toBe('Müller & <Söhne> lädt Sie zu Relocate Germany ein');
+    expect(mail.text).toContain('Hallo Anna,');
+    expect(mail.text).toContain('Einladung öffnen: https://app.example.com/invitation#');
   });
 });

@@ -165,3 +165,28 @@ export function teamMail(
 export function customerWroteMail(origin: string, customer: { id: string; name: string }): RenderedMail {
   return teamMail('customerWrote', origin, customer);
 }
+
+/**
+ * The invitation of an employee by their company, in the language HR chose for them: the
+ * company by name, and the link `<origin>/invitation#<token>` (a fragment: the token never
+ * reaches a request line, a CDN or a gateway log).
+ */
+export function employeeInvitationMail(
+  language: unknown,
+  origin: string,
+  invitation: { company: string; firstName: string; token: string; days: number },
+): RenderedMail {
+  const texts = mailTexts(language);
+  const t = texts.employeeInvitation;
+  const values = { company: invitation.company, days: String(invitation.days) };
+  return paragraphsMail(
+    fill(t.subject, values),
+    [
+      fill(texts.common.greetingName, { name: invitation.firstName }),
+      fill(t.body, values),
+      fill(t.expiry, values),
+    ],
+    { label: t.button, href: `${origin}/invitation#${invitation.token}` },
+    texts.common.signoff,
+  );
+}

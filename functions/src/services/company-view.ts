@@ -66,6 +66,7 @@ export function employeeListItem(entry: EmployeeEntry, now: string): EmployeeLis
     expired: row.status === 'invited' && row.expires_at <= now,
     responded_at: row.responded_at,
     stopped_at: row.stopped_at,
+    mailed_at: row.mailed_at,
     summary: sharing ? employeeSummary(sharing.profile) : null,
   };
 }

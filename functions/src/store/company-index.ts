@@ -6,7 +6,7 @@
 import type { CompanyLink } from '@shared/api';
 import { COMPANY_CARDS, type CompanyCard, type CompanyCounts, cardsOf } from '@shared/company-filters';
 import { COMPANY_SHARED_FIELDS } from '@shared/company-sharing';
-import { customerWords } from '@shared/search-words';
+import { employeeWords } from '@shared/search-words';
 import { env } from '../config';
 import type { TransactItems } from './client';
 import { addToCompanyCounts } from './company-counts';
@@ -137,12 +137,8 @@ export function sharingCardChange(
   return companyCardChange(sharing, stored.profile.id, before, after);
 }
 
-/** At most this many search words per employee row. */
-export const ROW_WORDS_MAX = 20;
-
-/** The words an employee row is found by: its names and address as HR typed them. */
-export const rowWordList = (row: Pick<EmployeeRowItem, 'first_name' | 'last_name' | 'email'>): string[] =>
-  customerWords({ ...row, nationality: null, target_city: null }).slice(0, ROW_WORDS_MAX);
+/** The words an employee row is found by: its names and address as HR typed them (shared/search-words.ts). */
+export const rowWordList = employeeWords;
 
 /** The row's search words, put with the row. */
 export const rowWords = (row: EmployeeRowItem): TransactItems =>

@@ -1259,3 +1259,25 @@ export const invitationMailCounts = entity<InvitationMailCount, [companyId: stri
 /** The company's own audit trail (`AUDIT#COMPANY#<id>`): auditFacts under this subject. */
 export const companyAuditSubject = (companyId: string) => companyPartition(companyId);
 export const companyPartitionKey = companyPartition;
+
+/**
+ * An employee row whose invitation mail has not gone out yet: an import mails what it can
+ * within its request and leaves the rest here (one item per row, in one partition sorted by
+ * company), so the daily job finds them with one Query, never a scan. Put with the row, deleted
+ * by the transaction that marks the row mailed; one whose row was answered or removed meanwhile
+ * is deleted by the job that meets it.
+ */
+export interface UnmailedInvitation {
+  company_id: string;
+  row_id: string;
+}
+export const UNMAILED_INVITATIONS = 'UNMAILED#INVITATIONS';
+const unmailedKey = (companyId: string, rowId: string): TableKey => ({
+  PK: UNMAILED_INVITATIONS,
+  SK: `${companyId}#${rowId}`,
+});
+export const unmailedInvitations = entity<UnmailedInvitation, [companyId: string, rowId: string]>({
+  key: unmailedKey,
+  keyOf: (marker) => unmailedKey(marker.company_id, marker.row_id),
+  sortPrefix: '',
+});

@@ -10,6 +10,7 @@ const row = (id: string, extra: Partial<EmployeeListItem> = {}): EmployeeListIte
   arrival_date: '2027-03-01',
   language: 'en',
   status: 'invited',
+  mailed_at: null,
   invited_at: '2026-11-01T10:00:00.000Z',
   expires_at: '2026-12-01T10:00:00.000Z',
   expired: false,

@@ -24,7 +24,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     <StaffFrame
       area={t('admin.title')}
       below={
-        <nav className="mx-auto flex max-w-7xl flex-wrap gap-1 px-2 pb-1 sm:px-3" aria-label={t('admin.nav.label')}>
+        <nav
+          className="mx-auto flex max-w-7xl flex-wrap gap-1 px-2 pb-1 sm:px-3"
+          aria-label={t('admin.nav.label')}
+        >
           {SECTIONS.map((section) => (
             <NavLink
               key={section.to}
