@@ -17,6 +17,7 @@ import {
 } from '@shared/schemas/admin';
 import { passwordChangeRequestSchema } from '@shared/schemas/auth';
 import { companionQuestionSchema } from '@shared/schemas/companion';
+import { companySchema, hrInvitationSchema, invitationTokenSchema } from '@shared/schemas/company';
 import { documentExpirySchema, uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
 import { messageSchema, messagesReadSchema } from '@shared/schemas/messages';
@@ -574,6 +575,80 @@ export const ROUTES = {
     query: historyQuerySchema,
     permissions: { table: 'read' },
   },
+  // Companies and their HR users: the admin's side, the invitation's public page, joining, HR's company.
+  'admin-list-companies': {
+    method: 'GET',
+    path: API_PATHS.adminCompanies,
+    access: 'admin',
+    query: pageQuerySchema,
+    permissions: { table: 'read' },
+  },
+  'admin-create-company': {
+    method: 'POST',
+    path: API_PATHS.adminCompanies,
+    access: 'admin',
+    body: companySchema,
+    permissions: { audit: true, table: 'write' },
+  },
+  'admin-get-company': {
+    method: 'GET',
+    path: API_PATHS.adminCompany,
+    access: 'admin',
+    params: { companyId: id },
+    permissions: { table: 'read' },
+  },
+  'admin-invite-hr': {
+    method: 'POST',
+    path: API_PATHS.adminHrInvitations,
+    access: 'admin',
+    params: { companyId: id },
+    body: hrInvitationSchema,
+    permissions: { audit: true, table: 'write', mail: true },
+  },
+  'admin-resend-hr-invitation': {
+    method: 'POST',
+    path: API_PATHS.adminHrInvitationResend,
+    access: 'admin',
+    params: { companyId: id, inviteId: id },
+    permissions: { audit: true, table: 'write', mail: true },
+  },
+  'admin-revoke-hr': {
+    method: 'DELETE',
+    path: API_PATHS.adminHrUser,
+    access: 'admin',
+    params: { companyId: id, userId: id },
+    permissions: {
+      audit: true,
+      table: 'write',
+      // Takes the user out of the hr group (listed first) and signs them out everywhere.
+      cognito: [
+        'cognito-idp:AdminListGroupsForUser',
+        'cognito-idp:AdminRemoveUserFromGroup',
+        'cognito-idp:AdminUserGlobalSignOut',
+      ],
+    },
+  },
+  'look-up-invitation': {
+    method: 'POST',
+    path: API_PATHS.invitationLookup,
+    access: 'public',
+    // The token travels in the body (never a path or query: request lines are logged).
+    body: invitationTokenSchema,
+    permissions: { table: 'read' },
+  },
+  'accept-hr-invitation': {
+    method: 'POST',
+    path: API_PATHS.myHrInvitationAccept,
+    access: 'customer',
+    params: { companyId: id },
+    permissions: { audit: true, table: 'write', cognito: ['cognito-idp:AdminAddUserToGroup'] },
+  },
+  'hr-get-company': {
+    method: 'GET',
+    path: API_PATHS.company,
+    access: 'hr',
+    permissions: { table: 'read' },
+  },
 } as const satisfies Record<string, RouteConfig>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -587,13 +662,13 @@ export const routes: readonly RouteDef[] = Object.entries(ROUTES).map(([handler,
 /**
  * What a route's Lambda may do: its row's permissions, and for every signed-in route what
  * admission needs besides the table: asking Cognito for the caller's groups when the token's
- * role and the profile's disagree (edge/admission.ts); and for an admin route, whether the
- * admin has a second factor (AdminGetUser, edge/second-factor.ts).
+ * role and the profile's disagree (edge/admission.ts); and for a staff route (admin, hr), whether
+ * the caller has a second factor (AdminGetUser, edge/second-factor.ts).
  */
 export function permissionsOf(route: RouteDef): Permissions {
   if (route.access === 'public') return route.permissions;
   const edge: NonNullable<Permissions['cognito']> =
-    route.access === 'admin'
+    route.access === 'admin' || route.access === 'hr'
       ? ['cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminGetUser']
       : ['cognito-idp:AdminListGroupsForUser'];
   const cognito = [...new Set([...(route.permissions.cognito ?? []), ...edge])];

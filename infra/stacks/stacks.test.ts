@@ -24,7 +24,7 @@ import { addStageStacks } from './stage-stacks';
 
 /** The Api stack: the gateway, the customers' and public routes, the guardrail, the daily job. */
 let api: Template;
-/** Every stack that deploys routes (Api and AdminApi) as one template: the routes' Lambdas and grants. */
+/** Every stack that deploys routes (Api, AdminApi, CompanyApi) as one template: the routes' Lambdas and grants. */
 let apis: Template;
 let monitoring: Template;
 const nagViolations: string[] = [];
@@ -68,6 +68,7 @@ function buildApp(outdir?: string, stage: Stage = 'prod', settings: Partial<Stag
     authStack: stacks.auth,
     apiStack: stacks.api,
     adminApiStack: stacks.adminApi,
+    companyApiStack: stacks.companyApi,
     monitoringStack: stacks.monitoring,
     edgeStack: stacks.edge,
     webStack: stacks.web,
@@ -80,7 +81,7 @@ let built: ReturnType<typeof buildApp>;
 /** The route stacks' resources in one template; a logical id in both would hide one of them. */
 function routeStacksOf(app: ReturnType<typeof buildApp>): Template {
   const resources: Record<string, unknown> = {};
-  for (const stack of [app.apiStack, app.adminApiStack]) {
+  for (const stack of [app.apiStack, app.adminApiStack, app.companyApiStack]) {
     for (const [id, resource] of Object.entries(Template.fromStack(stack).toJSON().Resources ?? {})) {
       if (id in resources) throw new Error(`${id} is in more than one route stack`);
       resources[id] = resource;
@@ -329,6 +330,18 @@ describe('API stack, generated from the route table', () => {
       );
       const asks = JSON.stringify(policy?.[1] ?? {}).includes('cognito-idp:AdminListGroupsForUser');
       expect(asks, route.handler).toBe(route.access !== 'public');
+    }
+  });
+
+  it('lets every staff route (admin, hr) read whether the caller has a second factor, and no other', () => {
+    const policies = Object.entries(apis.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    for (const route of routes) {
+      if (route.permissions.cognito?.includes('cognito-idp:AdminGetUser')) continue; // its own need
+      const policy = policies.find(([id]) =>
+        id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),
+      );
+      const reads = JSON.stringify(policy?.[1] ?? {}).includes('cognito-idp:AdminGetUser');
+      expect(reads, route.handler).toBe(route.access === 'admin' || route.access === 'hr');
     }
   });
 
@@ -1025,16 +1038,18 @@ describe('deploy order', () => {
     expect(names(built.authStack)).toEqual(['Relocation-prod-Data']);
     expect(names(built.apiStack)).toEqual(['Relocation-prod-Auth', 'Relocation-prod-Data']);
     // Its routes attach to the Api stack's gateway.
-    expect(names(built.adminApiStack)).toEqual([
-      'Relocation-prod-Api',
-      'Relocation-prod-Auth',
-      'Relocation-prod-Data',
-    ]);
+    for (const routeStack of [built.adminApiStack, built.companyApiStack])
+      expect(names(routeStack)).toEqual([
+        'Relocation-prod-Api',
+        'Relocation-prod-Auth',
+        'Relocation-prod-Data',
+      ]);
     // It watches the functions of all of them; nothing reads anything of it.
     expect(names(built.monitoringStack)).toEqual([
       'Relocation-prod-AdminApi',
       'Relocation-prod-Api',
       'Relocation-prod-Auth',
+      'Relocation-prod-CompanyApi',
       'Relocation-prod-Data',
     ]);
     expect(names(built.edgeStack)).toEqual([]);
@@ -1043,6 +1058,7 @@ describe('deploy order', () => {
         'Relocation-prod-AdminApi',
         'Relocation-prod-Api',
         'Relocation-prod-Auth',
+        'Relocation-prod-CompanyApi',
         'Relocation-prod-Data',
         'Relocation-prod-Edge',
       ]),
@@ -1085,7 +1101,7 @@ describe('the stacks of every stage: size, and where each route is deployed', ()
   it(`keeps every stack within ${STACK_RESOURCE_BUDGET} resources (CloudFormation's limit: 500) and 200 outputs`, () => {
     expect(STACK_RESOURCE_BUDGET).toBeLessThan(500);
     for (const [stage, stacks] of assemblies) {
-      expect(stacks.length, stage).toBe(8);
+      expect(stacks.length, stage).toBe(9);
       for (const { name, template } of stacks) {
         const resources = Object.keys(template.Resources ?? {}).length;
         expect(resources, `${stage} ${name}: ${resources} resources`).toBeLessThanOrEqual(
@@ -1168,6 +1184,7 @@ describe('Auth stack', () => {
       LambdaConfig: Match.objectLike({ CustomMessage: Match.anyValue(), PostConfirmation: Match.anyValue() }),
     });
     auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
+    auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'hr' });
     auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_SRP_AUTH']),

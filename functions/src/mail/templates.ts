@@ -165,3 +165,28 @@ export function teamMail(
 export function customerWroteMail(origin: string, customer: { id: string; name: string }): RenderedMail {
   return teamMail('customerWrote', origin, customer);
 }
+
+/**
+ * The invitation of an HR user of a company, in the invitation's language: what the portal is,
+ * how to join (an account with the invited address, then a second factor), and the link
+ * (`<origin>/invitation#<token>`: the token in the fragment, never in a request line).
+ */
+export function hrInvitationMail(
+  language: unknown,
+  companyName: string,
+  link: string,
+  validDays: number,
+): RenderedMail {
+  const texts = mailTexts(language);
+  const t = texts.hrInvitation;
+  const values = { company: companyName, days: String(validDays) };
+  return paragraphsMail(
+    fill(t.subject, values),
+    [texts.common.greeting, fill(t.body, values), fill(t.steps, values), t.ignore],
+    { label: t.button, href: link },
+    texts.common.signoff,
+  );
+}
+
+/** An invitation link: the SPA's landing page, the token in the fragment. */
+export const invitationLink = (origin: string, token: string) => `${origin}/invitation#${token}`;
