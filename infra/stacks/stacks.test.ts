@@ -395,7 +395,13 @@ const RECORDING_ROUTES = [
   'admin-set-workflow-owner',
   'admin-set-conversation-owner',
   'admin-reject-deletion',
+  'admin-create-company',
+  'admin-invite-hr',
+  'admin-resend-hr-invitation',
+  'admin-revoke-hr',
 ];
+/** Routes of others than admins that record on a trail: an HR user joining, on the company's. */
+const OWN_RECORDING_ROUTES = ['accept-hr-invitation'];
 const actionsOf = (statement: IamStatement) => [statement.Action ?? []].flat();
 const normalized = (condition: IamStatement['Condition']) =>
   Object.fromEntries(
@@ -529,11 +535,11 @@ describe('the audit trail in IAM', () => {
     ).toBeGreaterThan(5);
   });
 
-  it.each(RECORDING_ROUTES)(
-    '%s records an admin action: its role may put new audit records (and nothing more)',
+  it.each([...RECORDING_ROUTES, ...OWN_RECORDING_ROUTES])(
+    '%s records an action: its role may put new audit records (and nothing more)',
     (handler) => {
       const route = routes.find((r) => r.handler === handler);
-      expect(route?.access).toBe('admin');
+      expect(route?.access).toBe(OWN_RECORDING_ROUTES.includes(handler) ? 'customer' : 'admin');
       expect(route && permissionsOf(route).audit).toBe(true);
       const [, statements = []] =
         [...lambdaRoles(apis)].find(([id]) => routeOfRole(id)?.handler === handler) ?? [];
@@ -562,7 +568,7 @@ describe('the audit trail in IAM', () => {
         .filter(appends)
         .map((r) => r.handler)
         .sort(),
-    ).toEqual([...RECORDING_ROUTES].sort());
+    ).toEqual([...RECORDING_ROUTES, ...OWN_RECORDING_ROUTES].sort());
     const quiet = routes.filter(
       (r) => r.access === 'admin' && r.permissions.table === 'write' && !appends(r),
     );
