@@ -5,9 +5,16 @@ import { randomUUID } from 'node:crypto';
 import { type RouteDef, routeKey, routes } from '@functions/routes';
 import type { CalendarLink, CompanionAnswer } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { badTokens, customerWithEverything, snapshot, type TokenKind } from '../support/attack';
+import {
+  badTokens,
+  customerWithEverything,
+  partitionItems,
+  snapshot,
+  type TokenKind,
+} from '../support/attack';
 import { adminToken, api, newCustomer } from '../support/auth';
 import { tinyPdf } from '../support/files';
+import { hrUser, inviteHr } from '../support/hr-user';
 import { serviceRequestBody } from '../support/service-answers';
 import { signedUnsubscribeLink } from '../support/unsubscribe';
 
@@ -27,6 +34,10 @@ type Ids = {
   questionId: string;
   /** The test admin: an owner the owner routes would set. */
   adminId: string;
+  /** A company with an HR invitation (inviteId) and an HR user (hrUserId). */
+  companyId: string;
+  inviteId: string;
+  hrUserId: string;
 };
 
 /**
@@ -177,10 +188,40 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
   'GET /api/calendar/{file}': (ids) => ({ path: `/api/calendar/${ids.calendarFile}` }),
   'GET /api/reminders/unsubscribe': (ids) => ({ path: `/api/reminders/unsubscribe${ids.unsubscribe}` }),
   'POST /api/reminders/unsubscribe': (ids) => ({ path: `/api/reminders/unsubscribe${ids.unsubscribe}` }),
+  'GET /api/admin/companies': () => ({ path: '/api/admin/companies' }),
+  'POST /api/admin/companies': () => ({
+    path: '/api/admin/companies',
+    body: { name: 'Mallory Corp', contact_email: 'mallory@example.com' },
+  }),
+  'GET /api/admin/companies/{companyId}': (ids) => ({ path: `/api/admin/companies/${ids.companyId}` }),
+  'POST /api/admin/companies/{companyId}/hr-invitations': (ids) => ({
+    path: `/api/admin/companies/${ids.companyId}/hr-invitations`,
+    body: { email: `mallory-${ids.companyId.slice(0, 6)}@example.com`, language: 'en' },
+  }),
+  'POST /api/admin/companies/{companyId}/hr-invitations/{inviteId}/resend': (ids) => ({
+    path: `/api/admin/companies/${ids.companyId}/hr-invitations/${ids.inviteId}/resend`,
+    body: {},
+  }),
+  'DELETE /api/admin/companies/{companyId}/hr/{userId}': (ids) => ({
+    path: `/api/admin/companies/${ids.companyId}/hr/${ids.hrUserId}`,
+  }),
+  // A token never issued: the same 404 as a used one, whoever asks.
+  'POST /api/invitations/lookup': () => ({
+    path: '/api/invitations/lookup',
+    body: { token: 'A'.repeat(43) },
+  }),
+  'POST /api/me/hr-invitations/{companyId}/accept': (ids) => ({
+    path: `/api/me/hr-invitations/${ids.companyId}/accept`,
+    body: {},
+  }),
+  'GET /api/company': () => ({ path: '/api/company' }),
 };
 
 /** What a public route answers its sample: the unsubscribe link's GET sends the browser on. */
-const PUBLIC_ANSWER: Record<string, number> = { 'GET /api/reminders/unsubscribe': 303 };
+const PUBLIC_ANSWER: Record<string, number> = {
+  'GET /api/reminders/unsubscribe': 303,
+  'POST /api/invitations/lookup': 404,
+};
 
 const call = async (route: RouteDef, ids: Ids, token: string | undefined) => {
   const sample = SAMPLES[routeKey(route)]?.(ids);
@@ -200,9 +241,9 @@ const call = async (route: RouteDef, ids: Ids, token: string | undefined) => {
 };
 
 /** What a caller must get on a route: 'in' = admitted (any answer but 401/403, never 5xx). */
-function expected(route: RouteDef, caller: TokenKind | 'customer' | 'admin'): number | 'in' {
+function expected(route: RouteDef, caller: TokenKind | 'customer' | 'admin' | 'hr'): number | 'in' {
   if (route.access === 'public') return PUBLIC_ANSWER[routeKey(route)] ?? 200;
-  if (caller !== 'customer' && caller !== 'admin') return 401;
+  if (caller !== 'customer' && caller !== 'admin' && caller !== 'hr') return 401;
   if (route.access === 'user') return 'in';
   return route.access === caller ? 'in' : 403;
 }
@@ -211,10 +252,24 @@ describe('authorization matrix (every route × every caller)', () => {
   let a: Awaited<ReturnType<typeof customerWithEverything>>;
   let b: Awaited<ReturnType<typeof newCustomer>>;
   let admin: string;
+  let hr: Awaited<ReturnType<typeof hrUser>>;
   let ids: Ids;
+  /** Everything stored of the HR user's company: its partition, its trail, the HR user's account. */
+  const companyState = async (companyId: string) => ({
+    company: await partitionItems(url, '', `COMPANY#${companyId}`),
+    audit: await partitionItems(url, '', `AUDIT#COMPANY#${companyId}`),
+    hr: await partitionItems(url, hr.userId),
+  });
 
   beforeAll(async () => {
     [a, b, admin] = await Promise.all([customerWithEverything(url), newCustomer(url), adminToken(url)]);
+    hr = await hrUser(url, admin);
+    const invitation = await inviteHr(
+      url,
+      admin,
+      hr.company.id,
+      `invited-${randomUUID().slice(0, 8)}@example.com`,
+    );
     const feed = await api<CalendarLink>(url, '/api/me/calendar', { token: a.idToken });
     const nobody = await signedUnsubscribeLink(url, randomUUID());
     const question = await api<CompanionAnswer>(url, '/api/me/companion/questions', {
@@ -229,6 +284,9 @@ describe('authorization matrix (every route × every caller)', () => {
       unsubscribe: nobody.search,
       questionId: question.body.id,
       adminId: me.body.profile.id,
+      companyId: hr.company.id,
+      inviteId: invitation.id,
+      hrUserId: hr.userId,
     };
   }, 60_000);
 
@@ -253,15 +311,17 @@ describe('authorization matrix (every route × every caller)', () => {
     expect(await snapshot(url, a.userId)).toEqual(before);
   });
 
-  it("refuses customers on admin routes (even with customer A's own ids) and admins on customer routes with 403", async () => {
+  it("refuses customers on admin routes (even with customer A's own ids), admins on customer routes, HR users on both and customers and admins on HR routes with 403", async () => {
     const before = await snapshot(url, a.userId);
+    const company = await companyState(ids.companyId);
     const results = await Promise.all(
       routes
-        .filter((route) => route.access === 'admin' || route.access === 'customer')
+        .filter((route) => route.access === 'admin' || route.access === 'customer' || route.access === 'hr')
         .flatMap((route) => [
-          { route, who: 'customer' as const, token: route.access === 'admin' ? a.idToken : undefined },
-          { route, who: 'customer' as const, token: route.access === 'admin' ? b.idToken : undefined },
-          { route, who: 'admin' as const, token: route.access === 'customer' ? admin : undefined },
+          { route, who: 'customer' as const, token: route.access !== 'customer' ? a.idToken : undefined },
+          { route, who: 'customer' as const, token: route.access !== 'customer' ? b.idToken : undefined },
+          { route, who: 'admin' as const, token: route.access !== 'admin' ? admin : undefined },
+          { route, who: 'hr' as const, token: route.access !== 'hr' ? hr.idToken : undefined },
         ])
         .filter((cell) => cell.token)
         .map(async ({ route, who, token }) => ({
@@ -272,6 +332,7 @@ describe('authorization matrix (every route × every caller)', () => {
     );
     expect(results.filter((r) => r.status !== r.want)).toEqual([]);
     expect(await snapshot(url, a.userId)).toEqual(before);
+    expect(await companyState(ids.companyId)).toEqual(company);
   });
 
   it('admits the right role on every route (any answer but 401/403, never a 5xx)', async () => {
@@ -286,12 +347,15 @@ describe('authorization matrix (every route × every caller)', () => {
       unsubscribe: ids.unsubscribe,
       questionId: `${Date.now()}-${randomUUID()}`,
       adminId: ids.adminId,
+      companyId: randomUUID(),
+      inviteId: randomUUID(),
+      hrUserId: randomUUID(),
     };
     const bystander = await newCustomer(url);
     const results = [];
     for (const route of routes) {
-      const who = route.access === 'admin' ? 'admin' : 'customer';
-      const token = who === 'admin' ? admin : bystander.idToken;
+      const who = route.access === 'admin' || route.access === 'hr' ? route.access : 'customer';
+      const token = who === 'admin' ? admin : who === 'hr' ? hr.idToken : bystander.idToken;
       if (route.access === 'customer' && routeKey(route) === 'POST /api/me/deletion') continue; // would delete the bystander
       const status = (await call(route, throwaway, route.access === 'public' ? undefined : token)).status;
       results.push({ cell: `${routeKey(route)} × ${who}`, status });

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { customerWithEverything, snapshot } from '../support/attack';
 import { adminToken } from '../support/auth';
+import { hrUser } from '../support/hr-user';
 
 const url = inject('stackUrl');
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -78,6 +79,15 @@ const body = fc.oneof(
     '{"owner_id":42}',
     '{"owner_id":"__proto__"}',
     '{"owner_id":"00000000-0000-4000-8000-000000000000"}',
+    // An invitation token: of the right shape and nobody's, too short, not text, a key of the table.
+    `{"token":"${'A'.repeat(43)}"}`,
+    '{"token":"abc"}',
+    '{"token":42}',
+    '{"token":"INVITE#x"}',
+    // A company: a name too long, an address that is none.
+    `{"name":"${'n'.repeat(121)}","contact_email":"a@example.com"}`,
+    '{"name":"Acme","contact_email":"not-an-address"}',
+    '{"email":"hr@example.com","language":"xx"}',
   ),
   fc
     .record({
@@ -137,15 +147,18 @@ const destroys = (route: RouteDef, text: string) => {
 describe('fuzzing every route (fast-check)', () => {
   let customer: Awaited<ReturnType<typeof customerWithEverything>>;
   let admin: string;
+  let hr: string;
   beforeAll(async () => {
     [customer, admin] = await Promise.all([customerWithEverything(url), adminToken(url)]);
+    hr = (await hrUser(url, admin)).idToken;
   }, 60_000);
 
   it.each(routes.map((route) => [routeKey(route), route] as const))(
     '%s answers a 4xx JSON error (or 2xx) and refusals change nothing',
     async (_key, route) => {
-      const token =
-        route.access === 'admin' ? admin : route.access === 'public' ? undefined : customer.idToken;
+      const token = { admin, hr, public: undefined, customer: customer.idToken, user: customer.idToken }[
+        route.access
+      ];
       const params = (route.path.match(/\{\w+\}/g) ?? []).length;
       const before = await snapshot(url, customer.userId);
       let admitted = false;

@@ -17,6 +17,7 @@ import {
   USER,
   workflow,
 } from '../test-fixtures';
+import { noCompanyCounts } from './company-counts';
 import {
   type AuditCompletion,
   type AuditDetails,
@@ -27,28 +28,42 @@ import {
   auditPartition,
   CATALOGUE,
   type CalendarFeed,
+  COMPANY_COUNT_SHARDS,
+  COMPANY_LIST,
   CONVERSATION_OWNER,
   CONVERSATION_WAITING,
   COUNT_SHARDS,
   COUNTS,
   type CompanionCount,
   type CompanionExchange,
+  type CompanyItem,
   CUSTOMER_LIST,
   calendarFeedByToken,
   calendarFeeds,
+  companies,
   companionCounts,
   companionExchanges,
+  companyAuditSubject,
+  companyCounts,
   customerCounts,
   deletionMarkers,
   deletionRequests,
   documentById,
   documents,
+  type HrInvitationItem,
+  hrInvitations,
+  hrListPartition,
+  type InvitationToken,
+  type Invitee,
   type Item,
+  invitationTokens,
+  invitees,
   LISTED_STATES,
   listEntries,
   MAILED,
   type MessageCount,
   type MessageItem,
+  memberships,
   messageCounts,
   messages,
   PARTITION_STATE_END,
@@ -765,5 +780,126 @@ describe('owns: which items of a partition read are which entity', () => {
     expect(catalogueItems.filter(taskTemplates.owns)).toHaveLength(1);
     expect(tombstones.owns(tombstones.toItem(tombstone))).toBe(true);
     expect(tombstones.owns(profiles.toItem(customerProfile))).toBe(false);
+  });
+});
+
+describe('keys of the companies, their HR users and invitations (README key design)', () => {
+  const companyItem: CompanyItem = {
+    id: 'co-1',
+    name: 'Acme GmbH',
+    contact_email: 'hr@acme.example',
+    created_at: NOW,
+    created_by: 'admin-1',
+    deleting_at: null,
+  };
+  const invitation: HrInvitationItem = {
+    id: 'inv-1',
+    company_id: 'co-1',
+    email: 'Jane@Acme.example',
+    language: 'de',
+    invited_at: NOW,
+    invited_by: 'admin-1',
+    expires_at: '2026-12-24T10:00:00.000Z',
+    token_hash: 'ab'.repeat(32),
+    mailed_at: NOW,
+  };
+
+  it('company: COMPANY#<id> / COMPANY, listed under COMPANIES by <created_at>#<id>', () => {
+    const item = companies.toItem(companyItem);
+    expect(keysOf(item)).toEqual({
+      PK: 'COMPANY#co-1',
+      SK: 'COMPANY',
+      GSI1PK: 'COMPANIES',
+      GSI1SK: `${NOW}#co-1`,
+    });
+    expect(COMPANY_LIST).toBe('COMPANIES');
+    expect(companies.fromItem(item)).toEqual(companyItem);
+    // Stored before deletion existed: not being deleted.
+    const { deleting_at: _none, ...older } = item;
+    expect(companies.fromItem(older).deleting_at).toBeNull();
+  });
+
+  it('HR membership: USER#<id> / MEMBERSHIP (goes with the account), listed under COMPANY#<id>#HR by <added_at>#<user>', () => {
+    const membership = {
+      user_id: USER,
+      company_id: 'co-1',
+      email: 'jane@acme.example',
+      added_at: NOW,
+      added_by: 'admin-1',
+    };
+    const item = memberships.toItem(membership);
+    expect(keysOf(item)).toEqual({
+      PK: `USER#${USER}`,
+      SK: 'MEMBERSHIP',
+      GSI1PK: 'COMPANY#co-1#HR',
+      GSI1SK: `${NOW}#${USER}`,
+    });
+    expect(hrListPartition('co-1')).toBe('COMPANY#co-1#HR');
+    expect(memberships.fromItem(item)).toEqual(membership);
+  });
+
+  it('HR invitation: COMPANY#<id> / HRINVITE#<invite id>, not indexed', () => {
+    const item = hrInvitations.toItem(invitation);
+    expect(keysOf(item)).toEqual({ PK: 'COMPANY#co-1', SK: 'HRINVITE#inv-1' });
+    expect(hrInvitations.key('co-1', 'inv-1')).toEqual(hrInvitations.keyOf(invitation));
+    expect(hrInvitations.fromItem(item)).toEqual(invitation);
+  });
+
+  it('invitee: INVITEE#<folded address> / HR#<company> or EMPLOYEE#<company>, only kind, company and target stored', () => {
+    const invitee: Invitee = {
+      email: 'jane@acme.example',
+      kind: 'hr',
+      company_id: 'co-1',
+      target_id: 'inv-1',
+    };
+    const item = invitees.toItem(invitee);
+    expect(item).toEqual({
+      PK: 'INVITEE#jane@acme.example',
+      SK: 'HR#co-1',
+      kind: 'hr',
+      company_id: 'co-1',
+      target_id: 'inv-1',
+    });
+    expect(invitees.key(' Jane@ACME.example ', 'hr', 'co-1')).toEqual({
+      PK: 'INVITEE#jane@acme.example',
+      SK: 'HR#co-1',
+    });
+    expect(invitees.key('jane@acme.example', 'employee', 'co-1').SK).toBe('EMPLOYEE#co-1');
+    expect(invitees.fromItem(item)).toEqual(invitee);
+  });
+
+  it('invitation token: INVITE#<sha-256> / TOKEN, its TTL 30 days after it ran out, the hash only in the key', () => {
+    const token: InvitationToken = {
+      token_hash: 'cd'.repeat(32),
+      kind: 'hr',
+      company_id: 'co-1',
+      target_id: 'inv-1',
+      valid_until: '2026-12-24T10:00:00.000Z',
+    };
+    const item = invitationTokens.toItem(token);
+    expect(item).toEqual({
+      PK: `INVITE#${'cd'.repeat(32)}`,
+      SK: 'TOKEN',
+      kind: 'hr',
+      company_id: 'co-1',
+      target_id: 'inv-1',
+      valid_until: '2026-12-24T10:00:00.000Z',
+      expires_at: Date.parse('2026-12-24T10:00:00.000Z') / 1000 + 30 * 86_400,
+    });
+    expect(invitationTokens.fromItem(item)).toEqual(token);
+  });
+
+  it('company counts: STATS#COMPANY#<id> / SHARD#<0-3>, only the counts stored', () => {
+    expect(COMPANY_COUNT_SHARDS).toBe(4);
+    const counts = { company_id: 'co-1', shard: 2, ...noCompanyCounts(), invited: 3 };
+    const item = companyCounts.toItem(counts);
+    expect(keysOf(item)).toEqual({ PK: 'STATS#COMPANY#co-1', SK: 'SHARD#2' });
+    expect(item).not.toHaveProperty('company_id');
+    expect(item).not.toHaveProperty('shard');
+    expect(companyCounts.fromItem(item)).toEqual(counts);
+  });
+
+  it("a company's trail is an audit partition of its own: AUDIT#COMPANY#<id>", () => {
+    expect(auditPartition(companyAuditSubject('co-1'))).toBe('AUDIT#COMPANY#co-1');
   });
 });
