@@ -21,20 +21,22 @@ import { pinClock } from '../lib/clock';
 import { NotFound } from '../lib/errors';
 import { noCompanyCounts } from '../store/company-counts';
 import { companies, companyCounts, memberships, profiles } from '../store/entities';
-import { admin, captureOutput, customer, expectRefused, NOW, USER } from '../test-fixtures';
+import {
+  admin,
+  batchGetAnswer,
+  captureOutput,
+  companyItem,
+  customer,
+  expectRefused,
+  NOW,
+  USER,
+} from '../test-fixtures';
 import { createCompany, getHrCompany, listCompanies, revokeHrUser } from './companies';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
 
-const company = {
-  id: 'co-1',
-  name: 'Acme GmbH',
-  contact_email: 'hr@acme.example',
-  created_at: NOW,
-  created_by: 'admin-1',
-  deleting_at: null,
-};
+const company = companyItem();
 const membership = {
   user_id: USER,
   company_id: 'co-1',
@@ -45,14 +47,7 @@ const membership = {
 const hrCaller = (): HrAccount => ({ ...customer(), role: 'hr', companyId: 'co-1' });
 
 function stored(...items: Record<string, unknown>[]) {
-  ddb
-    .on(BatchGetCommand)
-    .callsFake((input: { RequestItems: Record<string, { Keys: Record<string, string>[] }> }) => {
-      const keys = Object.values(input.RequestItems)[0]?.Keys ?? [];
-      return {
-        Responses: { t: items.filter((item) => keys.some((k) => k.PK === item.PK && k.SK === item.SK)) },
-      };
-    });
+  ddb.on(BatchGetCommand).callsFake((input) => batchGetAnswer(input, items));
 }
 const transactions = () =>
   ddb.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems ?? []);

@@ -1,7 +1,7 @@
 // Companies and their HR users (docs/product.md#companies): the admin creates a company, sees it
 // with its HR users and invitations, and revokes an HR user; an HR user sees their own company.
 import { randomUUID } from 'node:crypto';
-import type { Company, CompanyDetail, CompanySummary, Page } from '@shared/api';
+import type { Company, CompanyDetail, CompanySummary, HrInvitation, Page } from '@shared/api';
 import type { CompanyInput } from '@shared/schemas/company';
 import type { PageQuery } from '@shared/schemas/pagination';
 import { setIdentityRole, signOutEverywhere } from '../adapters/identity';
@@ -21,7 +21,7 @@ import {
   removeMembership,
 } from '../store/companies';
 import { noCompanyCounts } from '../store/company-counts';
-import type { CompanyItem } from '../store/entities';
+import type { CompanyItem, HrInvitationItem } from '../store/entities';
 import { getStoredProfile } from '../store/profile-state';
 import { setProfileRole } from '../store/profiles';
 import { actorOf, companyAudit } from './audit';
@@ -33,6 +33,18 @@ export const companyOf = (item: CompanyItem): Company => ({
   contact_email: item.contact_email,
   created_at: item.created_at,
 });
+
+/** What the admin sees of an HR invitation (one run out waits for a resend). */
+export function hrInvitationOf(invitation: HrInvitationItem, now: string): HrInvitation {
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    language: invitation.language,
+    invited_at: invitation.invited_at,
+    expires_at: invitation.expires_at,
+    expired: invitation.expires_at <= now,
+  };
+}
 
 /** The admin creates a company; its creation is the first fact on its trail. */
 export async function createCompany(admin: AdminAccount, input: CompanyInput): Promise<CompanySummary> {
@@ -76,14 +88,7 @@ export async function getCompanyDetail(companyId: string): Promise<CompanyDetail
   return {
     ...summary,
     hr_users: members.map(({ user_id, email, added_at }) => ({ user_id, email, added_at })),
-    hr_invitations: invitations.map((invitation) => ({
-      id: invitation.id,
-      email: invitation.email,
-      language: invitation.language,
-      invited_at: invitation.invited_at,
-      expires_at: invitation.expires_at,
-      expired: invitation.expires_at <= now,
-    })),
+    hr_invitations: invitations.map((invitation) => hrInvitationOf(invitation, now)),
   };
 }
 

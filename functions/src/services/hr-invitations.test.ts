@@ -29,21 +29,23 @@ import {
   profiles,
 } from '../store/entities';
 import { tokenHash } from '../store/invitation-tokens';
-import { admin, captureOutput, customer, expectRefused, NOW, USER } from '../test-fixtures';
+import {
+  admin,
+  batchGetAnswer,
+  captureOutput,
+  companyItem,
+  customer,
+  expectRefused,
+  NOW,
+  USER,
+} from '../test-fixtures';
 import { acceptHrInvitation, inviteHr, lookUpInvitation, resendHrInvitation } from './hr-invitations';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
 const cognito = mockClient(CognitoIdentityProviderClient);
 
-const company = {
-  id: 'co-1',
-  name: 'Acme GmbH',
-  contact_email: 'hr@acme.example',
-  created_at: NOW,
-  created_by: 'admin-1',
-  deleting_at: null,
-};
+const company = companyItem();
 const invitation = (overrides: Partial<HrInvitationItem> = {}): HrInvitationItem => ({
   id: 'inv-1',
   company_id: 'co-1',
@@ -57,15 +59,8 @@ const invitation = (overrides: Partial<HrInvitationItem> = {}): HrInvitationItem
   ...overrides,
 });
 
-/** Answers each BatchGet with the stored items among the keys it asks for. */
 function stored(...items: Record<string, unknown>[]) {
-  ddb
-    .on(BatchGetCommand)
-    .callsFake((input: { RequestItems: Record<string, { Keys: Record<string, string>[] }> }) => {
-      const keys = Object.values(input.RequestItems)[0]?.Keys ?? [];
-      const found = items.filter((item) => keys.some((key) => key.PK === item.PK && key.SK === item.SK));
-      return { Responses: { t: found } };
-    });
+  ddb.on(BatchGetCommand).callsFake((input) => batchGetAnswer(input, items));
 }
 
 const transactions = () =>

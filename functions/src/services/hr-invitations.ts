@@ -24,23 +24,11 @@ import { readInvitationSubject } from '../store/invitation-lookup';
 import { newInvitationToken } from '../store/invitation-tokens';
 import { setProfileRole } from '../store/profiles';
 import { actorOf, companyAudit } from './audit';
-import { companyOf } from './companies';
+import { companyOf, hrInvitationOf } from './companies';
 import { mailTo } from './notify';
 
 const DAY_MS = 24 * 3600 * 1000;
 const expiryFrom = (at: Date) => new Date(at.getTime() + INVITATION_DAYS * DAY_MS).toISOString();
-
-/** What the admin sees of an HR invitation. */
-function hrInvitationOf(invitation: HrInvitationItem, now: string): HrInvitation {
-  return {
-    id: invitation.id,
-    email: invitation.email,
-    language: invitation.language,
-    invited_at: invitation.invited_at,
-    expires_at: invitation.expires_at,
-    expired: invitation.expires_at <= now,
-  };
-}
 
 /** The invitation's mail, in its language, with the link that holds the token (best effort). */
 function mailInvitation(invitation: HrInvitationItem, companyName: string, token: string) {

@@ -6,6 +6,7 @@ import { CUSTOMER_FILTERS } from '@shared/customer-filters';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import {
+  companyItem,
   deletionRequest,
   document,
   NOW,
@@ -36,7 +37,6 @@ import {
   COUNTS,
   type CompanionCount,
   type CompanionExchange,
-  type CompanyItem,
   CUSTOMER_LIST,
   calendarFeedByToken,
   calendarFeeds,
@@ -784,14 +784,6 @@ describe('owns: which items of a partition read are which entity', () => {
 });
 
 describe('keys of the companies, their HR users and invitations (README key design)', () => {
-  const companyItem: CompanyItem = {
-    id: 'co-1',
-    name: 'Acme GmbH',
-    contact_email: 'hr@acme.example',
-    created_at: NOW,
-    created_by: 'admin-1',
-    deleting_at: null,
-  };
   const invitation: HrInvitationItem = {
     id: 'inv-1',
     company_id: 'co-1',
@@ -805,7 +797,8 @@ describe('keys of the companies, their HR users and invitations (README key desi
   };
 
   it('company: COMPANY#<id> / COMPANY, listed under COMPANIES by <created_at>#<id>', () => {
-    const item = companies.toItem(companyItem);
+    const company = companyItem();
+    const item = companies.toItem(company);
     expect(keysOf(item)).toEqual({
       PK: 'COMPANY#co-1',
       SK: 'COMPANY',
@@ -813,7 +806,7 @@ describe('keys of the companies, their HR users and invitations (README key desi
       GSI1SK: `${NOW}#co-1`,
     });
     expect(COMPANY_LIST).toBe('COMPANIES');
-    expect(companies.fromItem(item)).toEqual(companyItem);
+    expect(companies.fromItem(item)).toEqual(company);
     // Stored before deletion existed: not being deleted.
     const { deleting_at: _none, ...older } = item;
     expect(companies.fromItem(older).deleting_at).toBeNull();
