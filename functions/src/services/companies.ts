@@ -70,6 +70,13 @@ export async function listCompanies(query: PageQuery): Promise<Page<CompanySumma
   };
 }
 
+/** The company a route names; none, or being deleted: 404 companyNotFound. */
+export async function requireCompany(companyId: string): Promise<CompanyItem> {
+  const company = await readCompany(companyId);
+  if (!company) throw new NotFound('companyNotFound');
+  return company;
+}
+
 /** A company with its counts; none (or being deleted): 404 companyNotFound. */
 async function summaryOf(companyId: string): Promise<CompanySummary> {
   const found = await readCompanyWithCounts(companyId);

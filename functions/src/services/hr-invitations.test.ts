@@ -39,7 +39,9 @@ import {
   NOW,
   USER,
 } from '../test-fixtures';
-import { acceptHrInvitation, inviteHr, lookUpInvitation, resendHrInvitation } from './hr-invitations';
+import { inviteHr, resendHrInvitation } from './hr-invitations';
+import { acceptHrInvitation } from './hr-join';
+import { lookUpInvitation } from './invitation-lookup';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);

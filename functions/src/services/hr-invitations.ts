@@ -1,30 +1,20 @@
-// HR users join by invitation (docs/company-portal-plan.md): the admin invites an address, the
-// link's public page looks the invitation up, and the invited person, signed in with that
-// verified address, accepts it and becomes the company's HR user.
+// HR users join by invitation (docs/company-portal-plan.md): the admin invites an address and
+// resends the invitation; the link's page (invitation-lookup.ts) and joining (hr-join.ts) are
+// modules of their own, so their Lambdas bundle no mail client.
 import { randomUUID } from 'node:crypto';
-import type { Company, HrInvitation, InvitationLookup } from '@shared/api';
+import type { HrInvitation } from '@shared/api';
 import { INVITATION_DAYS, INVITATION_RESEND_MINUTES } from '@shared/constants';
 import type { HrInvitationInput } from '@shared/schemas/company';
-import { setIdentityRole } from '../adapters/identity';
-import type { AdminAccount, CustomerAccount } from '../edge/caller';
+import type { AdminAccount } from '../edge/caller';
 import { clock } from '../lib/clock';
-import { Conflict, NotFound, TooMany } from '../lib/errors';
+import { NotFound, TooMany } from '../lib/errors';
 import { log } from '../lib/log';
 import { hrInvitationMail, invitationLink } from '../mail/templates';
-import { readCompany } from '../store/companies';
-import { foldAddress, type HrInvitationItem } from '../store/entities';
-import {
-  joinCompany,
-  putHrInvitation,
-  readHrInvitation,
-  readHrInvitationTo,
-  rotateHrInvitation,
-} from '../store/hr-invitations';
-import { readInvitationSubject } from '../store/invitation-lookup';
+import type { HrInvitationItem } from '../store/entities';
+import { putHrInvitation, readHrInvitation, rotateHrInvitation } from '../store/hr-invitations';
 import { newInvitationToken } from '../store/invitation-tokens';
-import { setProfileRole } from '../store/profiles';
 import { actorOf, companyAudit } from './audit';
-import { companyOf, hrInvitationOf } from './companies';
+import { hrInvitationOf, requireCompany } from './companies';
 import { mailTo } from './notify';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -38,13 +28,6 @@ function mailInvitation(invitation: HrInvitationItem, companyName: string, token
       hrInvitationMail(invitation.language, companyName, invitationLink(origin, token), INVITATION_DAYS),
     { companyId: invitation.company_id, mail: 'hrInvitation' },
   );
-}
-
-/** The company an admin route names; none, or being deleted: 404 companyNotFound. */
-async function requireCompany(companyId: string) {
-  const company = await readCompany(companyId);
-  if (!company) throw new NotFound('companyNotFound');
-  return company;
 }
 
 /**
@@ -106,64 +89,4 @@ export async function resendHrInvitation(
   const resent = { ...invitation, ...next };
   await mailInvitation(resent, company.name, token);
   return hrInvitationOf(resent, now.toISOString());
-}
-
-/**
- * The public page of an invitation link: which company invited which address, and whether it
- * has run out. An unknown, answered or rotated token is the same 404, so the answer tells
- * nothing about other tokens; nothing personal beyond the invited address is said.
- */
-export async function lookUpInvitation(token: string): Promise<InvitationLookup> {
-  const subject = await readInvitationSubject(token);
-  if (!subject) throw new NotFound('invitationNotFound');
-  return {
-    kind: subject.token.kind,
-    company_id: subject.company.id,
-    company_name: subject.company.name,
-    email: subject.email,
-    expired: subject.token.valid_until <= clock.iso(),
-  };
-}
-
-/**
- * The invited person accepts, signed in with the invited address (their ID token's e-mail,
- * which Cognito verified at sign-up, is the proof the link's token would be):
- * 1. the invitation to the caller's address from this company is read (none: 404
- *    invitationNotFound; run out: 409 invitationExpired);
- * 2. one transaction deletes the invitation, its invitee item and its token and puts the
- *    membership, with `hr_joined` on the company's trail, on condition that the account holds
- *    no customer data (documents, onboarding: 409 hrNeedsNewAccount, an HR account is one of
- *    its own);
- * 3. the user joins the Cognito group `hr`;
- * 4. their profile's role becomes hr (off the customer lists).
- * A crash after step 2 leaves the membership of a user still a customer: the same request again
- * finds the caller already a member of this company and does steps 3 and 4 (both repeatable).
- * The SPA then refreshes its tokens: the next one says hr, and HR routes need a second factor.
- */
-export async function acceptHrInvitation(caller: CustomerAccount, companyId: string): Promise<Company> {
-  const company = await requireCompany(companyId);
-  if (caller.companyId !== companyId) {
-    const invitation = await readHrInvitationTo(caller.email, companyId);
-    if (!invitation || foldAddress(invitation.email) !== foldAddress(caller.email))
-      throw new NotFound('invitationNotFound');
-    if (invitation.expires_at <= clock.iso()) throw new Conflict('invitationExpired');
-    if (caller.profile.documents_count > 0 || caller.profile.onboarding_completed)
-      throw new Conflict('hrNeedsNewAccount');
-    const at = clock.iso();
-    await joinCompany(
-      invitation,
-      {
-        user_id: caller.userId,
-        company_id: companyId,
-        email: caller.email,
-        added_at: at,
-        added_by: invitation.invited_by,
-      },
-      companyAudit(actorOf(caller), companyId, 'hr_joined'),
-    );
-  }
-  await setIdentityRole(caller.userId, 'hr');
-  await setProfileRole(caller.userId, 'hr');
-  log.info('hr user joined', { companyId, userId: caller.userId });
-  return companyOf(company);
 }
