@@ -45,6 +45,7 @@ describe('the CDK app (infra/app.ts)', { timeout: 120_000 }, () => {
       'Relocation-dev-Auth': 'aws://123456789012/eu-central-1',
       'Relocation-dev-Api': 'aws://123456789012/eu-central-1',
       'Relocation-dev-AdminApi': 'aws://123456789012/eu-central-1',
+      'Relocation-dev-CompanyApi': 'aws://123456789012/eu-central-1',
       'Relocation-dev-Monitoring': 'aws://123456789012/eu-central-1',
       'Relocation-dev-Edge': 'aws://123456789012/us-east-1',
       'Relocation-dev-Web': 'aws://123456789012/eu-central-1',

@@ -21,9 +21,12 @@ import {
   companyDeletionSchema,
   companyEmployeesQuerySchema,
   companyExportQuerySchema,
+  companySchema,
   consentSchema,
   employeeImportSchema,
   employeeInvitationSchema,
+  hrInvitationSchema,
+  invitationTokenSchema,
 } from '@shared/schemas/company';
 import { documentExpirySchema, uploadConfirmSchema, uploadRequestSchema } from '@shared/schemas/documents';
 import { completeTaskSchema, deletionRequestSchema } from '@shared/schemas/journey';
@@ -676,6 +679,80 @@ export const ROUTES = {
     access: 'hr',
     params: { employeeId: id },
     permissions: { table: 'write', mail: true },
+  },
+  // Companies and their HR users: the admin's side, the invitation's public page, joining, HR's company.
+  'admin-list-companies': {
+    method: 'GET',
+    path: API_PATHS.adminCompanies,
+    access: 'admin',
+    query: pageQuerySchema,
+    permissions: { table: 'read' },
+  },
+  'admin-create-company': {
+    method: 'POST',
+    path: API_PATHS.adminCompanies,
+    access: 'admin',
+    body: companySchema,
+    permissions: { audit: true, table: 'write' },
+  },
+  'admin-get-company': {
+    method: 'GET',
+    path: API_PATHS.adminCompany,
+    access: 'admin',
+    params: { companyId: id },
+    permissions: { table: 'read' },
+  },
+  'admin-invite-hr': {
+    method: 'POST',
+    path: API_PATHS.adminHrInvitations,
+    access: 'admin',
+    params: { companyId: id },
+    body: hrInvitationSchema,
+    permissions: { audit: true, table: 'write', mail: true },
+  },
+  'admin-resend-hr-invitation': {
+    method: 'POST',
+    path: API_PATHS.adminHrInvitationResend,
+    access: 'admin',
+    params: { companyId: id, inviteId: id },
+    permissions: { audit: true, table: 'write', mail: true },
+  },
+  'admin-revoke-hr': {
+    method: 'DELETE',
+    path: API_PATHS.adminHrUser,
+    access: 'admin',
+    params: { companyId: id, userId: id },
+    permissions: {
+      audit: true,
+      table: 'write',
+      // Takes the user out of the hr group (listed first) and signs them out everywhere.
+      cognito: [
+        'cognito-idp:AdminListGroupsForUser',
+        'cognito-idp:AdminRemoveUserFromGroup',
+        'cognito-idp:AdminUserGlobalSignOut',
+      ],
+    },
+  },
+  'look-up-invitation': {
+    method: 'POST',
+    path: API_PATHS.invitationLookup,
+    access: 'public',
+    // The token travels in the body (never a path or query: request lines are logged).
+    body: invitationTokenSchema,
+    permissions: { table: 'read' },
+  },
+  'accept-hr-invitation': {
+    method: 'POST',
+    path: API_PATHS.myHrInvitationAccept,
+    access: 'customer',
+    params: { companyId: id },
+    permissions: { audit: true, table: 'write', cognito: ['cognito-idp:AdminAddUserToGroup'] },
+  },
+  'hr-get-company': {
+    method: 'GET',
+    path: API_PATHS.company,
+    access: 'hr',
+    permissions: { table: 'read' },
   },
 } as const satisfies Record<string, RouteConfig>;
 

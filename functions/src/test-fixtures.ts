@@ -20,7 +20,7 @@ import type { AdminAccount, CustomerAccount } from './edge/caller';
 import type { DomainError } from './lib/errors';
 import { BUSINESS_METRICS, type BusinessMetric, flushMetrics } from './lib/metrics';
 import type { Catalogue } from './store/catalogue';
-import type { Phase, TaskTemplate, UploadTicketRecord } from './store/entities';
+import type { CompanyItem, Phase, TaskTemplate, UploadTicketRecord } from './store/entities';
 import type { UserPartition } from './store/user-partition';
 
 /** The instant every test pins the clock to (11:00 in Germany, 23 November 2026). */
@@ -331,3 +331,33 @@ export const uploadedBy = (record: DocumentRecord) =>
     action: 'document_uploaded',
     target: { document_type: record.document_type, document_id: record.id },
   });
+
+/** A company as stored (Acme GmbH, `co-1`), created at NOW by the admin. */
+export function companyItem(overrides: Partial<CompanyItem> = {}): CompanyItem {
+  return {
+    id: 'co-1',
+    name: 'Acme GmbH',
+    contact_email: 'hr@acme.example',
+    created_at: NOW,
+    created_by: ADMIN,
+    deleting_at: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A mocked BatchGet's answer from a stored set of items: those whose keys it asks for
+ * (`ddb.on(BatchGetCommand).callsFake((input) => batchGetAnswer(input, items))`).
+ */
+export function batchGetAnswer(
+  input: { RequestItems?: Record<string, { Keys?: Record<string, unknown>[] }> },
+  items: Record<string, unknown>[],
+) {
+  const [[table = 't', request] = []] = Object.entries(input.RequestItems ?? {});
+  const keys = request?.Keys ?? [];
+  return {
+    Responses: {
+      [table]: items.filter((item) => keys.some((key) => key.PK === item.PK && key.SK === item.SK)),
+    },
+  };
+}

@@ -22,7 +22,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { newProfile } from '@functions/store/profiles';
 import { TABLE_KEYS } from '@functions/store/table';
-import { ADMIN_GROUP, PASSWORD_MIN_LENGTH } from '@shared/constants';
+import { ADMIN_GROUP, HR_GROUP, PASSWORD_MIN_LENGTH } from '@shared/constants';
 
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {
@@ -117,12 +117,15 @@ export async function ensureUserPool(
   return ids;
 }
 
+/** The pool's groups, as on AWS (infra/stacks/auth-stack.ts): the team's and the HR users'. */
 async function ensureGroup(client: CognitoIdentityProviderClient, userPoolId: string) {
-  const exists = await client
-    .send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }))
-    .then(() => true)
-    .catch(() => false);
-  if (!exists) await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));
+  for (const GroupName of [ADMIN_GROUP, HR_GROUP]) {
+    const exists = await client
+      .send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName }))
+      .then(() => true)
+      .catch(() => false);
+    if (!exists) await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName }));
+  }
 }
 
 async function findUserSub(client: CognitoIdentityProviderClient, userPoolId: string, email: string) {

@@ -1,5 +1,5 @@
 import { JOB_PERMISSIONS, TRIGGER_PERMISSIONS, triggers } from '@functions/routes';
-import { ADMIN_GROUP, PASSWORD_MIN_LENGTH } from '@shared/constants';
+import { ADMIN_GROUP, HR_GROUP, PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
@@ -91,6 +91,11 @@ export class AuthStack extends Stack {
     new CfnUserPoolGroup(this, 'AdminGroup', {
       userPoolId: this.userPool.userPoolId,
       groupName: ADMIN_GROUP,
+    });
+    // HR users of companies (a membership item names their company).
+    new CfnUserPoolGroup(this, 'HrGroup', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: HR_GROUP,
     });
     // For the operator's commands (npm run admin): the pool by its stage.
     new StringParameter(this, 'UserPoolIdParameter', {

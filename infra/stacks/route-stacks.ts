@@ -20,13 +20,13 @@ import { pascal } from './monitoring';
 export const STACK_RESOURCE_BUDGET = 400;
 
 /** The stacks (`Relocation-<stage>-<name>`) that deploy the routes' Lambdas. */
-export type RouteStackName = 'Api' | 'AdminApi';
+export type RouteStackName = 'Api' | 'AdminApi' | 'CompanyApi';
 
 /**
  * Which stack deploys a route: by who may call it, the `access` of its row in
  * functions/src/routes.ts. The Api stack holds the gateway and the routes of the customers'
- * app (and the public ones); the team's routes have a stack of their own. A new audience must
- * be given a stack here (the type says so), e.g. `company` → a `CompanyApi` stack. A route may
+ * app (and the public ones); the team's routes have a stack of their own, and so have the HR
+ * users' of companies (CompanyApi). A new audience must be given a stack here (the type says so). A route may
  * move in one deploy only to a stack deployed after the one it leaves (docs/runbook.md, "Moving a
  * route between stacks").
  */
@@ -35,8 +35,7 @@ export const ROUTE_STACK: Readonly<Record<Access, RouteStackName>> = {
   user: 'Api',
   customer: 'Api',
   admin: 'AdminApi',
-  // Until the CompanyApi stack exists, a company's routes deploy with the team's.
-  hr: 'AdminApi',
+  hr: 'CompanyApi',
 };
 
 /** The routes one stack deploys, in route-table order. */

@@ -24,7 +24,7 @@ import { addStageStacks } from './stage-stacks';
 
 /** The Api stack: the gateway, the customers' and public routes, the guardrail, the daily job. */
 let api: Template;
-/** Every stack that deploys routes (Api and AdminApi) as one template: the routes' Lambdas and grants. */
+/** Every stack that deploys routes (Api, AdminApi, CompanyApi) as one template: the routes' Lambdas and grants. */
 let apis: Template;
 let monitoring: Template;
 const nagViolations: string[] = [];
@@ -68,6 +68,7 @@ function buildApp(outdir?: string, stage: Stage = 'prod', settings: Partial<Stag
     authStack: stacks.auth,
     apiStack: stacks.api,
     adminApiStack: stacks.adminApi,
+    companyApiStack: stacks.companyApi,
     monitoringStack: stacks.monitoring,
     edgeStack: stacks.edge,
     webStack: stacks.web,
@@ -80,7 +81,7 @@ let built: ReturnType<typeof buildApp>;
 /** The route stacks' resources in one template; a logical id in both would hide one of them. */
 function routeStacksOf(app: ReturnType<typeof buildApp>): Template {
   const resources: Record<string, unknown> = {};
-  for (const stack of [app.apiStack, app.adminApiStack]) {
+  for (const stack of [app.apiStack, app.adminApiStack, app.companyApiStack]) {
     for (const [id, resource] of Object.entries(Template.fromStack(stack).toJSON().Resources ?? {})) {
       if (id in resources) throw new Error(`${id} is in more than one route stack`);
       resources[id] = resource;
@@ -334,6 +335,18 @@ describe('API stack, generated from the route table', () => {
     }
   });
 
+  it('lets every staff route (admin, hr) read whether the caller has a second factor, and no other', () => {
+    const policies = Object.entries(apis.findResources('AWS::IAM::Policy')) as [string, Resource][];
+    for (const route of routes) {
+      if (route.permissions.cognito?.includes('cognito-idp:AdminGetUser')) continue; // its own need
+      const policy = policies.find(([id]) =>
+        id.startsWith(`${pascal(route.handler)}ServiceRoleDefaultPolicy`),
+      );
+      const reads = JSON.stringify(policy?.[1] ?? {}).includes('cognito-idp:AdminGetUser');
+      expect(reads, route.handler).toBe(route.access === 'admin' || route.access === 'hr');
+    }
+  });
+
   it('lets only the deletion routes delete Cognito users', () => {
     const policies = Object.entries(apis.findResources('AWS::IAM::Policy')) as [string, Resource][];
     const deleters = policies
@@ -393,7 +406,13 @@ const RECORDING_ROUTES = [
   // On the company's own trail (AUDIT#COMPANY#<id>): what an HR user did to the company.
   'hr-invite-employee',
   'hr-import-employees',
+  'admin-create-company',
+  'admin-invite-hr',
+  'admin-resend-hr-invitation',
+  'admin-revoke-hr',
 ];
+/** Routes of others than admins that record on a trail: an HR user joining, on the company's. */
+const OWN_RECORDING_ROUTES = ['accept-hr-invitation'];
 const actionsOf = (statement: IamStatement) => [statement.Action ?? []].flat();
 const normalized = (condition: IamStatement['Condition']) =>
   Object.fromEntries(
@@ -527,11 +546,12 @@ describe('the audit trail in IAM', () => {
     ).toBeGreaterThan(5);
   });
 
-  it.each(RECORDING_ROUTES)(
-    '%s records a staff action: its role may put new audit records (and nothing more)',
+  it.each([...RECORDING_ROUTES, ...OWN_RECORDING_ROUTES])(
+    '%s records an action: its role may put new audit records (and nothing more)',
     (handler) => {
       const route = routes.find((r) => r.handler === handler);
-      expect(['admin', 'hr']).toContain(route?.access);
+      if (OWN_RECORDING_ROUTES.includes(handler)) expect(route?.access).toBe('customer');
+      else expect(['admin', 'hr']).toContain(route?.access);
       expect(route && permissionsOf(route).audit).toBe(true);
       const [, statements = []] =
         [...lambdaRoles(apis)].find(([id]) => routeOfRole(id)?.handler === handler) ?? [];
@@ -560,7 +580,7 @@ describe('the audit trail in IAM', () => {
         .filter(appends)
         .map((r) => r.handler)
         .sort(),
-    ).toEqual([...RECORDING_ROUTES].sort());
+    ).toEqual([...RECORDING_ROUTES, ...OWN_RECORDING_ROUTES].sort());
     const quiet = routes.filter(
       (r) => r.access === 'admin' && r.permissions.table === 'write' && !appends(r),
     );
@@ -1036,16 +1056,18 @@ describe('deploy order', () => {
     expect(names(built.authStack)).toEqual(['Relocation-prod-Data']);
     expect(names(built.apiStack)).toEqual(['Relocation-prod-Auth', 'Relocation-prod-Data']);
     // Its routes attach to the Api stack's gateway.
-    expect(names(built.adminApiStack)).toEqual([
-      'Relocation-prod-Api',
-      'Relocation-prod-Auth',
-      'Relocation-prod-Data',
-    ]);
+    for (const routeStack of [built.adminApiStack, built.companyApiStack])
+      expect(names(routeStack)).toEqual([
+        'Relocation-prod-Api',
+        'Relocation-prod-Auth',
+        'Relocation-prod-Data',
+      ]);
     // It watches the functions of all of them; nothing reads anything of it.
     expect(names(built.monitoringStack)).toEqual([
       'Relocation-prod-AdminApi',
       'Relocation-prod-Api',
       'Relocation-prod-Auth',
+      'Relocation-prod-CompanyApi',
       'Relocation-prod-Data',
     ]);
     expect(names(built.edgeStack)).toEqual([]);
@@ -1054,6 +1076,7 @@ describe('deploy order', () => {
         'Relocation-prod-AdminApi',
         'Relocation-prod-Api',
         'Relocation-prod-Auth',
+        'Relocation-prod-CompanyApi',
         'Relocation-prod-Data',
         'Relocation-prod-Edge',
       ]),
@@ -1096,7 +1119,7 @@ describe('the stacks of every stage: size, and where each route is deployed', ()
   it(`keeps every stack within ${STACK_RESOURCE_BUDGET} resources (CloudFormation's limit: 500) and 200 outputs`, () => {
     expect(STACK_RESOURCE_BUDGET).toBeLessThan(500);
     for (const [stage, stacks] of assemblies) {
-      expect(stacks.length, stage).toBe(8);
+      expect(stacks.length, stage).toBe(9);
       for (const { name, template } of stacks) {
         const resources = Object.keys(template.Resources ?? {}).length;
         expect(resources, `${stage} ${name}: ${resources} resources`).toBeLessThanOrEqual(
@@ -1179,6 +1202,7 @@ describe('Auth stack', () => {
       LambdaConfig: Match.objectLike({ CustomMessage: Match.anyValue(), PostConfirmation: Match.anyValue() }),
     });
     auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
+    auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'hr' });
     auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_SRP_AUTH']),

@@ -11,12 +11,12 @@ import { RouteStack } from './route-stacks';
 import { WebStack } from './web-stack';
 
 /**
- * The stacks of one stage, `Relocation-<stage>-{Data,Auth,Api,AdminApi,Monitoring,Edge,Web,EdgeMonitoring}`
+ * The stacks of one stage, `Relocation-<stage>-{Data,Auth,Api,AdminApi,CompanyApi,Monitoring,Edge,Web,EdgeMonitoring}`
  * (infra/app.ts and the tests): all in the stage's region but Edge, CloudFront's firewall, which
  * must be in us-east-1 and reaches the Web stack as a cross-region reference, and EdgeMonitoring,
  * the alarms on CloudFront's and the firewall's metrics, which are there too. The routes' Lambdas
  * are split by audience (route-stacks.ts, ROUTE_STACK): the Api stack has the gateway and the
- * customers' and public routes, AdminApi the team's; Monitoring watches all of them.
+ * customers' and public routes, AdminApi the team's, CompanyApi the HR users'; Monitoring watches all of them.
  */
 export function addStageStacks(
   app: App,
@@ -49,7 +49,13 @@ export function addStageStacks(
     gateway: api.gateway,
     deps: api.functionDeps,
   });
-  const routeStacks = [api, adminApi];
+  const companyApi = new RouteStack(app, `${prefix}-CompanyApi`, {
+    env,
+    name: 'CompanyApi',
+    gateway: api.gateway,
+    deps: api.functionDeps,
+  });
+  const routeStacks = [api, adminApi, companyApi];
   const monitoring = new MonitoringStack(app, `${prefix}-Monitoring`, {
     env,
     watch: {
@@ -94,7 +100,7 @@ export function addStageStacks(
   // With a custom domain the API host is a plain name, not a reference: the order is said here.
   // The site goes live with every route in place.
   for (const stack of routeStacks) web.addStackDependency(stack, 'forwards /api/* to its routes');
-  const stacks = { data, auth, api, adminApi, monitoring, edge, web, edgeMonitoring };
+  const stacks = { data, auth, api, adminApi, companyApi, monitoring, edge, web, edgeMonitoring };
   // Cost allocation tags on every resource (activate them once in the Billing console): the
   // stage's budget (monitoring.ts) counts what carries its stage tag.
   for (const stack of Object.values(stacks)) {

@@ -5,10 +5,17 @@ import { randomUUID } from 'node:crypto';
 import { type RouteDef, routeKey, routes } from '@functions/routes';
 import type { CalendarLink, CompanionAnswer } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { badTokens, customerWithEverything, snapshot, type TokenKind } from '../support/attack';
+import {
+  badTokens,
+  customerWithEverything,
+  partitionItems,
+  snapshot,
+  type TokenKind,
+} from '../support/attack';
 import { adminToken, api, newCustomer, uniqueEmail } from '../support/auth';
-import { companyWithHr, invitedEmployee } from '../support/company';
+import { companyWithHr, hrUserOf, invitedEmployee } from '../support/company';
 import { tinyPdf } from '../support/files';
+import { inviteHr } from '../support/hr-user';
 import { serviceRequestBody } from '../support/service-answers';
 import { signedUnsubscribeLink } from '../support/unsubscribe';
 
@@ -28,9 +35,11 @@ type Ids = {
   questionId: string;
   /** The test admin: an owner the owner routes would set. */
   adminId: string;
-  /** Company A, and a row of its employee list. */
+  /** Company A: a row of its employee list, an HR invitation, and an HR user (not one of the callers). */
   companyId: string;
   employeeId: string;
+  inviteId: string;
+  hrUserId: string;
 };
 
 /**
@@ -224,10 +233,40 @@ const SAMPLES: Record<string, (ids: Ids) => { path: string; body?: unknown }> = 
     path: `/api/company/invitations/${ids.employeeId}/resend`,
     body: {},
   }),
+  'GET /api/admin/companies': () => ({ path: '/api/admin/companies' }),
+  'POST /api/admin/companies': () => ({
+    path: '/api/admin/companies',
+    body: { name: 'Mallory Corp', contact_email: 'mallory@example.com' },
+  }),
+  'GET /api/admin/companies/{companyId}': (ids) => ({ path: `/api/admin/companies/${ids.companyId}` }),
+  'POST /api/admin/companies/{companyId}/hr-invitations': (ids) => ({
+    path: `/api/admin/companies/${ids.companyId}/hr-invitations`,
+    body: { email: `mallory-${ids.companyId.slice(0, 6)}@example.com`, language: 'en' },
+  }),
+  'POST /api/admin/companies/{companyId}/hr-invitations/{inviteId}/resend': (ids) => ({
+    path: `/api/admin/companies/${ids.companyId}/hr-invitations/${ids.inviteId}/resend`,
+    body: {},
+  }),
+  'DELETE /api/admin/companies/{companyId}/hr/{userId}': (ids) => ({
+    path: `/api/admin/companies/${ids.companyId}/hr/${ids.hrUserId}`,
+  }),
+  // A token never issued: the same 404 as a used one, whoever asks.
+  'POST /api/invitations/lookup': () => ({
+    path: '/api/invitations/lookup',
+    body: { token: 'A'.repeat(43) },
+  }),
+  'POST /api/me/hr-invitations/{companyId}/accept': (ids) => ({
+    path: `/api/me/hr-invitations/${ids.companyId}/accept`,
+    body: {},
+  }),
+  'GET /api/company': () => ({ path: '/api/company' }),
 };
 
 /** What a public route answers its sample: the unsubscribe link's GET sends the browser on. */
-const PUBLIC_ANSWER: Record<string, number> = { 'GET /api/reminders/unsubscribe': 303 };
+const PUBLIC_ANSWER: Record<string, number> = {
+  'GET /api/reminders/unsubscribe': 303,
+  'POST /api/invitations/lookup': 404,
+};
 
 const call = async (route: RouteDef, ids: Ids, token: string | undefined) => {
   const sample = SAMPLES[routeKey(route)]?.(ids);
@@ -262,6 +301,12 @@ describe('authorization matrix (every route × every caller)', () => {
   /** HR users of companies A and B (company A's row is in ids). */
   let hrA: Awaited<ReturnType<typeof companyWithHr>>;
   let hrB: Awaited<ReturnType<typeof companyWithHr>>;
+  /** Everything stored of a company: its partition, its trail, and the account of its HR user A. */
+  const companyState = async (companyId: string) => ({
+    company: await partitionItems(url, '', `COMPANY#${companyId}`),
+    audit: await partitionItems(url, '', `AUDIT#COMPANY#${companyId}`),
+    hr: await partitionItems(url, hrA.hr.userId),
+  });
 
   beforeAll(async () => {
     [a, b, admin, hrA, hrB] = await Promise.all([
@@ -272,6 +317,13 @@ describe('authorization matrix (every route × every caller)', () => {
       companyWithHr(url),
     ]);
     const row = await invitedEmployee(url, hrA.company);
+    const target = await hrUserOf(url, hrA.company.id);
+    const invitation = await inviteHr(
+      url,
+      admin,
+      hrA.company.id,
+      `invited-${randomUUID().slice(0, 8)}@example.com`,
+    );
     const feed = await api<CalendarLink>(url, '/api/me/calendar', { token: a.idToken });
     const nobody = await signedUnsubscribeLink(url, randomUUID());
     const question = await api<CompanionAnswer>(url, '/api/me/companion/questions', {
@@ -288,6 +340,8 @@ describe('authorization matrix (every route × every caller)', () => {
       adminId: me.body.profile.id,
       companyId: hrA.company.id,
       employeeId: row.row.id,
+      inviteId: invitation.id,
+      hrUserId: target.userId,
     };
   }, 60_000);
 
@@ -314,6 +368,7 @@ describe('authorization matrix (every route × every caller)', () => {
 
   it("refuses customers on admin and HR routes (even with customer A's own ids), admins on customer and HR routes, and HR users on customer and admin routes with 403", async () => {
     const before = await snapshot(url, a.userId);
+    const company = await companyState(ids.companyId);
     const results = await Promise.all(
       routes
         .filter((route) => route.access === 'admin' || route.access === 'customer' || route.access === 'hr')
@@ -332,6 +387,7 @@ describe('authorization matrix (every route × every caller)', () => {
     );
     expect(results.filter((r) => r.status !== r.want)).toEqual([]);
     expect(await snapshot(url, a.userId)).toEqual(before);
+    expect(await companyState(ids.companyId)).toEqual(company);
   });
 
   it("answers HR of company B 404 for company A's rows, as for an unknown id, and never lists them", async () => {
@@ -363,6 +419,8 @@ describe('authorization matrix (every route × every caller)', () => {
       adminId: ids.adminId,
       companyId: randomUUID(),
       employeeId: `${Date.now()}-${randomUUID()}`,
+      inviteId: randomUUID(),
+      hrUserId: randomUUID(),
     };
     const bystander = await newCustomer(url);
     const results = [];

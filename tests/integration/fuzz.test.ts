@@ -100,6 +100,15 @@ const body = fc.oneof(
     '{"owner_id":"__proto__"}',
     '{"owner_id":"00000000-0000-4000-8000-000000000000"}',
     ...CSV_NASTIES,
+    // An invitation token: of the right shape and nobody's, too short, not text, a key of the table.
+    `{"token":"${'A'.repeat(43)}"}`,
+    '{"token":"abc"}',
+    '{"token":42}',
+    '{"token":"INVITE#x"}',
+    // A company: a name too long, an address that is none.
+    `{"name":"${'n'.repeat(121)}","contact_email":"a@example.com"}`,
+    '{"name":"Acme","contact_email":"not-an-address"}',
+    '{"email":"hr@example.com","language":"xx"}',
   ),
   fc
     .record({
@@ -191,14 +200,9 @@ describe('fuzzing every route (fast-check)', () => {
   it.each(routes.map((route) => [routeKey(route), route] as const))(
     '%s answers a 4xx JSON error (or 2xx) and refusals change nothing',
     async (_key, route) => {
-      const token =
-        route.access === 'admin'
-          ? admin
-          : route.access === 'hr'
-            ? hr
-            : route.access === 'public'
-              ? undefined
-              : customer.idToken;
+      const token = { admin, hr, public: undefined, customer: customer.idToken, user: customer.idToken }[
+        route.access
+      ];
       const params = (route.path.match(/\{\w+\}/g) ?? []).length;
       const before = await snapshot(url, customer.userId);
       let admitted = false;

@@ -1,5 +1,5 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { ADMIN_GROUP, type Role } from '@shared/constants';
+import { ADMIN_GROUP, HR_GROUP, type Role } from '@shared/constants';
 import { roleFromGroups } from '@shared/roles';
 import { env } from '../config';
 import { Conflict, Invalid, Unauthenticated } from '../lib/errors';
@@ -137,15 +137,29 @@ export async function clearSecondFactor(userId: string): Promise<void> {
   );
 }
 
-/** Puts the user into the admin group, or takes them out of it (both repeatable). */
+/** The Cognito group of each staff role (a customer is in none of them). */
+const STAFF_GROUPS: Record<Exclude<Role, 'customer'>, string> = { admin: ADMIN_GROUP, hr: HR_GROUP };
+
+/**
+ * Gives the user the role's group: a staff role's group is added; a customer is taken out of
+ * every staff group they are in (read from Cognito, so the call names only groups that exist).
+ * Both repeatable: adding a member again, or removing one already out, changes nothing.
+ */
 export async function setIdentityRole(userId: string, role: Role): Promise<void> {
   const { sdk, client } = await cognito();
-  const membership = { UserPoolId: env.userPoolId, Username: userId, GroupName: ADMIN_GROUP };
-  await client.send(
-    role === 'admin'
-      ? new sdk.AdminAddUserToGroupCommand(membership)
-      : new sdk.AdminRemoveUserFromGroupCommand(membership),
+  const membership = (GroupName: string) => ({ UserPoolId: env.userPoolId, Username: userId, GroupName });
+  if (role !== 'customer') {
+    await client.send(new sdk.AdminAddUserToGroupCommand(membership(STAFF_GROUPS[role])));
+    return;
+  }
+  const out = await client.send(
+    new sdk.AdminListGroupsForUserCommand({ UserPoolId: env.userPoolId, Username: userId }),
   );
+  const staff: string[] = Object.values(STAFF_GROUPS);
+  for (const group of out.Groups ?? []) {
+    if (group.GroupName && staff.includes(group.GroupName))
+      await client.send(new sdk.AdminRemoveUserFromGroupCommand(membership(group.GroupName)));
+  }
 }
 
 /** Cognito's refusals of a password change, as our errors (the name is all that is stable). */

@@ -186,7 +186,32 @@ export function employeeInvitationMail(
       fill(t.body, values),
       fill(t.expiry, values),
     ],
-    { label: t.button, href: `${origin}/invitation#${invitation.token}` },
+    { label: t.button, href: invitationLink(origin, invitation.token) },
     texts.common.signoff,
   );
 }
+
+/**
+ * The invitation of an HR user of a company, in the invitation's language: what the portal is,
+ * how to join (an account with the invited address, then a second factor), and the link
+ * (`<origin>/invitation#<token>`: the token in the fragment, never in a request line).
+ */
+export function hrInvitationMail(
+  language: unknown,
+  companyName: string,
+  link: string,
+  validDays: number,
+): RenderedMail {
+  const texts = mailTexts(language);
+  const t = texts.hrInvitation;
+  const values = { company: companyName, days: String(validDays) };
+  return paragraphsMail(
+    fill(t.subject, values),
+    [texts.common.greeting, fill(t.body, values), fill(t.steps, values), t.ignore],
+    { label: t.button, href: link },
+    texts.common.signoff,
+  );
+}
+
+/** An invitation link: the SPA's landing page, the token in the fragment. */
+export const invitationLink = (origin: string, token: string) => `${origin}/invitation#${token}`;

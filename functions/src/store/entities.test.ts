@@ -6,6 +6,7 @@ import { CUSTOMER_FILTERS } from '@shared/customer-filters';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import {
+  companyItem,
   deletionRequest,
   document,
   NOW,
@@ -17,6 +18,7 @@ import {
   USER,
   workflow,
 } from '../test-fixtures';
+import { noCompanyCounts } from './company-counts';
 import {
   type AuditCompletion,
   type AuditDetails,
@@ -27,6 +29,8 @@ import {
   auditPartition,
   CATALOGUE,
   type CalendarFeed,
+  COMPANY_COUNT_SHARDS,
+  COMPANY_LIST,
   CONVERSATION_OWNER,
   CONVERSATION_WAITING,
   COUNT_SHARDS,
@@ -36,8 +40,11 @@ import {
   CUSTOMER_LIST,
   calendarFeedByToken,
   calendarFeeds,
+  companies,
   companionCounts,
   companionExchanges,
+  companyAuditSubject,
+  companyCounts,
   companyRowPageKey,
   customerCounts,
   deletionMarkers,
@@ -47,12 +54,20 @@ import {
   type EmployeeRowItem,
   employeeRows,
   employeeStatusPartition,
+  type HrInvitationItem,
+  hrInvitations,
+  hrListPartition,
+  type InvitationToken,
+  type Invitee,
   type Item,
+  invitationTokens,
+  invitees,
   LISTED_STATES,
   listEntries,
   MAILED,
   type MessageCount,
   type MessageItem,
+  memberships,
   messageCounts,
   messages,
   PARTITION_STATE_END,
@@ -809,5 +824,119 @@ describe("a company's status list page key (companyRowPageKey)", () => {
     expect(fits(pageKey('company-b', 'sharing'))).toBe(false);
     expect(fits(pageKey('company-a', 'invited'))).toBe(false);
     expect(fits({ ...pageKey('company-a', 'sharing'), SK: 'WORD#anna#x' })).toBe(false);
+  });
+});
+
+describe('keys of the companies, their HR users and invitations (README key design)', () => {
+  const invitation: HrInvitationItem = {
+    id: 'inv-1',
+    company_id: 'co-1',
+    email: 'Jane@Acme.example',
+    language: 'de',
+    invited_at: NOW,
+    invited_by: 'admin-1',
+    expires_at: '2026-12-24T10:00:00.000Z',
+    token_hash: 'ab'.repeat(32),
+    mailed_at: NOW,
+  };
+
+  it('company: COMPANY#<id> / COMPANY, listed under COMPANIES by <created_at>#<id>', () => {
+    const company = companyItem();
+    const item = companies.toItem(company);
+    expect(keysOf(item)).toEqual({
+      PK: 'COMPANY#co-1',
+      SK: 'COMPANY',
+      GSI1PK: 'COMPANIES',
+      GSI1SK: `${NOW}#co-1`,
+    });
+    expect(COMPANY_LIST).toBe('COMPANIES');
+    expect(companies.fromItem(item)).toEqual(company);
+    // Stored before deletion existed: not being deleted.
+    const { deleting_at: _none, ...older } = item;
+    expect(companies.fromItem(older).deleting_at).toBeNull();
+  });
+
+  it('HR membership: USER#<id> / MEMBERSHIP (goes with the account), listed under COMPANY#<id>#HR by <added_at>#<user>', () => {
+    const membership = {
+      user_id: USER,
+      company_id: 'co-1',
+      email: 'jane@acme.example',
+      added_at: NOW,
+      added_by: 'admin-1',
+    };
+    const item = memberships.toItem(membership);
+    expect(keysOf(item)).toEqual({
+      PK: `USER#${USER}`,
+      SK: 'MEMBERSHIP',
+      GSI1PK: 'COMPANY#co-1#HR',
+      GSI1SK: `${NOW}#${USER}`,
+    });
+    expect(hrListPartition('co-1')).toBe('COMPANY#co-1#HR');
+    expect(memberships.fromItem(item)).toEqual(membership);
+  });
+
+  it('HR invitation: COMPANY#<id> / HRINVITE#<invite id>, not indexed', () => {
+    const item = hrInvitations.toItem(invitation);
+    expect(keysOf(item)).toEqual({ PK: 'COMPANY#co-1', SK: 'HRINVITE#inv-1' });
+    expect(hrInvitations.key('co-1', 'inv-1')).toEqual(hrInvitations.keyOf(invitation));
+    expect(hrInvitations.fromItem(item)).toEqual(invitation);
+  });
+
+  it('invitee: INVITEE#<folded address> / HR#<company> or EMPLOYEE#<company>, only kind, company and target stored', () => {
+    const invitee: Invitee = {
+      email: 'jane@acme.example',
+      kind: 'hr',
+      company_id: 'co-1',
+      target_id: 'inv-1',
+    };
+    const item = invitees.toItem(invitee);
+    expect(item).toEqual({
+      PK: 'INVITEE#jane@acme.example',
+      SK: 'HR#co-1',
+      kind: 'hr',
+      company_id: 'co-1',
+      target_id: 'inv-1',
+    });
+    expect(invitees.key(' Jane@ACME.example ', 'hr', 'co-1')).toEqual({
+      PK: 'INVITEE#jane@acme.example',
+      SK: 'HR#co-1',
+    });
+    expect(invitees.key('jane@acme.example', 'employee', 'co-1').SK).toBe('EMPLOYEE#co-1');
+    expect(invitees.fromItem(item)).toEqual(invitee);
+  });
+
+  it('invitation token: INVITE#<sha-256> / TOKEN, its TTL 30 days after it ran out, the hash only in the key', () => {
+    const token: InvitationToken = {
+      token_hash: 'cd'.repeat(32),
+      kind: 'hr',
+      company_id: 'co-1',
+      target_id: 'inv-1',
+      valid_until: '2026-12-24T10:00:00.000Z',
+    };
+    const item = invitationTokens.toItem(token);
+    expect(item).toEqual({
+      PK: `INVITE#${'cd'.repeat(32)}`,
+      SK: 'TOKEN',
+      kind: 'hr',
+      company_id: 'co-1',
+      target_id: 'inv-1',
+      valid_until: '2026-12-24T10:00:00.000Z',
+      expires_at: Date.parse('2026-12-24T10:00:00.000Z') / 1000 + 30 * 86_400,
+    });
+    expect(invitationTokens.fromItem(item)).toEqual(token);
+  });
+
+  it('company counts: STATS#COMPANY#<id> / SHARD#<0-3>, only the counts stored', () => {
+    expect(COMPANY_COUNT_SHARDS).toBe(4);
+    const counts = { company_id: 'co-1', shard: 2, ...noCompanyCounts(), invited: 3 };
+    const item = companyCounts.toItem(counts);
+    expect(keysOf(item)).toEqual({ PK: 'STATS#COMPANY#co-1', SK: 'SHARD#2' });
+    expect(item).not.toHaveProperty('company_id');
+    expect(item).not.toHaveProperty('shard');
+    expect(companyCounts.fromItem(item)).toEqual(counts);
+  });
+
+  it("a company's trail is an audit partition of its own: AUDIT#COMPANY#<id>", () => {
+    expect(auditPartition(companyAuditSubject('co-1'))).toBe('AUDIT#COMPANY#co-1');
   });
 });

@@ -915,6 +915,13 @@ export const companies = entity<CompanyItem, [companyId: string]>({
   indexOf: (company) => ({ GSI1PK: COMPANY_LIST, GSI1SK: `${company.created_at}#${company.id}` }),
   fromAttributes: (attributes) => ({ deleting_at: null, ...attributes }) as unknown as CompanyItem,
 });
+/** A page key of the companies' list (GSI1 `COMPANIES`), each attribute checked. */
+export const COMPANY_PAGE_KEY: CursorShape = {
+  [TABLE_KEYS.partitionKey]: (v) => v.startsWith(companyPartition('')) && v.length <= 200,
+  [TABLE_KEYS.sortKey]: (v) => v === COMPANY_SORT,
+  [GSI1.partitionKey]: (v) => v === COMPANY_LIST,
+  [GSI1.sortKey]: (v) => v.length <= 300,
+};
 
 /**
  * An HR user's membership of their company: one per HR user, in their partition (it goes with
