@@ -56,11 +56,10 @@ async function main() {
     if (!same) differing += 1;
     const { counts, missing, stale } = report.differences;
     console.log(
-      `${check ? 'Checked' : 'Rebuilt'} company ${company.id} (${company.name}):`,
-      report.recounted,
+      `${check ? 'Checked' : 'Rebuilt'} company ${company.id} (${company.name}): ${JSON.stringify(report.recounted)};`,
       same
         ? 'no differences'
-        : `${counts.length} count(s) ${check ? 'differ' : 'rewritten'}, ${missing.length} card entr(ies) missing, ${stale.length} stale`,
+        : `counts ${check ? 'differing' : 'rewritten'}: ${counts.length}, card entries missing: ${missing.length}, stale: ${stale.length}`,
     );
     if (check && !same) for (const line of counts) console.log('  ', line);
   }
