@@ -7,6 +7,7 @@ import { addToCompanyCounts } from '../../functions/src/store/company-counts';
 import { rowWords } from '../../functions/src/store/company-index';
 import { companies, type EmployeeRowItem, employeeRows, invitees } from '../../functions/src/store/entities';
 import { newInvitationToken, putToken } from '../../functions/src/store/invitation-tokens';
+import { employeeRow } from '../../functions/src/test-fixtures';
 
 const table = () => process.env.TABLE_NAME ?? '';
 
@@ -31,25 +32,14 @@ export async function newCompany(name = `Acme ${randomUUID().slice(0, 6)}`) {
 export async function invite(companyId: string, email: string, expiresInDays = 30): Promise<EmployeeRowItem> {
   const now = Date.now();
   const { hash } = newInvitationToken();
-  const row: EmployeeRowItem = {
+  const row = employeeRow({
     id: `${String(now).padStart(13, '0')}-${randomUUID()}`,
     company_id: companyId,
     email,
-    first_name: 'Anna',
-    last_name: 'Kowalska',
-    arrival_date: null,
-    language: 'en',
-    status: 'invited',
-    user_id: null,
     invited_at: new Date(now).toISOString(),
-    invited_by: 'hr-1',
     expires_at: new Date(now + expiresInDays * 86_400_000).toISOString(),
     token_hash: hash,
-    mailed_at: null,
-    responded_at: null,
-    stopped_at: null,
-    import_id: null,
-  };
+  });
   await transact(
     [
       { Put: { TableName: table(), Item: employeeRows.toItem(row) } },

@@ -37,12 +37,11 @@ import {
   type CompanyLinkItem,
   companies,
   companyLinks,
-  type EmployeeRowItem,
   employeeRows,
   type UploadTicketRecord,
 } from '../store/entities';
 import { newProfile } from '../store/profiles';
-import { admin, captureOutput, NOW } from '../test-fixtures';
+import { admin, captureOutput, employeeRow, NOW } from '../test-fixtures';
 import { deleteAccount } from './account';
 import { consentToCompany, stopSharing } from './company-consent';
 import { confirmMyUpload, confirmReplacement, deleteDocument } from './documents';
@@ -410,25 +409,7 @@ describe('deleting a document (admin)', () => {
 describe("a company's consent and its stop", () => {
   const COMPANY = 'co-1';
   const ROW = '1795000000000-row';
-  const row: EmployeeRowItem = {
-    id: ROW,
-    company_id: COMPANY,
-    email: profile.email,
-    first_name: 'Anna',
-    last_name: 'Kowalska',
-    arrival_date: null,
-    language: 'en',
-    status: 'invited',
-    user_id: null,
-    invited_at: '2026-11-20T10:00:00.000Z',
-    invited_by: 'hr-1',
-    expires_at: '2026-12-20T10:00:00.000Z',
-    token_hash: 'token-hash',
-    mailed_at: null,
-    responded_at: null,
-    stopped_at: null,
-    import_id: null,
-  };
+  const row = employeeRow({ id: ROW, company_id: COMPANY, email: profile.email });
   const company = {
     id: COMPANY,
     name: 'Acme',

@@ -2,35 +2,15 @@
 // shard, cards only for a customer who shares through that very row; and the differences a
 // check reports against what is stored.
 import { describe, expect, it } from 'vitest';
+import { employeeRow } from '../test-fixtures';
 import { companyShardOf, noCompanyCounts, sumCompanyCounts } from './company-counts';
 import { countCompany, differencesOf } from './company-index-rebuild';
 import type { EmployeeRowItem, StoredProfile } from './entities';
 import { newProfile } from './profiles';
 
 const CO = 'co-1';
-const rowOf = (
-  id: string,
-  status: EmployeeRowItem['status'],
-  userId: string | null = null,
-): EmployeeRowItem => ({
-  id,
-  company_id: CO,
-  email: `${id}@example.com`,
-  first_name: 'A',
-  last_name: 'B',
-  arrival_date: null,
-  language: 'en',
-  status,
-  user_id: userId,
-  invited_at: '2026-01-01T00:00:00Z',
-  invited_by: 'hr-1',
-  expires_at: '2026-02-01T00:00:00Z',
-  token_hash: 'h',
-  mailed_at: null,
-  responded_at: null,
-  stopped_at: null,
-  import_id: null,
-});
+const rowOf = (id: string, status: EmployeeRowItem['status'], userId: string | null = null) =>
+  employeeRow({ id, company_id: CO, status, user_id: userId });
 const sharer = (id: string, rowId: string, facts: Partial<StoredProfile['profile']> = {}): StoredProfile => ({
   profile: { ...newProfile(id, `${id}@example.com`, '2026-01-01T00:00:00Z'), ...facts },
   role: 'customer',
