@@ -3,7 +3,9 @@
 // their items from the stage's table as it was at --at (a point-in-time restore into a table
 // of its own, deleted once applied), and their files from the documents bucket's versions,
 // under the same id if their sign-in exists (else it says how to make one and rerun with
-// --as-user-id); then the admin's lists, counts and queue are rebuilt.
+// --as-user-id); then the admin's lists, counts and queue are rebuilt. A company link that said
+// sharing comes back stopped (the deletion took the customer off the company's list, which is
+// not restored): the company must invite them again.
 //   --at          a moment before the deletion, within the last RECOVERY_DAYS (35) days
 //   --apply       write (without it: a dry run, the summary only; the restored table is kept
 //                 for the run that applies)

@@ -1,7 +1,11 @@
-// npm run stats:rebuild [-- --stage <stage> | --table <name>]
+// npm run stats:rebuild [-- --stage <stage> | --table <name>] [--company <id>] [--check]
 // Recounts the admin dashboard's counts and rewrites its list entries and search words from
-// the customer profiles (functions/src/store/customer-index-rebuild.ts). Idempotent; run it
-// at a quiet moment (a change made while it runs can leave a count off until the next run).
+// the customer profiles (functions/src/store/customer-index-rebuild.ts), then every company's
+// counts and card entries from its employee rows and sharing customers' profiles
+// (functions/src/store/company-index-rebuild.ts). Idempotent; run it at a quiet moment (a
+// change made while it runs can leave a count off until the next run).
+//   --company ID   only that company's counts and card entries (not the admin's)
+//   --check        the companies' differences reported, nothing written (exit code 1 if any)
 //   no option      the local stack `npm start` runs (same PORT as it, default 3000)
 //   --stage X      the table of stage X on AWS (credentials and AWS_REGION from your shell;
 //                  the Data stack's table is found by its name, Relocation-X-Data-Table…)
@@ -32,9 +36,34 @@ async function main() {
   const table = textOption('table') ?? (stage && stage !== 'local' ? await stageTable(stage) : undefined);
   if (table) process.env.TABLE_NAME = table;
   else await connectLocalStack();
-  const { rebuildCustomerIndex } = await import('../functions/src/store/customer-index-rebuild');
-  const counts = await rebuildCustomerIndex();
-  console.log(`Rebuilt the customer index of ${process.env.TABLE_NAME}:`, counts);
+  const companyId = textOption('company');
+  const check = process.argv.includes('--check');
+  if (companyId === undefined && !check) {
+    const { rebuildCustomerIndex } = await import('../functions/src/store/customer-index-rebuild');
+    const counts = await rebuildCustomerIndex();
+    console.log(`Rebuilt the customer index of ${process.env.TABLE_NAME}:`, counts);
+  }
+  const { noDifferences, rebuildCompanyIndex, rebuildableCompanies } = await import(
+    '../functions/src/store/company-index-rebuild'
+  );
+  const targets = await rebuildableCompanies(companyId);
+  if (!targets)
+    throw new Error(`No company ${companyId} (or it is being deleted) in ${process.env.TABLE_NAME}.`);
+  let differing = 0;
+  for (const company of targets) {
+    const report = await rebuildCompanyIndex(company.id, check ? 'check' : 'fix');
+    const same = noDifferences(report.differences);
+    if (!same) differing += 1;
+    const { counts, missing, stale } = report.differences;
+    console.log(
+      `${check ? 'Checked' : 'Rebuilt'} company ${company.id} (${company.name}): ${JSON.stringify(report.recounted)};`,
+      same
+        ? 'no differences'
+        : `counts ${check ? 'differing' : 'rewritten'}: ${counts.length}, card entries missing: ${missing.length}, stale: ${stale.length}`,
+    );
+    if (check && !same) for (const line of counts) console.log('  ', line);
+  }
+  if (check && differing > 0) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -20,7 +20,7 @@ import type { AdminAccount, CustomerAccount } from './edge/caller';
 import type { DomainError } from './lib/errors';
 import { BUSINESS_METRICS, type BusinessMetric, flushMetrics } from './lib/metrics';
 import type { Catalogue } from './store/catalogue';
-import type { CompanyItem, Phase, TaskTemplate, UploadTicketRecord } from './store/entities';
+import type { CompanyItem, EmployeeRowItem, Phase, TaskTemplate, UploadTicketRecord } from './store/entities';
 import type { UserPartition } from './store/user-partition';
 
 /** The instant every test pins the clock to (11:00 in Germany, 23 November 2026). */
@@ -359,5 +359,29 @@ export function batchGetAnswer(
     Responses: {
       [table]: items.filter((item) => keys.some((key) => key.PK === item.PK && key.SK === item.SK)),
     },
+  };
+}
+
+/** An employee row as HR's invite writes it: invited at NOW, running out in 30 days. */
+export function employeeRow(overrides: Partial<EmployeeRowItem> = {}): EmployeeRowItem {
+  return {
+    id: `${NOW_MS}-row`,
+    company_id: 'co-1',
+    email: 'anna@example.com',
+    first_name: 'Anna',
+    last_name: 'Kowalska',
+    arrival_date: null,
+    language: 'en',
+    status: 'invited',
+    user_id: null,
+    invited_at: NOW,
+    invited_by: 'hr-1',
+    expires_at: new Date(NOW_MS + 30 * 86_400_000).toISOString(),
+    token_hash: 'token-hash',
+    mailed_at: null,
+    responded_at: null,
+    stopped_at: null,
+    import_id: null,
+    ...overrides,
   };
 }

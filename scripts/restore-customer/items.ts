@@ -5,11 +5,14 @@ import { isDeepStrictEqual } from 'node:util';
 import { batchWrite } from '../../functions/src/store/client';
 import { rebuildCustomerIndex } from '../../functions/src/store/customer-index-rebuild';
 import {
+  companyCardEntries,
+  companyLinks,
   deletionMarkers,
   type Item,
   listEntries,
   profiles,
   queueEntries,
+  SHARING,
   searchWords,
   tombstones,
 } from '../../functions/src/store/entities';
@@ -36,7 +39,32 @@ export function rekey<T>(value: T, fromId: string, toId: string): T {
  * progress (never restored): the items that say nothing of their own.
  */
 const derived = (item: Item) =>
-  listEntries.owns(item) || searchWords.owns(item) || queueEntries.owns(item) || deletionMarkers.owns(item);
+  listEntries.owns(item) ||
+  searchWords.owns(item) ||
+  queueEntries.owns(item) ||
+  companyCardEntries.owns(item) ||
+  deletionMarkers.owns(item);
+
+/**
+ * A deleted customer's sharing cannot come back: the deletion took their row off the company's
+ * list (the company's partition is not restored), and the company must invite them again. So a
+ * link that said sharing comes back stopped, as of the moment restored from (the last moment it
+ * is known to have shared; the same on every rerun), the profile without its sharing attributes,
+ * and no card entry of the company's lists. Other links (declined, stopped, company_deleted)
+ * come back as they were.
+ */
+export function withoutSharing(items: Item[], at: Date): Item[] {
+  return items.flatMap((item): Item[] => {
+    if (companyCardEntries.owns(item)) return [];
+    if (profiles.owns(item)) {
+      const { [SHARING.company]: _company, [SHARING.row]: _row, ...rest } = item;
+      return [rest];
+    }
+    if (companyLinks.owns(item) && item.status === 'sharing')
+      return [{ ...item, status: 'stopped', stopped_at: at.toISOString() }];
+    return [item];
+  });
+}
 
 export interface ItemsPlan {
   /** The items to write, under the target id: everything the customer had, the deletion marker aside. */
@@ -52,11 +80,22 @@ export interface ItemsPlan {
 
 const kindOf = (item: Item) => String(item.SK).match(/^~?[A-Z_]+/)?.[0] ?? String(item.SK);
 
-/** What restoring `fromId` from `restoredTable` as `toId` would write, and what it would run over. */
-export async function planItems(restoredTable: string, fromId: string, toId: string): Promise<ItemsPlan> {
-  const items = (await userItems(fromId, { table: restoredTable }))
-    .filter((item) => !deletionMarkers.owns(item))
-    .map((item) => rekey(item, fromId, toId));
+/**
+ * What restoring `fromId` from `restoredTable` (the table at `at`) as `toId` would write, and what
+ * it would run over.
+ */
+export async function planItems(
+  restoredTable: string,
+  fromId: string,
+  toId: string,
+  at: Date,
+): Promise<ItemsPlan> {
+  const items = withoutSharing(
+    (await userItems(fromId, { table: restoredTable }))
+      .filter((item) => !deletionMarkers.owns(item))
+      .map((item) => rekey(item, fromId, toId)),
+    at,
+  );
   const restored = new Map(items.map((item) => [String(item.SK), item]));
   // A rerun finds what the last run wrote, item for item: that is no conflict, so reruns are safe.
   const conflicts = (await userItems(toId)).filter(

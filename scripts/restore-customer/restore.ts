@@ -40,7 +40,7 @@ export async function restoreCustomer(options: RestoreOptions): Promise<RestoreO
   const toId = options.asUserId ?? userId;
   const source = await options.restoredTable(at);
   print(`Restored table: ${source.name} (the table at ${at.toISOString()})`);
-  const plan = await planItems(source.name, userId, toId);
+  const plan = await planItems(source.name, userId, toId, at);
   const profileItem = plan.items.find(profiles.owns);
   if (!profileItem) {
     print(

@@ -9,19 +9,17 @@ import type { CompanyLink, DownloadLink, MyCompany } from '@shared/api';
 import { COMPANY_SHARED_FIELDS_VERSION } from '@shared/company-sharing';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { batchGet, queryAll, transact } from '../../functions/src/store/client';
-import { addToCompanyCounts, readCompanyCounts } from '../../functions/src/store/company-counts';
-import { rowWords } from '../../functions/src/store/company-index';
+import { batchGet, queryAll } from '../../functions/src/store/client';
+import { readCompanyCounts } from '../../functions/src/store/company-counts';
 import {
   companies,
   companyCardEntries,
   companyLinks,
   type EmployeeRowItem,
   employeeRows,
-  invitees,
 } from '../../functions/src/store/entities';
-import { newInvitationToken, putToken } from '../../functions/src/store/invitation-tokens';
 import { adminToken, api, newCustomer } from '../support/auth';
+import { invite, newCompany } from '../support/employee-invitations';
 import { pointStoreAt } from '../support/store-env';
 
 const url = inject('stackUrl');
@@ -29,74 +27,6 @@ const url = inject('stackUrl');
 beforeAll(async () => {
   await pointStoreAt(url);
 });
-
-/** A company of the test's own, written through the entities (the admin's route is another's part). */
-async function newCompany(name = `Acme ${randomUUID().slice(0, 6)}`) {
-  const company = {
-    id: randomUUID(),
-    name,
-    contact_email: 'hr@acme.example',
-    created_at: new Date().toISOString(),
-    created_by: 'admin',
-    deleting_at: null,
-  };
-  await transact(
-    [{ Put: { TableName: process.env.TABLE_NAME ?? '', Item: companies.toItem(company) } }],
-    'profileChanged',
-  );
-  return company;
-}
-
-/**
- * An employee invitation as HR's invite writes it (row invited, invitee, token, words, shard
- * invited +1). A stand-in for the HR invite route, written directly through the entities.
- */
-async function invite(companyId: string, email: string, expiresInDays = 30): Promise<EmployeeRowItem> {
-  const now = Date.now();
-  const { hash } = newInvitationToken();
-  const row: EmployeeRowItem = {
-    id: `${String(now).padStart(13, '0')}-${randomUUID()}`,
-    company_id: companyId,
-    email,
-    first_name: 'Anna',
-    last_name: 'Kowalska',
-    arrival_date: null,
-    language: 'en',
-    status: 'invited',
-    user_id: null,
-    invited_at: new Date(now).toISOString(),
-    invited_by: 'hr-1',
-    expires_at: new Date(now + expiresInDays * 86_400_000).toISOString(),
-    token_hash: hash,
-    mailed_at: null,
-    responded_at: null,
-    stopped_at: null,
-    import_id: null,
-  };
-  const table = process.env.TABLE_NAME ?? '';
-  await transact(
-    [
-      { Put: { TableName: table, Item: employeeRows.toItem(row) } },
-      {
-        Put: {
-          TableName: table,
-          Item: invitees.toItem({ email, kind: 'employee', company_id: companyId, target_id: row.id }),
-        },
-      },
-      putToken({
-        token_hash: hash,
-        kind: 'employee',
-        company_id: companyId,
-        target_id: row.id,
-        valid_until: row.expires_at,
-      }),
-      ...rowWords(row),
-      ...addToCompanyCounts(companyId, row.id, { invited: 1 }),
-    ],
-    'profileChanged',
-  );
-  return row;
-}
 
 const rowOf = async (row: EmployeeRowItem) => {
   const [item] = await batchGet([employeeRows.keyOf(row)], { consistent: true });

@@ -17,6 +17,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   DynamoDBDocumentClient,
@@ -31,10 +32,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerAccount } from '../edge/caller';
 import { pinClock } from '../lib/clock';
 import { Conflict } from '../lib/errors';
-import type { UploadTicketRecord } from '../store/entities';
+import { companyShardOf } from '../store/company-counts';
+import {
+  type CompanyLinkItem,
+  companies,
+  companyLinks,
+  employeeRows,
+  type UploadTicketRecord,
+} from '../store/entities';
 import { newProfile } from '../store/profiles';
-import { admin, captureOutput, NOW } from '../test-fixtures';
+import { admin, captureOutput, employeeRow, NOW } from '../test-fixtures';
 import { deleteAccount } from './account';
+import { consentToCompany, stopSharing } from './company-consent';
 import { confirmMyUpload, confirmReplacement, deleteDocument } from './documents';
 
 let output: ReturnType<typeof captureOutput>;
@@ -394,5 +403,136 @@ describe('deleting a document (admin)', () => {
     s3.on(DeleteObjectCommand).rejects(new Error('S3 down'));
     await expect(deleteDocument(admin(), doc.id)).rejects.toThrow('S3 down');
     expect(steps()).toEqual(['TransactWriteCommand', 'DeleteObjectCommand']);
+  });
+});
+
+describe("a company's consent and its stop", () => {
+  const COMPANY = 'co-1';
+  const ROW = '1795000000000-row';
+  const row = employeeRow({ id: ROW, company_id: COMPANY, email: profile.email });
+  const company = {
+    id: COMPANY,
+    name: 'Acme',
+    contact_email: 'hr@acme.example',
+    created_at: '2026-11-01T00:00:00.000Z',
+    created_by: 'admin',
+    deleting_at: null,
+  };
+  const link: CompanyLinkItem = {
+    user_id: USER,
+    company_id: COMPANY,
+    row_id: ROW,
+    company_name: 'Acme',
+    status: 'sharing',
+    invited_at: row.invited_at,
+    consented_at: NOW,
+    declined_at: null,
+    stopped_at: null,
+    shared_fields: [],
+    shared_fields_version: 1,
+  };
+  const sharingProfile = { ...profileItem, sharing_company_id: COMPANY, sharing_row_id: ROW };
+  let unpin: () => void;
+  beforeEach(() => {
+    unpin = pinClock(NOW);
+  });
+  afterEach(() => unpin());
+
+  /** The invitation (invitee, row, company) and, once written, the link; the profile as given. */
+  function stored(profileAttributes: Record<string, unknown>, storedLink: CompanyLinkItem | null) {
+    ddb.on(GetCommand, { Key: PROFILE_KEY }).resolves({ Item: profileAttributes });
+    ddb.on(QueryCommand).resolves({
+      Items: [
+        {
+          PK: `INVITEE#${profile.email}`,
+          SK: `EMPLOYEE#${COMPANY}`,
+          kind: 'employee',
+          company_id: COMPANY,
+          target_id: ROW,
+        },
+      ],
+    });
+    const items = [
+      employeeRows.toItem(row),
+      companies.toItem(company),
+      ...(storedLink ? [companyLinks.toItem(storedLink)] : []),
+    ];
+    ddb
+      .on(BatchGetCommand)
+      .callsFake((input: { RequestItems: Record<string, { Keys: { PK: string; SK: string }[] }> }) => {
+        const keys = Object.values(input.RequestItems).flatMap((request) => request.Keys);
+        return {
+          Responses: {
+            t: items.filter((item) => keys.some((key) => key.PK === item.PK && key.SK === item.SK)),
+          },
+        };
+      });
+  }
+  /** What a transaction writes, in short: `<operation> <PK> <SK>`. */
+  const written = (call: number) =>
+    (ddb.commandCalls(TransactWriteCommand)[call]?.args[0].input.TransactItems ?? []).map((item) => {
+      const [operation, body] = Object.entries(item)[0] as [string, { Key?: object; Item?: object }];
+      const { PK, SK } = (body.Key ?? body.Item) as { PK: string; SK: string };
+      return `${operation} ${PK} ${SK.startsWith('EVENT#') ? 'EVENT#…' : SK}`;
+    });
+  /** The calls that changed something (the reads aside). */
+  const writes = () => steps().filter((name) => name !== 'BatchGetCommand');
+  const shard = `SHARD#${companyShardOf(ROW)}`;
+
+  it('consent: the transaction failing leaves nothing written; a retry writes it all in one transaction', async () => {
+    stored(profileItem, null);
+    ddb.on(TransactWriteCommand).rejectsOnce(new Error('throttled')).resolves({});
+    await expect(consentToCompany(caller, COMPANY, { shared_fields_version: 1 })).rejects.toThrow(
+      'throttled',
+    );
+    expect(writes()).toEqual(['TransactWriteCommand']);
+    const everything = [
+      `Put USER#${USER} COMPANY_LINK`,
+      `Update USER#${USER} PROFILE`,
+      `Put USER#${USER} CO_LIST#onboarding`,
+      `Update STATS#COMPANY#${COMPANY} ${shard}`,
+      `Update COMPANY#${COMPANY} EMPLOYEE#${ROW}`,
+      'Delete INVITE#token-hash TOKEN',
+      `Delete INVITEE#${profile.email} EMPLOYEE#${COMPANY}`,
+      `ConditionCheck DELETED#${USER} TOMBSTONE`,
+      `Put AUDIT#${USER} EVENT#…`,
+    ];
+    expect(written(0)).toEqual(everything);
+
+    stored(profileItem, link);
+    await expect(consentToCompany(caller, COMPANY, { shared_fields_version: 1 })).resolves.toMatchObject({
+      status: 'sharing',
+    });
+    expect(writes()).toEqual(['TransactWriteCommand', 'TransactWriteCommand']);
+    expect(written(1)).toEqual(everything);
+  });
+
+  it('consent losing a race (the profile or the row changed): nothing written, 409 after the retries', async () => {
+    stored(profileItem, null);
+    ddb.on(TransactWriteCommand).rejects(cancelled());
+    await expect(consentToCompany(caller, COMPANY, { shared_fields_version: 1 })).rejects.toBeInstanceOf(
+      Conflict,
+    );
+    expect(new Set(writes())).toEqual(new Set(['TransactWriteCommand']));
+  });
+
+  it('stop: the transaction failing leaves nothing written; a retry writes it all in one transaction', async () => {
+    stored(sharingProfile, { ...link, status: 'stopped', stopped_at: NOW });
+    ddb.on(TransactWriteCommand).rejectsOnce(new Error('throttled')).resolves({});
+    await expect(stopSharing(caller)).rejects.toThrow('throttled');
+    expect(writes()).toEqual(['TransactWriteCommand']);
+    const everything = [
+      `Update USER#${USER} COMPANY_LINK`,
+      `Update USER#${USER} PROFILE`,
+      `Update COMPANY#${COMPANY} EMPLOYEE#${ROW}`,
+      `Delete USER#${USER} CO_LIST#onboarding`,
+      `Update STATS#COMPANY#${COMPANY} ${shard}`,
+      `Put AUDIT#${USER} EVENT#…`,
+    ];
+    expect(written(0)).toEqual(everything);
+
+    await expect(stopSharing(caller)).resolves.toMatchObject({ status: 'stopped' });
+    expect(writes()).toEqual(['TransactWriteCommand', 'TransactWriteCommand']);
+    expect(written(1)).toEqual(everything);
   });
 });
