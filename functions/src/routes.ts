@@ -55,8 +55,10 @@ export interface Permissions {
   bucket?: 'upload' | 'read' | 'export' | 'write';
   mail?: boolean;
   /**
-   * Records an admin action in the audit trail (every admin action is recorded): may put new
-   * audit records, and nothing else there. Every function is denied updating or deleting them,
+   * Records an action in the audit trail (every admin action, a customer's own acts on their
+   * account, an HR user's views and exports): may put new audit records, and nothing else there.
+   * Each item of a transaction is authorized on its own: a route whose act writes a record
+   * without this is refused whole on AWS. Every function is denied updating or deleting them,
    * and every other one putting them (infra/stacks/lambda.ts).
    */
   audit?: true;
@@ -180,14 +182,14 @@ export const ROUTES = {
     access: 'customer',
     params: { type: documentType },
     body: uploadConfirmSchema,
-    permissions: { table: 'write', bucket: 'write' },
+    permissions: { audit: true, table: 'write', bucket: 'write' },
   },
   'delete-my-document': {
     method: 'DELETE',
     path: API_PATHS.myDocumentById,
     access: 'customer',
     params: { documentId: id },
-    permissions: { table: 'write', bucket: 'write' },
+    permissions: { audit: true, table: 'write', bucket: 'write' },
   },
   'update-my-document-expiry': {
     method: 'PATCH',
@@ -213,7 +215,7 @@ export const ROUTES = {
     readsPartition: true,
     params: { taskId: id },
     body: completeTaskSchema,
-    permissions: { table: 'write' },
+    permissions: { audit: true, table: 'write' },
   },
   'request-service': {
     method: 'POST',
@@ -222,7 +224,7 @@ export const ROUTES = {
     readsPartition: true,
     params: { taskId: id },
     body: serviceRequestSchema,
-    permissions: { table: 'write', mail: true },
+    permissions: { audit: true, table: 'write', mail: true },
   },
   'list-my-workflows': {
     method: 'GET',
@@ -238,7 +240,7 @@ export const ROUTES = {
     // The partition read admits the caller and holds their own workflows and tasks (another's: 404).
     readsPartition: true,
     params: { workflowId: id },
-    permissions: { table: 'write', mail: true }, // mails the owner, or the support address
+    permissions: { audit: true, table: 'write', mail: true }, // mails the owner, or the support address
   },
   'request-deletion': {
     method: 'POST',
@@ -281,7 +283,7 @@ export const ROUTES = {
     // The partition read admits the caller and holds the service requests a message may name.
     readsPartition: true,
     body: messageSchema,
-    permissions: { table: 'write', mail: true }, // mails the support team's address
+    permissions: { audit: true, table: 'write', mail: true }, // mails the support team's address
   },
   'read-my-messages': {
     method: 'POST',
@@ -319,7 +321,7 @@ export const ROUTES = {
     path: API_PATHS.myCompanionHandoff,
     access: 'customer',
     params: { questionId: id },
-    permissions: { table: 'write', mail: true }, // a customer message: mails the support team's address
+    permissions: { audit: true, table: 'write', mail: true }, // a customer message: mails the support team's address
   },
   'update-my-reminders': {
     method: 'PUT',
@@ -598,20 +600,20 @@ export const ROUTES = {
     access: 'customer',
     params: { companyId: id },
     body: consentSchema,
-    permissions: { table: 'write' },
+    permissions: { audit: true, table: 'write' },
   },
   'decline-company': {
     method: 'POST',
     path: API_PATHS.myCompanyDecline,
     access: 'customer',
     params: { companyId: id },
-    permissions: { table: 'write' },
+    permissions: { audit: true, table: 'write' },
   },
   'stop-sharing': {
     method: 'POST',
     path: API_PATHS.myCompanyStop,
     access: 'customer',
-    permissions: { table: 'write' },
+    permissions: { audit: true, table: 'write' },
   },
   'admin-delete-company': {
     method: 'DELETE',

@@ -411,8 +411,24 @@ const RECORDING_ROUTES = [
   'admin-resend-hr-invitation',
   'admin-revoke-hr',
 ];
-/** Routes of others than admins that record on a trail: an HR user joining, on the company's. */
-const OWN_RECORDING_ROUTES = ['accept-hr-invitation'];
+/**
+ * Customer routes that record on a trail (the customer's own acts, in the same transaction as
+ * the act; an HR user joining, on the company's): each item of a transaction is authorized on
+ * its own, so without the right to put audit records the whole act is refused.
+ */
+const OWN_RECORDING_ROUTES = [
+  'accept-hr-invitation',
+  'request-service',
+  'withdraw-my-request',
+  'complete-my-task',
+  'confirm-upload',
+  'delete-my-document',
+  'send-my-message',
+  'hand-off-companion-question',
+  'consent-to-company',
+  'decline-company',
+  'stop-sharing',
+];
 const actionsOf = (statement: IamStatement) => [statement.Action ?? []].flat();
 const normalized = (condition: IamStatement['Condition']) =>
   Object.fromEntries(

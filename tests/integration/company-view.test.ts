@@ -98,6 +98,7 @@ const ROW_KEYS = [
   'expired',
   'responded_at',
   'stopped_at',
+  'mailed_at',
 ];
 
 const rowIdsOfA = () => [sharer.row.id, onboarding.row.id, stopped.row.id, declined.row.id, invited.row.id];

@@ -63,6 +63,7 @@ describe("the list item: the row as HR typed it, and the sharing employee's summ
       invited_at: 'string',
       language: 'string',
       last_name: 'string',
+      mailed_at: 'string',
       responded_at: 'string',
       status: 'string',
       stopped_at: 'object',
