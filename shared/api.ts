@@ -463,7 +463,7 @@ export interface AuditRecord {
   status: 'done' | 'pending' | 'failed';
 }
 
-// ---- The company portal (docs/company-portal-plan.md) ----
+// ---- The company portal (docs/company-portal.md) ----
 
 /** A company the support team created (the admin's Companies). */
 export interface Company {

@@ -1,4 +1,4 @@
-// What a company's HR users see of their employees' states (docs/company-portal-plan.md): the
+// What a company's HR users see of their employees' states (docs/company-portal.md#derived-items): the
 // statuses of an invitation row, the stat cards of /company and the filters of its list. One
 // source for the server's counts and lists, the recount, and the SPA's cards.
 

@@ -27,7 +27,7 @@ export const FILE_NAME_MAX = 255;
 export const ROLES = ['admin', 'customer', 'hr'] as const;
 export type Role = (typeof ROLES)[number];
 export const ADMIN_GROUP = 'admin';
-/** The Cognito group of a company's HR users (docs/company-portal-plan.md). */
+/** The Cognito group of a company's HR users (docs/company-portal.md). */
 export const HR_GROUP = 'hr';
 
 export const LANGUAGES = ['en', 'de'] as const;
@@ -47,7 +47,7 @@ export function isLanguage(value: unknown): value is Language {
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
 
-// The company portal (docs/company-portal-plan.md).
+// The company portal (docs/company-portal.md).
 /** A company's name, in characters. */
 export const COMPANY_NAME_MAX = 120;
 /** An invitation link's token: 256 random bits, base64url (43 characters). */

@@ -1,4 +1,4 @@
-// The employee import file (docs/company-portal-plan.md, section 6): a CSV whose first line
+// The employee import file (docs/company-portal.md#the-csv-import): a CSV whose first line
 // names the columns `email,first_name,last_name,arrival_date,language` (any order, any case,
 // spaces around ignored), separated by `,` or by `;` (German spreadsheets), as the header line
 // uses; UTF-8 with or without a byte-order mark; RFC 4180 quotes (a quoted field may hold the

@@ -13,7 +13,7 @@ import { pageQuerySchema } from './pagination';
 import { NAME_MAX } from './profile';
 import * as z from './zod';
 
-// The company portal's inputs (docs/company-portal-plan.md). Messages are locale keys.
+// The company portal's inputs (docs/company-portal.md). Messages are locale keys.
 
 const language = z.enum(LANGUAGES, 'validation.invalidInput');
 

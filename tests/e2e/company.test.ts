@@ -1,4 +1,4 @@
-// The company portal in the browser, in English and German (docs/company-portal-plan.md): the
+// The company portal in the browser, in English and German (docs/company-portal.md): the
 // admin creates a company and invites an HR user; the HR user signs up from the mailed link,
 // sets up the second factor and invites an employee; the employee signs up from their link and
 // consents on the consent screen; HR sees the employee's progress and a document's expiry date,

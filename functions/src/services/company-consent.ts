@@ -1,6 +1,5 @@
-// The customer's side of a company's invitation (docs/company-portal-plan.md 1.3, issue text
-// "Employees, by invitation and with consent"): what waits for them on My Account, consenting
-// to share their progress, declining, and stopping. An invitation is theirs when it was sent to
+// The customer's side of a company's invitation (docs/company-portal.md#consent-and-what-is-shared):
+// what waits for them on My Account, consenting to share their progress, declining, and stopping. An invitation is theirs when it was sent to
 // their account's verified address (the token only opens the public landing page): another
 // address's invitation is not found, the same answer as none.
 import type { CompanyLink, MyCompany, PendingCompanyInvitation } from '@shared/api';

@@ -1,4 +1,4 @@
-// The admin deletes a company (docs/company-portal-plan.md 1.4): its HR users lose their access
+// The admin deletes a company (docs/company-portal.md#deletion): its HR users lose their access
 // at once (memberships deleted, out of the `hr` group, signed out everywhere, their profiles a
 // customer's again), its invitations and rows go, and its employees stay ordinary customers
 // whose link says company_deleted. The request clears what it can within its time budget; the

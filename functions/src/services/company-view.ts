@@ -1,4 +1,4 @@
-// What a company's HR users see of their employees (docs/company-portal-plan.md): the list (a
+// What a company's HR users see of their employees (docs/company-portal.md#what-hr-sees): the list (a
 // page of a filter or a search), one employee's page, and the list as CSV. Every read is keyed
 // by the caller's own company, so another company's row id is a 404 like an unknown one. What a
 // sharing employee shows is projected field by field from the shared fields (never a spread of a

@@ -1,4 +1,4 @@
-// HR invites employees (docs/company-portal-plan.md, sections 1.3 and 6): one by the form, or
+// HR invites employees (docs/company-portal.md#invitations): one by the form, or
 // many from a CSV file taken whole or not at all, and resends an invitation. Everything is
 // keyed by the caller's own company, so another company's row id names nothing (404).
 //

@@ -1,4 +1,4 @@
-// HR users join by invitation (docs/company-portal-plan.md): the admin invites an address and
+// HR users join by invitation (docs/company-portal.md#hr-invitations): the admin invites an address and
 // resends the invitation; the link's page (invitation-lookup.ts) and joining (hr-join.ts) are
 // modules of their own, so their Lambdas bundle no mail client.
 import { randomUUID } from 'node:crypto';

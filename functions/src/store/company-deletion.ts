@@ -1,4 +1,4 @@
-// A company's deletion (docs/company-portal-plan.md 1.4): marked first (its HR access ends, the
+// A company's deletion (docs/company-portal.md#deletion): marked first (its HR access ends, the
 // admin's list hides it, the daily job finds it), then its items go page by page, each step
 // repeatable, so a run cut short (the request's time budget, a crash) is finished by the next.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';

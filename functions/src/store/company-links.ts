@@ -1,4 +1,4 @@
-// The customer's side of a company's invitation (docs/company-portal-plan.md 1.3): what is
+// The customer's side of a company's invitation (docs/company-portal.md#consent-and-what-is-shared): what is
 // waiting for them, and their answer (consent, decline) or their stop, each one transaction
 // with everything it changes of the company's row, cards and counts (company-index.ts).
 import type { CompanyCounts } from '@shared/company-filters';

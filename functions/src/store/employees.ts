@@ -1,4 +1,4 @@
-// A company's employee invitations (docs/company-portal-plan.md, section 1.3): the row, the
+// A company's employee invitations (docs/company-portal.md#invitations): the row, the
 // invitee item (one invitation per address and company), the link's token, the row's search
 // words and the company's `invited` count, written together; the daily invitation-mail count;
 // the mark that an invitation's mail goes out (rotating its token when the one written is not

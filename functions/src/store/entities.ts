@@ -886,7 +886,7 @@ export const partitionPageKey = (partition: string, sortPrefix: string): CursorS
 /** The partition key of everything stored for one user (their profile and what hangs off it). */
 export const userPartitionKey = userPartition;
 
-// ---- The company portal (docs/company-portal-plan.md, README 'Key design') ----
+// ---- The company portal (docs/company-portal.md#key-table) ----
 // A company's own items live in `COMPANY#<id>`: the company, its HR invitations, one row per
 // invited employee, the rows' search words and the daily mail count. What describes a customer
 // (their link to the company, the cards they are on, the company's views of them) lives in the

@@ -6,7 +6,7 @@ import { useConsentToCompany, useDeclineCompany } from '../lib/my-company';
 import { Button } from './Button';
 import { Panel } from './Panel';
 
-/** What a company never sees of an employee, whatever they share (docs/company-portal-plan.md). */
+/** What a company never sees of an employee, whatever they share (docs/company-portal.md). */
 export const NEVER_SHARED = ['files', 'details', 'messages', 'notes', 'companion', 'audit'] as const;
 
 /**

@@ -9,7 +9,7 @@ import { apiDownload, apiFetch } from '../../lib/api';
 import { employeeQuery } from '../../lib/employees';
 import { pagedQueryOptions } from '../../lib/paged-query';
 
-// The HR portal's reads and writes, one per operation (docs/company-portal-plan.md#3-routes):
+// The HR portal's reads and writes, one per operation (docs/company-portal.md#routes):
 // every path is inside the caller's own company, named by the server from the membership.
 
 /** Every query of the portal: the key's prefix (an invitation changes the counts and the lists). */
