@@ -1,7 +1,8 @@
 // The customer's side of a company's invitation (docs/company-portal.md#consent-and-what-is-shared):
-// what waits for them on My Account, consenting to share their progress, declining, and stopping. An invitation is theirs when it was sent to
-// their account's verified address (the token only opens the public landing page): another
-// address's invitation is not found, the same answer as none.
+// what waits for them on My Account, consenting to share their progress, declining, and
+// stopping. An invitation is theirs when it was sent to their account's verified address (the
+// token only opens the public landing page): another address's invitation is not found, the
+// same answer as none.
 import type { CompanyLink, MyCompany, PendingCompanyInvitation } from '@shared/api';
 import type { ConsentInput } from '@shared/schemas/company';
 import type { CustomerAccount } from '../edge/caller';
