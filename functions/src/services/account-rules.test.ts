@@ -519,6 +519,15 @@ describe('deleteUser (admin)', () => {
     expectNoDeletion();
   });
 
+  it("a company's HR user (by profile or by group): Forbidden staffNotDeletable, revoke first", async () => {
+    vi.mocked(getStoredProfile).mockResolvedValue({ profile: profile({ id: 'hr-1' }), role: 'hr' });
+    await expectRefused(deleteUser(admin(), 'hr-1', 'Customer@Example.com'), Forbidden, 'staffNotDeletable');
+    storedCustomer();
+    vi.mocked(identityRole).mockResolvedValue('hr');
+    await expectRefused(deleteUser(admin(), USER, 'Customer@Example.com'), Forbidden, 'staffNotDeletable');
+    expectNoDeletion();
+  });
+
   it('an admin by Cognito group whose profile still says customer: Forbidden adminNotDeletable', async () => {
     storedCustomer();
     vi.mocked(identityRole).mockResolvedValue('admin');

@@ -164,7 +164,7 @@ export async function rejectDeletion(admin: AdminAccount, userId: string, reason
 /**
  * Permanent deletion by an admin (docs/product.md#account-deletion):
  * 1. never an admin account (by its profile, or by its Cognito group where the profile is behind),
- *    never the caller's own;
+ *    never the caller's own; never a company's HR user (revoked first, they are a customer again);
  * 2. the typed e-mail must match the account's (with the profile already gone after a
  *    partial failure, the identity's own e-mail is checked, so the deletion can be rerun);
  * 3. the deletion is recorded before it begins (pending), and marked done once it is: the
@@ -178,8 +178,11 @@ export async function deleteUser(
 ): Promise<void> {
   const found = await getStoredProfile(userId);
   if (found?.role === 'admin' || userId === admin.userId) throw new Forbidden('adminNotDeletable');
+  if (found?.role === 'hr') throw new Forbidden('staffNotDeletable');
   // The group decides, even where the profile has not caught up with it (edge/admission.ts).
-  if ((await identityRole(userId)) === 'admin') throw new Forbidden('adminNotDeletable');
+  const role = await identityRole(userId);
+  if (role === 'admin') throw new Forbidden('adminNotDeletable');
+  if (role === 'hr') throw new Forbidden('staffNotDeletable');
   const email = found?.profile.email ?? (await identityEmail(userId));
   if (!email) throw new NotFound('userNotFound');
   if (confirmationEmail.trim().toLowerCase() !== email.toLowerCase()) throw new Invalid('emailMismatch');
