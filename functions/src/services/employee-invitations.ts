@@ -29,12 +29,12 @@ import { Conflict, ImportRefused, NotFound, TooMany } from '../lib/errors';
 import { log } from '../lib/log';
 import { employeeInvitationMail } from '../mail/templates';
 import { recordAudit } from '../store/audit';
+import { readCompany } from '../store/companies';
 import {
   dropMarker,
   importBatches,
   markMailing,
   newEmployeeRow,
-  readCompany,
   readEmployeeRow,
   readEmployeeRows,
   readInvitees,
@@ -66,7 +66,7 @@ export function invitationView(row: EmployeeRowItem, now: Date): EmployeeListIte
 /** The caller's company, open for invitations (not being deleted). */
 async function openCompany(companyId: string): Promise<CompanyItem> {
   const company = await readCompany(companyId);
-  if (!company || company.deleting_at) throw new Conflict('companyDeleting');
+  if (!company) throw new Conflict('companyDeleting');
   return company;
 }
 
@@ -276,7 +276,7 @@ export async function mailWaitingInvitations(now: Date): Promise<InvitationMailR
     byCompany.set(marker.company_id, [...(byCompany.get(marker.company_id) ?? []), marker.row_id]);
   for (const [companyId, rowIds] of byCompany) {
     const company = await readCompany(companyId);
-    if (!company || company.deleting_at) continue;
+    if (!company) continue;
     const rows = new Map((await readEmployeeRows(companyId, rowIds)).map((row) => [row.id, row]));
     const waiting: Mailable[] = [];
     for (const rowId of rowIds) {

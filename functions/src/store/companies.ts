@@ -44,10 +44,15 @@ export async function createCompany(company: CompanyItem, audit: Audit): Promise
   );
 }
 
+/** The company item as stored, also while it is being deleted (strongly consistent); null: none. */
+export async function readCompanyItem(companyId: string): Promise<CompanyItem | null> {
+  const [item] = await batchGet([companies.key(companyId)], { consistent: true });
+  return item ? companies.fromItem(item) : null;
+}
+
 /** The company (strongly consistent); null when there is none or it is being deleted. */
 export async function readCompany(companyId: string): Promise<CompanyItem | null> {
-  const [item] = await batchGet([companies.key(companyId)], { consistent: true });
-  return live(item ? companies.fromItem(item) : null);
+  return live(await readCompanyItem(companyId));
 }
 
 /** The company and its counts: one BatchGet of the company item and its shards. */

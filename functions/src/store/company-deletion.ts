@@ -4,7 +4,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config';
 import { type Audit, withAudit } from './audit';
-import { batchGet, batchWrite, dynamo, queryAll, transact } from './client';
+import { batchWrite, dynamo, queryAll, transact } from './client';
 import { companyCountKeys } from './company-counts';
 import { leavingCompany, rowWordList } from './company-index';
 import {
@@ -27,12 +27,6 @@ import { GSI1 } from './table';
 
 /** GSI1 partition of the companies being deleted (off the admin's list; the daily job's to finish). */
 export const COMPANIES_DELETING = 'COMPANIES#deleting';
-
-/** The company, strongly consistent; null: none (or deleted). */
-export async function readCompany(companyId: string): Promise<CompanyItem | null> {
-  const [item] = await batchGet([companies.key(companyId)], { consistent: true });
-  return item ? companies.fromItem(item) : null;
-}
 
 /**
  * Step 1: the company marked `deleting_at`, moved from the admin's list to COMPANIES_DELETING,

@@ -10,11 +10,10 @@ import type { EmployeeInvitationInput } from '@shared/schemas/company';
 import { env } from '../config';
 import { type Audit, withAudit } from './audit';
 import { batchGet, queryAll, type TransactItems, tryTransact, tryUpdate } from './client';
+import { companyIsOpen } from './companies';
 import { addToCompanyCounts, companyShardOf } from './company-counts';
 import { rowWords } from './company-index';
 import {
-  type CompanyItem,
-  companies,
   type EmployeeRowItem,
   employeeRows,
   foldAddress,
@@ -73,19 +72,6 @@ export function newEmployeeRow(
 const put = (Item: Record<string, unknown>, ConditionExpression?: string): TransactItems[number] => ({
   Put: { TableName: env.tableName, Item, ...(ConditionExpression ? { ConditionExpression } : {}) },
 });
-
-/** The company exists and is not being deleted: every invitation write checks it. */
-export function companyOpen(companyId: string): TransactItems[number] {
-  return {
-    ConditionCheck: {
-      TableName: env.tableName,
-      Key: companies.key(companyId),
-      ConditionExpression:
-        'attribute_exists(PK) AND (attribute_not_exists(deleting_at) OR deleting_at = :null)',
-      ExpressionAttributeValues: { ':null': null },
-    },
-  };
-}
 
 /**
  * A row's own items: the row and its invitee (each only if absent: one invitation per address
@@ -164,7 +150,7 @@ export async function writeInvitation(
   audit: Audit,
 ): Promise<InviteRefusal | null> {
   const items: TransactItems = [
-    companyOpen(row.company_id),
+    companyIsOpen(row.company_id),
     ...employeeRowItems(row),
     ...addToCompanyCounts(row.company_id, row.id, { invited: 1 }),
     addInvitationMails(row.company_id, 1, now),
@@ -200,12 +186,6 @@ export async function readEmployeeRows(companyId: string, rowIds: string[]): Pro
 /** One row of a company, or null (absent, or of another company: its key names nothing). */
 export async function readEmployeeRow(companyId: string, rowId: string): Promise<EmployeeRowItem | null> {
   return (await readEmployeeRows(companyId, [rowId]))[0] ?? null;
-}
-
-/** The company item, or null. */
-export async function readCompany(companyId: string): Promise<CompanyItem | null> {
-  const [item] = await batchGet([companies.key(companyId)]);
-  return item ? companies.fromItem(item) : null;
 }
 
 /**
@@ -249,7 +229,7 @@ export async function writeImportBatch(
   const counts = [...byShard.values()].flatMap((shardRows) =>
     addToCompanyCounts(companyId, shardRows[0]?.id ?? '', { invited: shardRows.length }),
   );
-  const items = [companyOpen(companyId), ...rows.flatMap(employeeRowItems), ...counts];
+  const items = [companyIsOpen(companyId), ...rows.flatMap(employeeRowItems), ...counts];
   const failed = await tryTransact(withAudit(items, audit));
   if (!failed) return null;
   return failed[0] ? 'companyDeleting' : 'alreadyInvited';
@@ -282,7 +262,7 @@ export async function markMailing(
     ? { ...read, token_hash: next.hash, expires_at: invitationExpiry(now), mailed_at: at }
     : { ...read, mailed_at: at };
   const items: TransactItems = [
-    companyOpen(read.company_id),
+    companyIsOpen(read.company_id),
     {
       Update: {
         TableName: env.tableName,
