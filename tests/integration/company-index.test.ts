@@ -135,11 +135,12 @@ async function randomHistory(seed: number, steps: number, every: number) {
     (await call<DocumentRecord[]>(API_PATHS.myDocuments, { token: person.token })).body;
 
   const operations: [weight: number, run: (person: Person) => Promise<unknown>][] = [
-    // HR invites them (again, once they answered the last one).
+    // HR invites them (again, once they declined or stopped).
     [
       4,
       async (person) => {
-        if (invitedRow(person)) return;
+        // Not while invited, nor while they share with the company (its invitation write refuses that).
+        if (invitedRow(person) || [...person.rows.values()].includes('sharing')) return;
         const { row } = await invite(company.id, { email: person.email });
         person.rows.set(row.id, 'invited');
       },

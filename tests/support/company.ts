@@ -16,7 +16,7 @@ import { cardsOf, type EmployeeStatus } from '@shared/company-filters';
 import { HR_GROUP, INVITATION_DAYS } from '@shared/constants';
 import { companyAudit, customerAudit } from '../../functions/src/services/audit';
 import { transact } from '../../functions/src/store/client';
-import { createCompany, putMembership } from '../../functions/src/store/companies';
+import { createCompany, putHrAddress, putMembership } from '../../functions/src/store/companies';
 import { consentWrite, declineWrite, stopWrite } from '../../functions/src/store/company-links';
 import { newEmployeeRow, readEmployeeRow, writeImportBatch } from '../../functions/src/store/employees';
 import type { CompanyItem, EmployeeRowItem } from '../../functions/src/store/entities';
@@ -68,18 +68,15 @@ export async function hrUserOf(url: string, companyId: string): Promise<HrSessio
   await addToHrGroup(url, userId);
   await setProfileRole(userId, 'hr');
   const now = new Date().toISOString();
-  await transact(
-    [
-      putMembership({
-        user_id: userId,
-        company_id: companyId,
-        email: person.email,
-        added_at: now,
-        added_by: 'test',
-      }),
-    ],
-    'profileChanged',
-  );
+  const membership = {
+    user_id: userId,
+    company_id: companyId,
+    email: person.email,
+    added_at: now,
+    added_by: 'test',
+  };
+  // The membership and the address's item, as joining writes them.
+  await transact([putMembership(membership), putHrAddress(membership)], 'profileChanged');
   // Signed in again: the new tokens carry the group; the authenticator app, then a sign-in with its code.
   const again = await login(url, person.email, person.password);
   await enrolSecondFactor(url, person.email, again.accessToken);

@@ -56,7 +56,7 @@ async function leaveHrGroup(userId: string): Promise<void> {
 /** Every HR user of the company loses their access: membership, group, sessions, role. */
 async function revokeHrUsers(companyId: string): Promise<void> {
   for (const membership of await companyMemberships(companyId)) {
-    await deleteMembership(membership.user_id);
+    await deleteMembership(membership);
     await leaveHrGroup(membership.user_id);
     await signOutEverywhere(membership.user_id);
     await setProfileRole(membership.user_id, 'customer');

@@ -29,7 +29,7 @@ import { Conflict, ImportRefused, NotFound, TooMany } from '../lib/errors';
 import { log } from '../lib/log';
 import { employeeInvitationMail } from '../mail/templates';
 import { recordAudit } from '../store/audit';
-import { readCompany } from '../store/companies';
+import { hrUserAddresses, readCompany } from '../store/companies';
 import {
   dropMarker,
   importBatches,
@@ -153,7 +153,7 @@ async function mailBatches(
 
 /**
  * **Import**: the file read and every row checked (the form's schema, duplicates, addresses the
- * company invited before) before anything is written; any bad row refuses the file with every
+ * company invited before or that share with it, addresses of HR users) before anything is written; any bad row refuses the file with every
  * bad row listed. Then the rows are written, several to a transaction, each carrying the
  * file's hash: a file sent again after a failure mid-way completes its own rows instead of
  * calling them invited already. Then the mails, within the request's time.
@@ -164,10 +164,11 @@ export async function importEmployees(caller: HrAccount, csv: string): Promise<I
   if ('problems' in parsed) throw new ImportRefused(parsed.problems);
   const company = await openCompany(caller.companyId);
   const importId = importIdOf(csv);
-  const found = await readInvitees(
-    caller.companyId,
-    parsed.rows.map((row) => row.invitation.email),
-  );
+  const addresses = parsed.rows.map((row) => row.invitation.email);
+  const [found, hrUsers] = await Promise.all([
+    readInvitees(caller.companyId, addresses),
+    hrUserAddresses(addresses),
+  ]);
   const existing = new Map(
     (
       await readEmployeeRows(
@@ -181,7 +182,9 @@ export async function importEmployees(caller: HrAccount, csv: string): Promise<I
   const fresh: EmployeeInvitationInput[] = [];
   for (const { line, invitation } of parsed.rows) {
     const invitee = found.get(foldAddress(invitation.email));
-    if (!invitee) fresh.push(invitation);
+    if (hrUsers.has(foldAddress(invitation.email)))
+      problems.push({ line, reason: 'validation.importHrUser' });
+    else if (!invitee) fresh.push(invitation);
     else {
       const row = existing.get(invitee.target_id);
       if (row?.import_id === importId) resumed.push(row);

@@ -14,6 +14,7 @@ import {
   companyWords,
   EMPLOYEE_SORT_PREFIX,
   employeeRows,
+  hrAddresses,
   hrInvitations,
   hrListPartition,
   invitationTokens,
@@ -67,8 +68,11 @@ export async function companyMemberships(companyId: string): Promise<Membership[
 }
 
 /** Deletes a membership (its HR user's access ends at once: admission reads it on every request). */
-export async function deleteMembership(userId: string): Promise<void> {
-  await batchWrite([{ DeleteRequest: { Key: memberships.key(userId) } }]);
+export async function deleteMembership(membership: Membership): Promise<void> {
+  await batchWrite([
+    { DeleteRequest: { Key: memberships.key(membership.user_id) } },
+    { DeleteRequest: { Key: hrAddresses.key(membership.email) } },
+  ]);
 }
 
 /** The company's HR invitations, their tokens and invitees deleted. */

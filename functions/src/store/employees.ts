@@ -10,7 +10,7 @@ import type { EmployeeInvitationInput } from '@shared/schemas/company';
 import { env } from '../config';
 import { type Audit, withAudit } from './audit';
 import { batchGet, queryAll, type TransactItems, tryTransact, tryUpdate } from './client';
-import { companyIsOpen } from './companies';
+import { companyIsOpen, notAnHrUser } from './companies';
 import { addToCompanyCounts, companyShardOf } from './company-counts';
 import { rowWords } from './company-index';
 import {
@@ -74,12 +74,13 @@ const put = (Item: Record<string, unknown>, ConditionExpression?: string): Trans
 });
 
 /**
- * A row's own items: the row and its invitee (each only if absent: one invitation per address
- * and company), its token, its search words, and, while its mail has not gone, its marker.
+ * A row's own items: the check that its address is no HR user's, the row and its invitee (each
+ * only if absent: one invitation per address and company), its token, its search words, and, while its mail has not gone, its marker.
  * The `invited` count is added by the caller (summed per shard over a transaction's rows).
  */
 export function employeeRowItems(row: EmployeeRowItem): TransactItems {
   return [
+    notAnHrUser(row.email),
     put(employeeRows.toItem(row), 'attribute_not_exists(PK)'),
     put(
       invitees.toItem({
@@ -137,7 +138,7 @@ export async function reserveInvitationMails(companyId: string, count: number, n
 }
 
 /** Why an invitation write was refused (null: written). */
-export type InviteRefusal = 'companyDeleting' | 'alreadyInvited' | 'invitationMailLimit';
+export type InviteRefusal = 'companyDeleting' | 'alreadyHrUser' | 'alreadyInvited' | 'invitationMailLimit';
 
 /**
  * One invitation, mailed at once (`row.mailed_at` set): the row's items, the `invited` count,
@@ -158,7 +159,8 @@ export async function writeInvitation(
   const failed = await tryTransact(withAudit(items, audit));
   if (!failed) return null;
   if (failed[0]) return 'companyDeleting';
-  if (failed[1] || failed[2]) return 'alreadyInvited';
+  if (failed[1]) return 'alreadyHrUser';
+  if (failed[2] || failed[3]) return 'alreadyInvited';
   if (failed[items.length - 1]) return 'invitationMailLimit';
   // Met other writes on the same items each time: the state it was checked against changed.
   return 'alreadyInvited';
@@ -221,7 +223,7 @@ export async function writeImportBatch(
   companyId: string,
   rows: EmployeeRowItem[],
   audit?: Audit,
-): Promise<'companyDeleting' | 'alreadyInvited' | null> {
+): Promise<'companyDeleting' | 'alreadyHrUser' | 'alreadyInvited' | null> {
   // One update per shard, with the rows counted there added up (a shard is named by any of its rows).
   const byShard = new Map<number, EmployeeRowItem[]>();
   for (const row of rows)
@@ -232,7 +234,10 @@ export async function writeImportBatch(
   const items = [companyIsOpen(companyId), ...rows.flatMap(employeeRowItems), ...counts];
   const failed = await tryTransact(withAudit(items, audit));
   if (!failed) return null;
-  return failed[0] ? 'companyDeleting' : 'alreadyInvited';
+  if (failed[0]) return 'companyDeleting';
+  // The rows' checks that their address is no HR user's (the company's check is the first).
+  const hrChecks = items.flatMap((item, index) => (index > 0 && item.ConditionCheck ? [index] : []));
+  return hrChecks.some((index) => failed[index]) ? 'alreadyHrUser' : 'alreadyInvited';
 }
 
 /** A row's mail about to go: the token to put in its link, and the row as it will be once marked. */
