@@ -66,6 +66,7 @@ export const API_ERRORS = {
   alreadySharing: 'You already share your progress with a company',
   notSharing: 'You do not share your progress with a company',
   alreadyInvited: 'This email address is already on your list',
+  alreadyHrUser: 'This email address belongs to an HR user',
   resendTooSoon: 'This invitation was sent less than 10 minutes ago',
   invitationMailLimit: 'Your company has sent the most invitations allowed today; please try again tomorrow',
   companyNameMismatch: "The name does not match the company's name",

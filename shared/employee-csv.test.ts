@@ -69,18 +69,17 @@ describe('readEmployeeCsv', () => {
       `c@example.com,Bo,Li,,en`,
     ].join('\n');
     // The comma and quote fail the name rule (line 2); the quoted line break is read as part of
-    // the name, and the record after it is on line 5 (its bad address says so).
+    // the name, which no name may hold (line 3: a bad row with its reason), and the record after
+    // it is on line 5 (its bad address says so).
     expect(readEmployeeCsv(`${text}\nnot-an-address,Bo,Li,,en`)).toEqual({
       problems: [
         { line: 2, reason: 'validation.firstNamePattern' },
+        { line: 3, reason: 'validation.firstNamePattern' },
         { line: 6, reason: 'validation.invalidEmail' },
       ],
     });
-    const spanning = readEmployeeCsv([HEADER, `b@example.com,"Anna`, `Maria",Weiß,,de`].join('\n'));
-    expect('rows' in spanning && spanning.rows[0]).toMatchObject({
-      line: 2,
-      invitation: { first_name: 'Anna\nMaria', last_name: 'Weiß' },
-    });
+    const spanning = readEmployeeCsv([HEADER, `b@example.com,Anna,"Weiß`, `Bcc: x",,de`].join('\r\n'));
+    expect(spanning).toEqual({ problems: [{ line: 2, reason: 'validation.lastNamePattern' }] });
     const quotedGood = readEmployeeCsv(`${HEADER}\n"a@example.com","Jean-Luc","D'Arc","2026-01-02","en"`);
     expect(quotedGood).toEqual({
       rows: [

@@ -10,16 +10,28 @@ import {
 import { isRealDate } from '../journey';
 import { emailField } from './auth';
 import { pageQuerySchema } from './pagination';
-import { NAME_MAX } from './profile';
+import { personName } from './profile';
 import * as z from './zod';
 
 // The company portal's inputs (docs/company-portal.md). Messages are locale keys.
 
 const language = z.enum(LANGUAGES, 'validation.invalidInput');
 
+/**
+ * No control character or line break (`\p{Cc}`, `\p{Zl}`, `\p{Zp}`) anywhere: the company's
+ * name goes into mail subjects and texts, where a line break would start a header or a line of
+ * its own.
+ */
+const ONE_LINE = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;
+
 /** The admin creates a company: its name and the address the team reaches it at. */
 export const companySchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(COMPANY_NAME_MAX, 'validation.companyNameMax'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(COMPANY_NAME_MAX, 'validation.companyNameMax')
+    .regex(ONE_LINE, 'validation.companyNamePattern'),
   contact_email: emailField,
 });
 export type CompanyInput = z.infer<typeof companySchema>;
@@ -37,16 +49,6 @@ export type CompanyDeletion = z.infer<typeof companyDeletionSchema>;
 /** The admin invites an HR user of a company. */
 export const hrInvitationSchema = z.object({ email: emailField, language });
 export type HrInvitationInput = z.infer<typeof hrInvitationSchema>;
-
-/** Letters of any script, spaces, hyphens and apostrophes (as the profile's names). */
-const NAME_PATTERN = /^[\p{L}\p{M}\s'’-]+$/u;
-const personName = (field: 'firstName' | 'lastName') =>
-  z
-    .string()
-    .trim()
-    .min(1, `validation.${field}Required`)
-    .max(NAME_MAX, `validation.${field}Max`)
-    .regex(NAME_PATTERN, `validation.${field}Pattern`);
 
 /** A real YYYY-MM-DD date; empty: not known yet. */
 const arrivalDate = z

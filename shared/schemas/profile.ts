@@ -10,15 +10,20 @@ export const CITY_MAX = 100;
 export const STREET_MAX = 200;
 export const GENDERS = ['male', 'female'] as const;
 
-/** Letters of any script (accents included), spaces, hyphens and apostrophes. */
-const NAME_PATTERN = /^[\p{L}\p{M}\s'’-]+$/u;
+/**
+ * Letters of any script (accents included), spaces, hyphens and apostrophes. Spaces are the
+ * space separators only (`\p{Zs}`: a space, a no-break space), never a line break or a tab: a
+ * name is one line wherever it is shown (a mail's greeting, a CSV cell, a list).
+ */
+const NAME_PATTERN = /^[\p{L}\p{M}\p{Zs}'’-]+$/u;
 /** Optional plus, first digit 1-9, 2 to 15 digits in all. */
 export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
 const POSTAL_CODE_PATTERN = /^\d{5}$/;
 
 const nationalityNames = new Set<string>(NATIONALITIES.map((n) => n.name));
 
-const name = (field: 'firstName' | 'lastName') =>
+/** A first or last name, as the profile and an employee invitation take it. */
+export const personName = (field: 'firstName' | 'lastName') =>
   z
     .string()
     .trim()
@@ -100,8 +105,8 @@ const objectValue = {
 export const onboardingDetailsSchema = z
   .object({
     gender: z.enum(GENDERS, 'validation.genderRequired'),
-    first_name: name('firstName'),
-    last_name: name('lastName'),
+    first_name: personName('firstName'),
+    last_name: personName('lastName'),
     whatsapp_number: whatsapp,
     nationality: z
       .string()
@@ -160,8 +165,8 @@ const optionalMax = (max: number, message: string) =>
 
 export const adminProfileSchema = z
   .object({
-    first_name: name('firstName'),
-    last_name: name('lastName'),
+    first_name: personName('firstName'),
+    last_name: personName('lastName'),
     email: z
       .string()
       .trim()

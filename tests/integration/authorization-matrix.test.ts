@@ -3,7 +3,7 @@
 // here fails the first test, so no route escapes the matrix.
 import { randomUUID } from 'node:crypto';
 import { type RouteDef, routeKey, routes } from '@functions/routes';
-import type { CalendarLink, CompanionAnswer } from '@shared/api';
+import type { CalendarLink, CompanionAnswer, EmployeeListItem, EmployeeView, Page } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   badTokens,
@@ -13,7 +13,7 @@ import {
   type TokenKind,
 } from '../support/attack';
 import { adminToken, api, newCustomer, uniqueEmail } from '../support/auth';
-import { companyWithHr, hrUserOf, invitedEmployee } from '../support/company';
+import { answeredEmployee, companyWithHr, hrUserOf, invitedEmployee } from '../support/company';
 import { tinyPdf } from '../support/files';
 import { inviteHr } from '../support/hr-user';
 import { serviceRequestBody } from '../support/service-answers';
@@ -301,6 +301,9 @@ describe('authorization matrix (every route × every caller)', () => {
   /** HR users of companies A and B (company A's row is in ids). */
   let hrA: Awaited<ReturnType<typeof companyWithHr>>;
   let hrB: Awaited<ReturnType<typeof companyWithHr>>;
+  /** Customers C invited by company A who declined, and who stopped sharing: A's rows of them. */
+  let declinedC: Awaited<ReturnType<typeof answeredEmployee>>;
+  let stoppedC: Awaited<ReturnType<typeof answeredEmployee>>;
   /** Everything stored of a company: its partition, its trail, and the account of its HR user A. */
   const companyState = async (companyId: string) => ({
     company: await partitionItems(url, '', `COMPANY#${companyId}`),
@@ -317,6 +320,10 @@ describe('authorization matrix (every route × every caller)', () => {
       companyWithHr(url),
     ]);
     const row = await invitedEmployee(url, hrA.company);
+    [declinedC, stoppedC] = await Promise.all([
+      answeredEmployee(url, hrA.company, 'declined'),
+      answeredEmployee(url, hrA.company, 'stopped'),
+    ]);
     const target = await hrUserOf(url, hrA.company.id);
     const invitation = await inviteHr(
       url,
@@ -390,18 +397,52 @@ describe('authorization matrix (every route × every caller)', () => {
     expect(await companyState(ids.companyId)).toEqual(company);
   });
 
-  it("answers HR of company B 404 for company A's rows, as for an unknown id, and never lists them", async () => {
+  it("answers HR of company B 404 for company A's rows (employee page, resend), as for an unknown id, changing nothing, and never lists them", async () => {
     const found = await api(url, `/api/company/employees/${ids.employeeId}`, { token: hrA.hr.idToken });
     expect(found.status).toBe(200);
-    const foreign = await api(url, `/api/company/employees/${ids.employeeId}`, { token: hrB.hr.idToken });
-    const unknown = await api(url, `/api/company/employees/${Date.now()}-${randomUUID()}`, {
-      token: hrB.hr.idToken,
-    });
-    expect(foreign).toEqual({ status: 404, body: unknown.body });
+    const aRows = [
+      { id: ids.employeeId, email: (found.body as EmployeeView).email },
+      { id: declinedC.row.id, email: declinedC.email },
+      { id: stoppedC.row.id, email: stoppedC.email },
+    ];
+    const company = await companyState(ids.companyId);
+    const unknownId = `${Date.now()}-${randomUUID()}`;
+    for (const [method, path] of [
+      ['GET', (id: string) => `/api/company/employees/${id}`],
+      ['POST', (id: string) => `/api/company/invitations/${id}/resend`],
+    ] as const) {
+      const unknown = await api(url, path(unknownId), { token: hrB.hr.idToken, method });
+      expect(unknown.status).toBe(404);
+      for (const { id } of aRows) {
+        const foreign = await api(url, path(id), { token: hrB.hr.idToken, method });
+        expect(foreign, `${method} ${path(id)}`).toEqual({ status: 404, body: unknown.body });
+      }
+    }
+    expect(await companyState(ids.companyId)).toEqual(company);
     for (const path of ['/api/company/employees', '/api/company/export']) {
       const answer = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${hrB.hr.idToken}` } });
       expect(answer.status).toBe(200);
-      expect(await answer.text()).not.toContain(ids.employeeId);
+      const body = (await answer.text()).toLowerCase();
+      for (const { id, email } of aRows) {
+        expect(body).not.toContain(id.toLowerCase());
+        expect(body).not.toContain(email.toLowerCase());
+      }
+    }
+  });
+
+  it('shows HR A only the row of a customer who declined or stopped sharing: no summary, no progress', async () => {
+    const list = await api<Page<EmployeeListItem>>(url, '/api/company/employees?filter=all&limit=50', {
+      token: hrA.hr.idToken,
+    });
+    expect(list.status).toBe(200);
+    for (const { row, email } of [declinedC, stoppedC]) {
+      const listed = list.body.items.find((item) => item.id === row.id);
+      expect(listed).toMatchObject({ email, status: row.status, summary: null });
+      const page = await api<EmployeeView>(url, `/api/company/employees/${row.id}`, {
+        token: hrA.hr.idToken,
+      });
+      expect(page.status).toBe(200);
+      expect(page.body).toMatchObject({ id: row.id, status: row.status, summary: null, progress: null });
     }
   });
 

@@ -19,7 +19,7 @@ import {
   employeeRows,
 } from '../../functions/src/store/entities';
 import { adminToken, api, newCustomer } from '../support/auth';
-import { invite, newCompany } from '../support/employee-invitations';
+import { invite, newCompany } from '../support/company';
 import { pointStoreAt } from '../support/store-env';
 
 const url = inject('stackUrl');
@@ -54,7 +54,7 @@ describe('the customer and a company', () => {
     const company = await newCompany();
     const customer = await newCustomer(url);
     const userId = await userIdOf(customer.idToken);
-    const row = await invite(company.id, customer.email);
+    const { row } = await invite(company.id, { email: customer.email });
 
     const mine = await api<MyCompany>(url, '/api/me/company', { token: customer.idToken });
     expect(mine.status).toBe(200);
@@ -106,7 +106,7 @@ describe('the customer and a company', () => {
   it('declines: the row declined, the customer an ordinary one', async () => {
     const company = await newCompany();
     const customer = await newCustomer(url);
-    const row = await invite(company.id, customer.email);
+    const { row } = await invite(company.id, { email: customer.email });
     const declined = await api<MyCompany>(url, `/api/me/company/invitations/${company.id}/decline`, {
       token: customer.idToken,
       method: 'POST',
@@ -122,18 +122,18 @@ describe('the customer and a company', () => {
     const company = await newCompany();
     const other = await newCompany();
     const customer = await newCustomer(url);
-    await invite(company.id, customer.email, -1);
+    await invite(company.id, { email: customer.email, expired: true });
     const expired = await consent(customer.idToken, company.id);
     expect(expired.status).toBe(409);
     expect(expired.body).toMatchObject({ error: { messageKey: 'apiErrors.invitationExpired' } });
 
     const stranger = await newCompany();
-    await invite(stranger.id, `someone-else-${randomUUID().slice(0, 6)}@example.com`);
+    await invite(stranger.id, { email: `someone-else-${randomUUID().slice(0, 6)}@example.com` });
     expect((await consent(customer.idToken, stranger.id)).status).toBe(404);
 
     const third = await newCompany();
-    await invite(other.id, customer.email);
-    await invite(third.id, customer.email);
+    await invite(other.id, { email: customer.email });
+    await invite(third.id, { email: customer.email });
     expect((await consent(customer.idToken, other.id)).status).toBe(200);
     const second = await consent(customer.idToken, third.id);
     expect(second.status).toBe(409);
@@ -144,7 +144,7 @@ describe('the customer and a company', () => {
     const company = await newCompany();
     const customer = await newCustomer(url);
     const userId = await userIdOf(customer.idToken);
-    const row = await invite(company.id, customer.email);
+    const { row } = await invite(company.id, { email: customer.email });
     expect((await consent(customer.idToken, company.id)).status).toBe(200);
     const deleted = await api(url, `/api/admin/users/${userId}`, {
       token: await adminToken(url),
@@ -160,7 +160,7 @@ describe('the customer and a company', () => {
     const company = await newCompany();
     const customer = await newCustomer(url);
     const userId = await userIdOf(customer.idToken);
-    await invite(company.id, customer.email);
+    await invite(company.id, { email: customer.email });
     expect((await consent(customer.idToken, company.id)).status).toBe(200);
     const admin = await adminToken(url);
     const mismatch = await api(url, `/api/admin/companies/${company.id}`, {

@@ -19,9 +19,9 @@ import { noCompanyCounts, readCompanyCounts } from '../../functions/src/store/co
 import { rebuildCompanyIndex } from '../../functions/src/store/company-index-rebuild';
 import { random } from '../../scripts/seed/customers';
 import { adminToken, api, dateFromToday, newCustomer } from '../support/auth';
+import { invite, newCompany } from '../support/company';
 import { detailsArrivingOn } from '../support/customers';
 import { upload } from '../support/documents';
-import { invite, newCompany } from '../support/employee-invitations';
 import { tinyPdf } from '../support/files';
 import { pointStoreAt } from '../support/store-env';
 
@@ -106,7 +106,8 @@ async function randomHistory(seed: number, steps: number, every: number) {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const company = await newCompany();
   const people = await Promise.all(Array.from({ length: 4 }, signUp));
-  for (const person of people) person.rows.set((await invite(company.id, person.email)).id, 'invited');
+  for (const person of people)
+    person.rows.set((await invite(company.id, { email: person.email })).row.id, 'invited');
   /** The rows of deleted accounts that stay on the company's list (those their link did not name). */
   const gone: Map<string, EmployeeStatus>[] = [];
   const admin = await adminToken(url);
@@ -134,12 +135,13 @@ async function randomHistory(seed: number, steps: number, every: number) {
     (await call<DocumentRecord[]>(API_PATHS.myDocuments, { token: person.token })).body;
 
   const operations: [weight: number, run: (person: Person) => Promise<unknown>][] = [
-    // HR invites them (again, once they answered the last one).
+    // HR invites them (again, once they declined or stopped).
     [
       4,
       async (person) => {
-        if (invitedRow(person)) return;
-        const row = await invite(company.id, person.email);
+        // Not while invited, nor while they share with the company (its invitation write refuses that).
+        if (invitedRow(person) || [...person.rows.values()].includes('sharing')) return;
+        const { row } = await invite(company.id, { email: person.email });
         person.rows.set(row.id, 'invited');
       },
     ],

@@ -4,22 +4,22 @@
 // rotates the link and waits 10 minutes, and another company's row, which names nothing.
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { EmployeeListItem, ErrorBody, ImportResult } from '@shared/api';
+import type { EmployeeListItem, ErrorBody, ImportResult, MyCompany } from '@shared/api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { env } from '../../functions/src/config';
 import { dynamo, queryAll } from '../../functions/src/store/client';
 import { readCompanyCounts } from '../../functions/src/store/company-counts';
 import { companyPartitionKey, EMPLOYEE_SORT_PREFIX, employeeRows } from '../../functions/src/store/entities';
 import { readToken, tokenHash } from '../../functions/src/store/invitation-tokens';
-import { api, mailbox, newCustomer, uniqueEmail, waitForMail } from '../support/auth';
-import { companyWithHr } from '../support/company';
+import { adminToken, api, mailbox, newCustomer, uniqueEmail, waitForMail } from '../support/auth';
+import { answeredEmployee, companyWithHr, hrUserOf, sharingEmployee } from '../support/company';
 import { pointStoreAt } from '../support/store-env';
 
 const url = inject('stackUrl');
 /** An HR user of a new company of their own, as this file uses it. */
 async function hrOfNewCompany(url: string) {
   const { company, hr } = await companyWithHr(url, `Firma ${randomUUID().slice(0, 6)} GmbH`);
-  return { idToken: hr.idToken, companyId: company.id, companyName: company.name };
+  return { idToken: hr.idToken, companyId: company.id, companyName: company.name, company };
 }
 let hr: Awaited<ReturnType<typeof hrOfNewCompany>>;
 
@@ -192,4 +192,71 @@ describe('HR resends an invitation', () => {
     }
     expect((await rowsOf(hr.companyId)).find((r) => r.id === ours.body.id)).toEqual(row);
   });
+});
+
+describe('whom HR may invite again', () => {
+  const csvOf = (...emails: string[]) =>
+    [HEADER, ...emails.map((email) => `${email},Anna,Kowalska,,en`)].join('\n');
+
+  it("refuses an HR user's address, of this company or another: 409 alreadyHrUser, a bad row of a CSV; the admin's HR invitation too", async () => {
+    const other = await companyWithHr(url);
+    const colleague = await hrUserOf(url, hr.companyId);
+    const before = await rowsOf(hr.companyId);
+    for (const email of [other.hr.email, colleague.email.toUpperCase()]) {
+      const refused = await invite(email);
+      expect(refused.status, email).toBe(409);
+      expect(refused.body.error.messageKey).toBe('apiErrors.alreadyHrUser');
+    }
+    const imported = await post<ErrorBody>('/api/company/invitations/import', {
+      csv: csvOf(uniqueEmail('fine'), other.hr.email),
+    });
+    expect(imported.status).toBe(400);
+    expect(imported.body.error.rows).toEqual([{ line: 3, reason: 'validation.importHrUser' }]);
+    expect(await rowsOf(hr.companyId)).toEqual(before);
+
+    const asHr = await api<ErrorBody>(url, `/api/admin/companies/${hr.companyId}/hr-invitations`, {
+      token: await adminToken(url),
+      method: 'POST',
+      body: { email: other.hr.email, language: 'en' },
+    });
+    expect(asHr.status).toBe(409);
+    expect(asHr.body.error.messageKey).toBe('apiErrors.alreadyHrUser');
+  });
+
+  it('refuses an employee who shares with the company: 409 alreadyInvited, a bad row of a CSV', async () => {
+    const sharer = await sharingEmployee(url, hr.company);
+    const before = await rowsOf(hr.companyId);
+    const refused = await invite(sharer.email);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.messageKey).toBe('apiErrors.alreadyInvited');
+    const imported = await post<ErrorBody>('/api/company/invitations/import', { csv: csvOf(sharer.email) });
+    expect(imported.status).toBe(400);
+    expect(imported.body.error.rows).toEqual([{ line: 2, reason: 'validation.importAlreadyInvited' }]);
+    expect(await rowsOf(hr.companyId)).toEqual(before);
+  });
+
+  // A person who declined or stopped sharing may be asked again: a new invitation (a new row,
+  // invited, mailed), the old row stays as it was (HR's list shows both: what they answered
+  // then, and the invitation now), and their answer to the new one is theirs to give.
+  it.each(['declined', 'stopped'] as const)(
+    'invites one who %s again: a new row; the old one stays',
+    async (status) => {
+      const person = await answeredEmployee(url, hr.company, status);
+      const countsBefore = await readCompanyCounts(hr.companyId);
+      const again = await invite(person.email);
+      expect(again.status).toBe(201);
+      expect(again.body).toMatchObject({ email: person.email, status: 'invited' });
+      expect(again.body.id).not.toBe(person.row.id);
+      const rows = await rowsOf(hr.companyId);
+      expect(rows.find((row) => row.id === person.row.id)).toMatchObject({ status });
+      expect(await readCompanyCounts(hr.companyId)).toEqual({
+        ...countsBefore,
+        invited: countsBefore.invited + 1,
+      });
+      const mine = await api<MyCompany>(url, '/api/me/company', { token: person.idToken });
+      expect(mine.body.invitations).toEqual([
+        expect.objectContaining({ kind: 'employee', company_id: hr.companyId, expired: false }),
+      ]);
+    },
+  );
 });

@@ -1,9 +1,10 @@
 // Companies, their HR users and their employees for the company suites, from real parts: a
 // company item, a real Cognito user in the `hr` group (the emulator's admin API) with an
 // authenticator app and a membership, signed in as the edge wants an HR user; employees who are
-// real customers (signed up through the normal helpers) with the items an invitation and an
-// answer write, built with the store's own entities and builders (the same items as the
-// product's consent, decline and stop transactions write).
+// real customers (signed up through the normal helpers), invited and answering through the
+// store's own writes (store/employees.ts, store/company-links.ts), so a fixture cannot drift
+// from what the product writes. The suites that must go through the product's own routes
+// (the admin's invitation, sign-up, accepting) use support/hr-user.ts.
 import { randomUUID } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
@@ -11,29 +12,14 @@ import {
   CreateGroupCommand,
   GetGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type CompanyCard, type CompanyCounts, cardsOf, type EmployeeStatus } from '@shared/company-filters';
-import { COMPANY_SHARED_FIELDS, COMPANY_SHARED_FIELDS_VERSION } from '@shared/company-sharing';
+import { cardsOf, type EmployeeStatus } from '@shared/company-filters';
 import { HR_GROUP, INVITATION_DAYS } from '@shared/constants';
-import { env } from '../../functions/src/config';
-import { dynamo, type TransactItems } from '../../functions/src/store/client';
-import { addToCompanyCounts } from '../../functions/src/store/company-counts';
-import { rowWordList } from '../../functions/src/store/company-index';
-import {
-  type CompanyItem,
-  type CompanyLinkItem,
-  companies,
-  companyCardEntries,
-  companyLinks,
-  companyWords,
-  type EmployeeRowItem,
-  employeeRows,
-  invitationTokens,
-  invitees,
-  memberships,
-  profiles,
-  SHARING,
-} from '../../functions/src/store/entities';
+import { companyAudit, customerAudit } from '../../functions/src/services/audit';
+import { transact } from '../../functions/src/store/client';
+import { createCompany, putHrAddress, putMembership } from '../../functions/src/store/companies';
+import { consentWrite, declineWrite, stopWrite } from '../../functions/src/store/company-links';
+import { newEmployeeRow, readEmployeeRow, writeImportBatch } from '../../functions/src/store/employees';
+import type { CompanyItem, EmployeeRowItem } from '../../functions/src/store/entities';
 import { newInvitationToken } from '../../functions/src/store/invitation-tokens';
 import { getStoredProfile } from '../../functions/src/store/profile-state';
 import { setProfileRole } from '../../functions/src/store/profiles';
@@ -44,13 +30,8 @@ import { enrolSecondFactor } from './mfa';
 import { pointStoreAt } from './store-env';
 
 const DAY_MS = 86_400_000;
-
-async function write(items: TransactItems) {
-  // Transactions of at most 100 items (a row's words and the rest stay far below).
-  await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-}
-
-const put = (Item: Record<string, unknown>) => ({ Put: { TableName: env.tableName, Item } });
+/** The test's own actor on the company's trail. */
+const TEST_ACTOR = { id: 'test', email: 'test@example.com' };
 
 /** A signed-in HR user of a company: their ID token passes the edge's hr access. */
 export interface HrSession {
@@ -87,17 +68,15 @@ export async function hrUserOf(url: string, companyId: string): Promise<HrSessio
   await addToHrGroup(url, userId);
   await setProfileRole(userId, 'hr');
   const now = new Date().toISOString();
-  await write([
-    put(
-      memberships.toItem({
-        user_id: userId,
-        company_id: companyId,
-        email: person.email,
-        added_at: now,
-        added_by: 'test',
-      }),
-    ),
-  ]);
+  const membership = {
+    user_id: userId,
+    company_id: companyId,
+    email: person.email,
+    added_at: now,
+    added_by: 'test',
+  };
+  // The membership and the address's item, as joining writes them.
+  await transact([putMembership(membership), putHrAddress(membership)], 'profileChanged');
   // Signed in again: the new tokens carry the group; the authenticator app, then a sign-in with its code.
   const again = await login(url, person.email, person.password);
   await enrolSecondFactor(url, person.email, again.accessToken);
@@ -105,9 +84,8 @@ export async function hrUserOf(url: string, companyId: string): Promise<HrSessio
   return { email: person.email, password: person.password, userId, ...session };
 }
 
-/** A company with one HR user, signed in. */
-export async function companyWithHr(url: string, name = `Company ${randomUUID().slice(0, 6)}`) {
-  await pointStoreAt(url);
+/** A company of the test's own, as the admin's create-company writes it (the store pointed at the stack). */
+export async function newCompany(name = `Company ${randomUUID().slice(0, 6)}`): Promise<CompanyItem> {
   const company: CompanyItem = {
     id: randomUUID(),
     name,
@@ -116,95 +94,65 @@ export async function companyWithHr(url: string, name = `Company ${randomUUID().
     created_by: 'test',
     deleting_at: null,
   };
-  await write([put(companies.toItem(company))]);
+  await createCompany(company, companyAudit(TEST_ACTOR, company.id, 'company_created'));
+  return company;
+}
+
+/** A company with one HR user, signed in. */
+export async function companyWithHr(url: string, name?: string) {
+  await pointStoreAt(url);
+  const company = await newCompany(name);
   return { company, hr: await hrUserOf(url, company.id) };
 }
 
-/** A new employee row's id: `<13-digit ms>-<uuid>`, so the partition lists rows in invitation order. */
-export const newRowId = (at = Date.now()) => `${String(at).padStart(13, '0')}-${randomUUID()}`;
-
-/** An employee row as an invitation writes it (the token's hash given). */
-function invitationRow(
-  company: CompanyItem,
-  person: { email: string; first_name: string; last_name: string; arrival_date?: string | null },
-  tokenHash: string,
-  invitedAt = new Date(),
-): EmployeeRowItem {
-  return {
-    id: newRowId(invitedAt.getTime()),
-    company_id: company.id,
-    email: person.email,
-    first_name: person.first_name,
-    last_name: person.last_name,
-    arrival_date: person.arrival_date ?? null,
-    language: 'en',
-    status: 'invited',
-    user_id: null,
-    invited_at: invitedAt.toISOString(),
-    invited_by: 'test',
-    expires_at: new Date(invitedAt.getTime() + INVITATION_DAYS * DAY_MS).toISOString(),
-    token_hash: tokenHash,
-    mailed_at: invitedAt.toISOString(),
-    responded_at: null,
-    stopped_at: null,
-    import_id: null,
-  };
+/** Who is invited, as HR types them; `expired`: invited INVITATION_DAYS + 1 days ago (waiting for a resend). */
+export interface Invited {
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  expired?: boolean;
 }
 
-/** The row's search words, as the invitation writes them. */
-const wordItems = (row: EmployeeRowItem) =>
-  rowWordList(row).map((word) =>
-    put(companyWords.toItem({ company_id: row.company_id, row_id: row.id, word })),
-  );
-
 /**
- * An invited employee: the row, the invitee, the token and the words, and the company's
- * invited count. `expired`: invited 31 days ago (it waits for a resend).
+ * An employee invitation written as HR's invitation writes it (store/employees.ts: the row, its
+ * invitee, token and words, the company's invited count), its mail counted as sent. The store
+ * must point at the stack. Returns the row and the link's token.
  */
-export async function invitedEmployee(
-  url: string,
-  company: CompanyItem,
-  options: { email?: string; first_name?: string; last_name?: string; expired?: boolean } = {},
-) {
-  await pointStoreAt(url);
-  const token = newInvitationToken();
-  const invitedAt = options.expired ? new Date(Date.now() - (INVITATION_DAYS + 1) * DAY_MS) : new Date();
-  const row = invitationRow(
-    company,
+export async function invite(companyId: string, person: Invited = {}) {
+  const { token, hash } = newInvitationToken();
+  const at = person.expired ? new Date(Date.now() - (INVITATION_DAYS + 1) * DAY_MS) : new Date();
+  const row = newEmployeeRow(
+    companyId,
     {
-      email: options.email ?? uniqueEmail('invitee'),
-      first_name: options.first_name ?? 'Ines',
-      last_name: options.last_name ?? 'Invited',
+      email: person.email ?? uniqueEmail('invitee'),
+      first_name: person.first_name ?? 'Ines',
+      last_name: person.last_name ?? 'Invited',
+      arrival_date: null,
+      language: 'en',
     },
-    token.hash,
-    invitedAt,
+    'test',
+    at,
+    hash,
+    { mailed: true },
   );
-  await write([
-    put(employeeRows.toItem(row)),
-    put(invitees.toItem({ email: row.email, kind: 'employee', company_id: company.id, target_id: row.id })),
-    put(
-      invitationTokens.toItem({
-        token_hash: token.hash,
-        kind: 'employee',
-        company_id: company.id,
-        target_id: row.id,
-        valid_until: row.expires_at,
-      }),
-    ),
-    ...wordItems(row),
-    ...addToCompanyCounts(company.id, row.id, { invited: 1 }),
-  ]);
-  return { row, token: token.token };
+  const refused = await writeImportBatch(companyId, [row]);
+  if (refused) throw new Error(`invitation refused: ${refused}`);
+  return { row, token };
+}
+
+/** An invited employee of `company` (see invite). */
+export async function invitedEmployee(url: string, company: CompanyItem, person: Invited = {}) {
+  await pointStoreAt(url);
+  return invite(company.id, person);
 }
 
 type Answer = Exclude<EmployeeStatus, 'invited'>;
 
 /**
  * A real customer (signed up, in the state `options` asks for) who answered an invitation of
- * `company`: sharing (the default), declined, or stopped after sharing. Writes what the answer
- * leaves: the row (its status, the user id), the invitee, the words, the customer's link; while
- * sharing the profile's SHARING attributes and the card entries of their state as counted; and
- * the company's counts.
+ * `company`: sharing (the default), declined, or stopped after sharing, each written by the
+ * product's own transaction (consent, decline, stop). Returns the row as it is then, and the
+ * cards the customer's state put them on while sharing.
  */
 export async function answeredEmployee(
   url: string,
@@ -214,72 +162,32 @@ export async function answeredEmployee(
 ) {
   const customer = await customerWith(url, options);
   await pointStoreAt(url);
+  const { row: invited } = await invite(company.id, {
+    email: customer.email,
+    first_name: options.first_name ?? 'Sam',
+    last_name: options.last_name ?? 'Sharer',
+  });
   const stored = await getStoredProfile(customer.userId);
   if (!stored) throw new Error('the customer has no profile');
   const now = new Date().toISOString();
-  const invited = invitationRow(
-    company,
-    {
-      email: customer.email,
-      first_name: options.first_name ?? 'Sam',
-      last_name: options.last_name ?? 'Sharer',
-    },
-    newInvitationToken().hash,
-  );
-  const row: EmployeeRowItem = {
-    ...invited,
-    status,
-    user_id: customer.userId,
-    responded_at: now,
-    stopped_at: status === 'stopped' ? now : null,
-  };
-  const link: CompanyLinkItem = {
-    user_id: customer.userId,
-    row_id: row.id,
-    company_id: company.id,
-    company_name: company.name,
-    status,
-    invited_at: row.invited_at,
-    consented_at: status === 'declined' ? null : now,
-    declined_at: status === 'declined' ? now : null,
-    stopped_at: row.stopped_at,
-    shared_fields: status === 'declined' ? [] : [...COMPANY_SHARED_FIELDS],
-    shared_fields_version: status === 'declined' ? null : COMPANY_SHARED_FIELDS_VERSION,
-  };
-  const cards: CompanyCard[] = status === 'sharing' ? cardsOf(stored.profile) : [];
-  const deltas: Partial<CompanyCounts> = { [status]: 1 };
-  for (const card of cards) deltas[card] = 1;
-  await write([
-    put(employeeRows.toItem(row)),
-    put(invitees.toItem({ email: row.email, kind: 'employee', company_id: company.id, target_id: row.id })),
-    put(companyLinks.toItem(link)),
-    ...wordItems(row),
-    ...cards.map((card) =>
-      put(
-        companyCardEntries.toItem({
-          user_id: customer.userId,
-          company_id: company.id,
-          row_id: row.id,
-          card,
-        }),
-      ),
-    ),
-    ...(status === 'sharing'
-      ? [
-          {
-            Update: {
-              TableName: env.tableName,
-              Key: profiles.key(customer.userId),
-              UpdateExpression: 'SET #company = :company, #row = :row',
-              ExpressionAttributeNames: { '#company': SHARING.company, '#row': SHARING.row },
-              ExpressionAttributeValues: { ':company': company.id, ':row': row.id },
-            },
-          },
-        ]
-      : []),
-    ...addToCompanyCounts(company.id, row.id, deltas),
-  ]);
-  return { ...customer, row, cards };
+  const audit = (action: 'company_consented' | 'company_declined' | 'company_sharing_stopped') =>
+    customerAudit(customer.userId, action);
+  if (status === 'declined')
+    await transact(
+      declineWrite(customer.userId, null, invited, company, now, audit('company_declined')),
+      'invitationAnswered',
+    );
+  else {
+    await transact(consentWrite(stored, invited, company, now, audit('company_consented')), 'profileChanged');
+    if (status === 'stopped') {
+      const sharing = await getStoredProfile(customer.userId);
+      if (!sharing) throw new Error('the customer has no profile');
+      await transact(stopWrite(sharing, now, audit('company_sharing_stopped')), 'profileChanged');
+    }
+  }
+  const row: EmployeeRowItem | null = await readEmployeeRow(company.id, invited.id);
+  if (!row) throw new Error('the row is gone');
+  return { ...customer, row, cards: status === 'sharing' ? cardsOf(stored.profile) : [] };
 }
 
 /** A real customer sharing their progress with `company` (see answeredEmployee). */

@@ -20,7 +20,7 @@ import type { HrAccount } from '../edge/caller';
 import { pinClock } from '../lib/clock';
 import { NotFound } from '../lib/errors';
 import { noCompanyCounts } from '../store/company-counts';
-import { companies, companyCounts, memberships, profiles } from '../store/entities';
+import { companies, companyCounts, hrAddresses, memberships, profiles } from '../store/entities';
 import {
   admin,
   batchGetAnswer,
@@ -142,7 +142,9 @@ describe('revokeHrUser', () => {
       ConditionExpression: 'company_id = :company',
       ExpressionAttributeValues: { ':company': 'co-1' },
     });
-    expect(revoke[1]?.Put?.Item).toMatchObject({
+    // The address's item goes with the membership: the address may be invited again.
+    expect(revoke[1]?.Delete?.Key).toEqual(hrAddresses.key(membership.email));
+    expect(revoke[2]?.Put?.Item).toMatchObject({
       PK: 'AUDIT#COMPANY#co-1',
       action: 'hr_revoked',
       outcome: 'pending',

@@ -118,7 +118,7 @@ export async function revokeHrUser(admin: AdminAccount, companyId: string, userI
   const membership = await readMembership(userId);
   const audit = companyAudit(actorOf(admin), companyId, 'hr_revoked', { fields: ['role'] });
   if (membership?.company_id === companyId) {
-    if (!(await removeMembership(userId, companyId, audit))) throw new NotFound('userNotFound');
+    if (!(await removeMembership(membership, companyId, audit))) throw new NotFound('userNotFound');
   } else {
     const stored = membership ? null : await getStoredProfile(userId, { consistent: true });
     if (stored?.role !== 'hr' || !(await readCompany(companyId))) throw new NotFound('userNotFound');

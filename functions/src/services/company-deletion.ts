@@ -12,6 +12,7 @@ import { clock } from '../lib/clock';
 import { Invalid, NotFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { traced } from '../lib/tracing';
+import { readCompanyItem } from '../store/companies';
 import {
   clearCompany,
   companiesBeingDeleted,
@@ -19,7 +20,6 @@ import {
   deleteHrInvitations,
   deleteMembership,
   markCompanyDeleting,
-  readCompany,
 } from '../store/company-deletion';
 import type { CompanyItem } from '../store/entities';
 import { setProfileRole } from '../store/profiles';
@@ -56,7 +56,7 @@ async function leaveHrGroup(userId: string): Promise<void> {
 /** Every HR user of the company loses their access: membership, group, sessions, role. */
 async function revokeHrUsers(companyId: string): Promise<void> {
   for (const membership of await companyMemberships(companyId)) {
-    await deleteMembership(membership.user_id);
+    await deleteMembership(membership);
     await leaveHrGroup(membership.user_id);
     await signOutEverywhere(membership.user_id);
     await setProfileRole(membership.user_id, 'customer');
@@ -80,7 +80,7 @@ export async function deleteCompany(
   companyId: string,
   confirmationName: string,
 ): Promise<void> {
-  const company = await readCompany(companyId);
+  const company = await readCompanyItem(companyId);
   if (!company) throw new NotFound('companyNotFound');
   if (confirmationName.trim() !== company.name.trim()) throw new Invalid('companyNameMismatch');
   const at = company.deleting_at ?? clock.iso();

@@ -29,12 +29,12 @@ import { Conflict, ImportRefused, NotFound, TooMany } from '../lib/errors';
 import { log } from '../lib/log';
 import { employeeInvitationMail } from '../mail/templates';
 import { recordAudit } from '../store/audit';
+import { hrUserAddresses, readCompany } from '../store/companies';
 import {
   dropMarker,
   importBatches,
   markMailing,
   newEmployeeRow,
-  readCompany,
   readEmployeeRow,
   readEmployeeRows,
   readInvitees,
@@ -66,7 +66,7 @@ export function invitationView(row: EmployeeRowItem, now: Date): EmployeeListIte
 /** The caller's company, open for invitations (not being deleted). */
 async function openCompany(companyId: string): Promise<CompanyItem> {
   const company = await readCompany(companyId);
-  if (!company || company.deleting_at) throw new Conflict('companyDeleting');
+  if (!company) throw new Conflict('companyDeleting');
   return company;
 }
 
@@ -153,7 +153,7 @@ async function mailBatches(
 
 /**
  * **Import**: the file read and every row checked (the form's schema, duplicates, addresses the
- * company invited before) before anything is written; any bad row refuses the file with every
+ * company invited before or that share with it, addresses of HR users) before anything is written; any bad row refuses the file with every
  * bad row listed. Then the rows are written, several to a transaction, each carrying the
  * file's hash: a file sent again after a failure mid-way completes its own rows instead of
  * calling them invited already. Then the mails, within the request's time.
@@ -164,10 +164,11 @@ export async function importEmployees(caller: HrAccount, csv: string): Promise<I
   if ('problems' in parsed) throw new ImportRefused(parsed.problems);
   const company = await openCompany(caller.companyId);
   const importId = importIdOf(csv);
-  const found = await readInvitees(
-    caller.companyId,
-    parsed.rows.map((row) => row.invitation.email),
-  );
+  const addresses = parsed.rows.map((row) => row.invitation.email);
+  const [found, hrUsers] = await Promise.all([
+    readInvitees(caller.companyId, addresses),
+    hrUserAddresses(addresses),
+  ]);
   const existing = new Map(
     (
       await readEmployeeRows(
@@ -181,7 +182,9 @@ export async function importEmployees(caller: HrAccount, csv: string): Promise<I
   const fresh: EmployeeInvitationInput[] = [];
   for (const { line, invitation } of parsed.rows) {
     const invitee = found.get(foldAddress(invitation.email));
-    if (!invitee) fresh.push(invitation);
+    if (hrUsers.has(foldAddress(invitation.email)))
+      problems.push({ line, reason: 'validation.importHrUser' });
+    else if (!invitee) fresh.push(invitation);
     else {
       const row = existing.get(invitee.target_id);
       if (row?.import_id === importId) resumed.push(row);
@@ -276,7 +279,7 @@ export async function mailWaitingInvitations(now: Date): Promise<InvitationMailR
     byCompany.set(marker.company_id, [...(byCompany.get(marker.company_id) ?? []), marker.row_id]);
   for (const [companyId, rowIds] of byCompany) {
     const company = await readCompany(companyId);
-    if (!company || company.deleting_at) continue;
+    if (!company) continue;
     const rows = new Map((await readEmployeeRows(companyId, rowIds)).map((row) => [row.id, row]));
     const waiting: Mailable[] = [];
     for (const rowId of rowIds) {

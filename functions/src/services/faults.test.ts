@@ -493,7 +493,6 @@ describe("a company's consent and its stop", () => {
       `Update STATS#COMPANY#${COMPANY} ${shard}`,
       `Update COMPANY#${COMPANY} EMPLOYEE#${ROW}`,
       'Delete INVITE#token-hash TOKEN',
-      `Delete INVITEE#${profile.email} EMPLOYEE#${COMPANY}`,
       `ConditionCheck DELETED#${USER} TOMBSTONE`,
       `Put AUDIT#${USER} EVENT#…`,
     ];
@@ -527,6 +526,7 @@ describe("a company's consent and its stop", () => {
       `Update COMPANY#${COMPANY} EMPLOYEE#${ROW}`,
       `Delete USER#${USER} CO_LIST#onboarding`,
       `Update STATS#COMPANY#${COMPANY} ${shard}`,
+      `Delete INVITEE#${profile.email} EMPLOYEE#${COMPANY}`,
       `Put AUDIT#${USER} EVENT#…`,
     ];
     expect(written(0)).toEqual(everything);

@@ -22,6 +22,7 @@ import {
   companies,
   employeeRows,
   type HrInvitationItem,
+  hrAddresses,
   hrInvitations,
   invitationTokens,
   invitees,
@@ -124,10 +125,13 @@ describe('inviteHr', () => {
       hrInvitations.key('co-1', answer.id),
       invitees.key('jane@acme.example', 'hr', 'co-1'),
       expect.objectContaining({ SK: 'TOKEN' }),
+      hrAddresses.key('jane@acme.example'),
       expect.objectContaining({ PK: 'AUDIT#COMPANY#co-1' }),
     ]);
     expect(items[2]?.Put?.ConditionExpression).toBe('attribute_not_exists(PK)');
-    expect(items[4]?.Put?.Item).toMatchObject({ action: 'hr_invited', actor_id: 'admin-1', outcome: 'done' });
+    // An address that is an HR user's already is refused in the same transaction.
+    expect(items[4]?.ConditionCheck?.ConditionExpression).toBe('attribute_not_exists(PK)');
+    expect(items[5]?.Put?.Item).toMatchObject({ action: 'hr_invited', actor_id: 'admin-1', outcome: 'done' });
 
     const [mail] = sentMails();
     expect(mail).toMatchObject({
@@ -305,10 +309,12 @@ describe('acceptHrInvitation', () => {
       profiles.key(USER),
       { PK: `DELETED#${USER}`, SK: 'TOMBSTONE' },
       companies.key('co-1'),
+      hrAddresses.key('customer@example.com'),
       expect.objectContaining({ PK: 'AUDIT#COMPANY#co-1' }),
     ]);
     expect(join[3]?.Put?.Item).toMatchObject({ company_id: 'co-1', GSI1PK: 'COMPANY#co-1#HR' });
-    expect(join[7]?.Put?.Item).toMatchObject({ action: 'hr_joined', actor_id: USER });
+    expect(join[7]?.Put?.Item).toMatchObject({ user_id: USER, company_id: 'co-1' });
+    expect(join[8]?.Put?.Item).toMatchObject({ action: 'hr_joined', actor_id: USER });
     expect(cognito.commandCalls(AdminAddUserToGroupCommand)[0]?.args[0].input).toEqual({
       UserPoolId: 'pool',
       Username: USER,

@@ -13,7 +13,9 @@ import {
   companies,
   companyCounts,
   companyPartitionKey,
+  foldAddress,
   type HrInvitationItem,
+  hrAddresses,
   hrInvitations,
   hrListPartition,
   type Membership,
@@ -44,10 +46,15 @@ export async function createCompany(company: CompanyItem, audit: Audit): Promise
   );
 }
 
+/** The company item as stored, also while it is being deleted (strongly consistent); null: none. */
+export async function readCompanyItem(companyId: string): Promise<CompanyItem | null> {
+  const [item] = await batchGet([companies.key(companyId)], { consistent: true });
+  return item ? companies.fromItem(item) : null;
+}
+
 /** The company (strongly consistent); null when there is none or it is being deleted. */
 export async function readCompany(companyId: string): Promise<CompanyItem | null> {
-  const [item] = await batchGet([companies.key(companyId)], { consistent: true });
-  return live(item ? companies.fromItem(item) : null);
+  return live(await readCompanyItem(companyId));
 }
 
 /** The company and its counts: one BatchGet of the company item and its shards. */
@@ -135,22 +142,64 @@ export function putMembership(membership: Membership): TransactItems[number] {
   };
 }
 
-/** Deletes an HR user's membership of this company (of another, or none: the condition fails). */
-export function deleteMembership(userId: string, companyId: string): TransactItems[number] {
+/** Puts the HR user's address item, in the membership's transaction (one HR user per address). */
+export function putHrAddress(membership: Membership): TransactItems[number] {
   return {
-    Delete: {
+    Put: {
       TableName: env.tableName,
-      Key: memberships.key(userId),
-      ConditionExpression: 'company_id = :company',
-      ExpressionAttributeValues: { ':company': companyId },
+      Item: hrAddresses.toItem({
+        email: membership.email,
+        user_id: membership.user_id,
+        company_id: membership.company_id,
+      }),
+      ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
+}
+
+/** That the address is no HR user's, for a transaction that invites it. */
+export function notAnHrUser(email: string): TransactItems[number] {
+  return {
+    ConditionCheck: {
+      TableName: env.tableName,
+      Key: hrAddresses.key(email),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** The addresses among these that are HR users' (folded), with one BatchGet. */
+export async function hrUserAddresses(emails: string[]): Promise<Set<string>> {
+  const keys = [...new Set(emails.map(foldAddress))].map((email) => hrAddresses.key(email));
+  if (keys.length === 0) return new Set();
+  return new Set(
+    (await batchGet(keys, { consistent: true })).map((item) => hrAddresses.fromItem(item).email),
+  );
+}
+
+/** Deletes an HR user's membership of this company and their address's item (of another company, or none: the condition fails). */
+export function deleteMembership(membership: Membership, companyId: string): TransactItems {
+  return [
+    {
+      Delete: {
+        TableName: env.tableName,
+        Key: memberships.key(membership.user_id),
+        ConditionExpression: 'company_id = :company',
+        ExpressionAttributeValues: { ':company': companyId },
+      },
+    },
+    { Delete: { TableName: env.tableName, Key: hrAddresses.key(membership.email) } },
+  ];
 }
 
 /**
  * Ends an HR user's membership of this company, with the record of the revocation (pending:
  * its Cognito steps follow). False: no membership of this company (none, or another's).
  */
-export async function removeMembership(userId: string, companyId: string, audit: Audit): Promise<boolean> {
-  return (await tryTransact(withAudit([deleteMembership(userId, companyId)], audit, 'pending'))) === null;
+export async function removeMembership(
+  membership: Membership,
+  companyId: string,
+  audit: Audit,
+): Promise<boolean> {
+  return (await tryTransact(withAudit(deleteMembership(membership, companyId), audit, 'pending'))) === null;
 }

@@ -4,7 +4,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config';
 import { type Audit, withAudit } from './audit';
-import { batchGet, batchWrite, dynamo, queryAll, transact } from './client';
+import { batchWrite, dynamo, queryAll, transact } from './client';
 import { companyCountKeys } from './company-counts';
 import { leavingCompany, rowWordList } from './company-index';
 import {
@@ -14,6 +14,7 @@ import {
   companyWords,
   EMPLOYEE_SORT_PREFIX,
   employeeRows,
+  hrAddresses,
   hrInvitations,
   hrListPartition,
   invitationTokens,
@@ -27,12 +28,6 @@ import { GSI1 } from './table';
 
 /** GSI1 partition of the companies being deleted (off the admin's list; the daily job's to finish). */
 export const COMPANIES_DELETING = 'COMPANIES#deleting';
-
-/** The company, strongly consistent; null: none (or deleted). */
-export async function readCompany(companyId: string): Promise<CompanyItem | null> {
-  const [item] = await batchGet([companies.key(companyId)], { consistent: true });
-  return item ? companies.fromItem(item) : null;
-}
 
 /**
  * Step 1: the company marked `deleting_at`, moved from the admin's list to COMPANIES_DELETING,
@@ -73,8 +68,11 @@ export async function companyMemberships(companyId: string): Promise<Membership[
 }
 
 /** Deletes a membership (its HR user's access ends at once: admission reads it on every request). */
-export async function deleteMembership(userId: string): Promise<void> {
-  await batchWrite([{ DeleteRequest: { Key: memberships.key(userId) } }]);
+export async function deleteMembership(membership: Membership): Promise<void> {
+  await batchWrite([
+    { DeleteRequest: { Key: memberships.key(membership.user_id) } },
+    { DeleteRequest: { Key: hrAddresses.key(membership.email) } },
+  ]);
 }
 
 /** The company's HR invitations, their tokens and invitees deleted. */

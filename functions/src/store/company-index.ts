@@ -251,7 +251,7 @@ export type LeavingReason = 'stopped' | 'company_deleted';
  * A sharing customer (read as `stored`) leaves their company:
  * - stopped (they stopped sharing, or became staff): the link says stopped, the profile loses its
  *   sharing attributes, the cards go, the row becomes stopped (HR sees only that), its shard
- *   counts sharing −1, stopped +1 and the cards down;
+ *   counts sharing −1, stopped +1 and the cards down, the address's invitee goes;
  * - company_deleted: the link says so, the sharing attributes and cards go (the company's rows
  *   and counts are the deletion's own writes).
  * With `profile: false` the caller updates the profile itself (one write per item in a
@@ -297,6 +297,14 @@ export function leavingCompany(
       { condition: 'user_id = :uid', values: { ':uid': userId } },
     ),
     ...companyCardChange(sharing, userId, stateOf(stored.profile), null, statusDeltas('sharing', 'stopped')),
+    // The invitee kept while they shared goes: the company may invite them again (a new row).
+    // It is the address they consented with, their verified one: the profile's.
+    {
+      Delete: {
+        TableName: env.tableName,
+        Key: invitees.key(stored.profile.email, 'employee', sharing.company_id),
+      },
+    },
   ];
 }
 

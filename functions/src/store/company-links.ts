@@ -77,8 +77,13 @@ const stillInvited = (row: EmployeeRowItem, now: string) => ({
   values: { ':hash': row.token_hash, ':now': now },
 });
 
-/** The row answered: its token and its address's invitee go (single use; the company may invite again). */
-const answered = (row: EmployeeRowItem): TransactItems => [
+/**
+ * The row declined: its token and its address's invitee go (single use; the company may invite
+ * the address again, a new row). A consent deletes only the token: the invitee stays while the
+ * employee shares, so the company cannot invite them again meanwhile (409 alreadyInvited);
+ * stopping deletes it (store/company-index.ts leavingCompany).
+ */
+const declined = (row: EmployeeRowItem): TransactItems => [
   deleteToken(row.token_hash),
   { Delete: { TableName: env.tableName, Key: invitees.key(row.email, 'employee', row.company_id) } },
 ];
@@ -86,7 +91,7 @@ const answered = (row: EmployeeRowItem): TransactItems => [
 /**
  * The customer (read as `stored`, sharing with no one) consents to the row's invitation: the
  * link (sharing), the profile's sharing attributes and the cards of their current state, the
- * row sharing, the token and invitee gone, the counts (invited −1, sharing +1, the cards), the
+ * row sharing, the token gone (the invitee stays while they share), the counts (invited −1, sharing +1, the cards), the
  * record; only while the profile is in the state read, the row still invited as read and not
  * run out, and the account not being deleted.
  */
@@ -120,7 +125,7 @@ export function consentWrite(
         { user_id: stored.profile.id, responded_at: now },
         stillInvited(row, now),
       ),
-      ...answered(row),
+      deleteToken(row.token_hash),
       accountNotDeleted(stored.profile.id),
     ],
     audit,
@@ -181,7 +186,7 @@ export function declineWrite(
           values: { ':hash': row.token_hash },
         },
       ),
-      ...answered(row),
+      ...declined(row),
       ...addToCompanyCounts(row.company_id, row.id, deltas),
       accountNotDeleted(userId),
     ],

@@ -10,11 +10,10 @@ import type { EmployeeInvitationInput } from '@shared/schemas/company';
 import { env } from '../config';
 import { type Audit, withAudit } from './audit';
 import { batchGet, queryAll, type TransactItems, tryTransact, tryUpdate } from './client';
+import { companyIsOpen, notAnHrUser } from './companies';
 import { addToCompanyCounts, companyShardOf } from './company-counts';
 import { rowWords } from './company-index';
 import {
-  type CompanyItem,
-  companies,
   type EmployeeRowItem,
   employeeRows,
   foldAddress,
@@ -74,26 +73,14 @@ const put = (Item: Record<string, unknown>, ConditionExpression?: string): Trans
   Put: { TableName: env.tableName, Item, ...(ConditionExpression ? { ConditionExpression } : {}) },
 });
 
-/** The company exists and is not being deleted: every invitation write checks it. */
-export function companyOpen(companyId: string): TransactItems[number] {
-  return {
-    ConditionCheck: {
-      TableName: env.tableName,
-      Key: companies.key(companyId),
-      ConditionExpression:
-        'attribute_exists(PK) AND (attribute_not_exists(deleting_at) OR deleting_at = :null)',
-      ExpressionAttributeValues: { ':null': null },
-    },
-  };
-}
-
 /**
- * A row's own items: the row and its invitee (each only if absent: one invitation per address
- * and company), its token, its search words, and, while its mail has not gone, its marker.
+ * A row's own items: the check that its address is no HR user's, the row and its invitee (each
+ * only if absent: one invitation per address and company), its token, its search words, and, while its mail has not gone, its marker.
  * The `invited` count is added by the caller (summed per shard over a transaction's rows).
  */
 export function employeeRowItems(row: EmployeeRowItem): TransactItems {
   return [
+    notAnHrUser(row.email),
     put(employeeRows.toItem(row), 'attribute_not_exists(PK)'),
     put(
       invitees.toItem({
@@ -151,7 +138,7 @@ export async function reserveInvitationMails(companyId: string, count: number, n
 }
 
 /** Why an invitation write was refused (null: written). */
-export type InviteRefusal = 'companyDeleting' | 'alreadyInvited' | 'invitationMailLimit';
+export type InviteRefusal = 'companyDeleting' | 'alreadyHrUser' | 'alreadyInvited' | 'invitationMailLimit';
 
 /**
  * One invitation, mailed at once (`row.mailed_at` set): the row's items, the `invited` count,
@@ -164,7 +151,7 @@ export async function writeInvitation(
   audit: Audit,
 ): Promise<InviteRefusal | null> {
   const items: TransactItems = [
-    companyOpen(row.company_id),
+    companyIsOpen(row.company_id),
     ...employeeRowItems(row),
     ...addToCompanyCounts(row.company_id, row.id, { invited: 1 }),
     addInvitationMails(row.company_id, 1, now),
@@ -172,7 +159,8 @@ export async function writeInvitation(
   const failed = await tryTransact(withAudit(items, audit));
   if (!failed) return null;
   if (failed[0]) return 'companyDeleting';
-  if (failed[1] || failed[2]) return 'alreadyInvited';
+  if (failed[1]) return 'alreadyHrUser';
+  if (failed[2] || failed[3]) return 'alreadyInvited';
   if (failed[items.length - 1]) return 'invitationMailLimit';
   // Met other writes on the same items each time: the state it was checked against changed.
   return 'alreadyInvited';
@@ -200,12 +188,6 @@ export async function readEmployeeRows(companyId: string, rowIds: string[]): Pro
 /** One row of a company, or null (absent, or of another company: its key names nothing). */
 export async function readEmployeeRow(companyId: string, rowId: string): Promise<EmployeeRowItem | null> {
   return (await readEmployeeRows(companyId, [rowId]))[0] ?? null;
-}
-
-/** The company item, or null. */
-export async function readCompany(companyId: string): Promise<CompanyItem | null> {
-  const [item] = await batchGet([companies.key(companyId)]);
-  return item ? companies.fromItem(item) : null;
 }
 
 /**
@@ -241,7 +223,7 @@ export async function writeImportBatch(
   companyId: string,
   rows: EmployeeRowItem[],
   audit?: Audit,
-): Promise<'companyDeleting' | 'alreadyInvited' | null> {
+): Promise<'companyDeleting' | 'alreadyHrUser' | 'alreadyInvited' | null> {
   // One update per shard, with the rows counted there added up (a shard is named by any of its rows).
   const byShard = new Map<number, EmployeeRowItem[]>();
   for (const row of rows)
@@ -249,10 +231,13 @@ export async function writeImportBatch(
   const counts = [...byShard.values()].flatMap((shardRows) =>
     addToCompanyCounts(companyId, shardRows[0]?.id ?? '', { invited: shardRows.length }),
   );
-  const items = [companyOpen(companyId), ...rows.flatMap(employeeRowItems), ...counts];
+  const items = [companyIsOpen(companyId), ...rows.flatMap(employeeRowItems), ...counts];
   const failed = await tryTransact(withAudit(items, audit));
   if (!failed) return null;
-  return failed[0] ? 'companyDeleting' : 'alreadyInvited';
+  if (failed[0]) return 'companyDeleting';
+  // The rows' checks that their address is no HR user's (the company's check is the first).
+  const hrChecks = items.flatMap((item, index) => (index > 0 && item.ConditionCheck ? [index] : []));
+  return hrChecks.some((index) => failed[index]) ? 'alreadyHrUser' : 'alreadyInvited';
 }
 
 /** A row's mail about to go: the token to put in its link, and the row as it will be once marked. */
@@ -282,7 +267,7 @@ export async function markMailing(
     ? { ...read, token_hash: next.hash, expires_at: invitationExpiry(now), mailed_at: at }
     : { ...read, mailed_at: at };
   const items: TransactItems = [
-    companyOpen(read.company_id),
+    companyIsOpen(read.company_id),
     {
       Update: {
         TableName: env.tableName,

@@ -1062,6 +1062,33 @@ export const invitees = entity<Invitee, [email: string, kind: Invitee['kind'], c
 });
 
 /**
+ * An HR user's address (folded) → their membership: put with the membership and deleted with
+ * it, so an invitation (HR or employee) to the address of an HR user of any company is refused
+ * in its own transaction, and a CSV import finds such addresses with one BatchGet.
+ */
+export interface HrAddress {
+  email: string;
+  user_id: string;
+  company_id: string;
+}
+const HR_ADDRESS_PREFIX = 'HR_ADDRESS#';
+const hrAddressKey = (email: string): TableKey => ({
+  PK: `${HR_ADDRESS_PREFIX}${foldAddress(email)}`,
+  SK: 'HR_USER',
+});
+export const hrAddresses = entity<HrAddress, [email: string]>({
+  key: hrAddressKey,
+  keyOf: (address) => hrAddressKey(address.email),
+  sortPrefix: 'HR_USER',
+  toAttributes: ({ user_id, company_id }) => ({ user_id, company_id }),
+  fromAttributes: (attributes, key) => ({
+    email: key.PK.slice(HR_ADDRESS_PREFIX.length),
+    user_id: String(attributes.user_id),
+    company_id: String(attributes.company_id),
+  }),
+});
+
+/**
  * An invitation link's token, by the SHA-256 of it (the token itself is stored nowhere): found
  * with one strongly consistent read, deleted when the invitation is answered or resent. TTL
  * removes it 30 days after it ran out (until then the link says "expired", not "unknown").

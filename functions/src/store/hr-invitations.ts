@@ -6,7 +6,7 @@ import { Conflict } from '../lib/errors';
 import { accountNotDeleted } from './accounts';
 import { type Audit, withAudit } from './audit';
 import { batchGet, type TransactItems, tryTransact } from './client';
-import { companyIsOpen, putMembership } from './companies';
+import { companyIsOpen, notAnHrUser, putHrAddress, putMembership } from './companies';
 import {
   type HrInvitationItem,
   hrInvitations,
@@ -59,12 +59,14 @@ export async function putHrInvitation(invitation: HrInvitationItem, audit: Audit
           },
         },
         tokenOf(invitation),
+        notAnHrUser(invitation.email),
       ],
       audit,
     ),
   );
   if (!failed) return;
-  throw new Conflict(failed[0] ? 'companyDeleting' : 'alreadyInvited');
+  if (failed[0]) throw new Conflict('companyDeleting');
+  throw new Conflict(failed[4] ? 'alreadyHrUser' : 'alreadyInvited');
 }
 
 /** One HR invitation of a company (strongly consistent); null: none, or accepted. */
@@ -122,7 +124,8 @@ export async function rotateHrInvitation(
 /**
  * The HR user joins: the invitation, its invitee item and its token deleted, the membership
  * put, with the record on the company's trail, in one transaction, on condition that the
- * invitation is as read, the account holds no customer data (a customer profile without
+ * invitation is as read, the address is no HR user's yet (its item is put with the membership),
+ * the account holds no customer data (a customer profile without
  * documents, not onboarded) and is not being deleted, and the company is open.
  */
 export async function joinCompany(
@@ -154,6 +157,7 @@ export async function joinCompany(
     },
     accountNotDeleted(membership.user_id),
     companyIsOpen(invitation.company_id),
+    putHrAddress(membership),
   ];
   const failed = await tryTransact(withAudit(items, audit));
   if (!failed) return;
