@@ -59,7 +59,9 @@ export default function CompanyPage() {
   return (
     <CompanyLayout>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <PageHeading className="text-3xl">{company.data?.company.name ?? t('company.portal')}</PageHeading>
+        <PageHeading className="text-3xl wrap-anywhere">
+          {company.data?.company.name ?? t('company.portal')}
+        </PageHeading>
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => setDialog('invite')}>{t('company.invite.button')}</Button>
           <Button variant="secondary" onClick={() => setDialog('import')}>
