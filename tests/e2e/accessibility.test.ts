@@ -5,8 +5,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday } from '../support/auth';
 import { axeViolations, openPage, sharedBrowser, signIn } from '../support/browser';
+import { companyWithHr, invitedEmployee, sharingEmployee } from '../support/company';
 import { customerWith } from '../support/customers';
-import { upload } from '../support/documents';
+import { upload, uploadExpiring } from '../support/documents';
 import { tinyPdf } from '../support/files';
 import { LANGUAGES, type Language, setLanguage, text } from '../support/language';
 import { TEST_ADMIN } from '../support/stack-process';
@@ -28,6 +29,17 @@ interface Customers {
   leaving: Awaited<ReturnType<typeof customerWith>>;
 }
 const customers = {} as Customers;
+
+/**
+ * A company with its HR user (authenticator app set up), an employee invited and one sharing,
+ * onboarded with a passport expiring soon: the HR portal and the team's company pages.
+ */
+interface Company {
+  company: Awaited<ReturnType<typeof companyWithHr>>['company'];
+  hr: Awaited<ReturnType<typeof companyWithHr>>['hr'];
+  sharing: Awaited<ReturnType<typeof sharingEmployee>>;
+}
+const company = {} as Company;
 
 beforeAll(async () => {
   const [onboarding, onboarded, unverified, leaving] = await Promise.all([
@@ -74,6 +86,13 @@ beforeAll(async () => {
   });
   if (replied.status !== 201) throw new Error(`reply failed: ${JSON.stringify(replied.body)}`);
   Object.assign(customers, { onboarding, onboarded, unverified, leaving });
+  const { company: item, hr } = await companyWithHr(url, 'Acme Relocation GmbH');
+  const [sharing] = await Promise.all([
+    sharingEmployee(url, item, { arrival: dateFromToday(-20), onboarded: true, verified: true }),
+    invitedEmployee(url, item),
+  ]);
+  await uploadExpiring(url, sharing.idToken, 'passport', dateFromToday(30));
+  Object.assign(company, { company: item, hr, sharing });
 }, 120_000);
 
 describe('the scan is wired up', () => {
@@ -256,11 +275,52 @@ describe.each(LANGUAGES)('in %s, axe finds nothing', (language: Language) => {
       }
     });
 
+    it('the companies, with the create dialog open', async () => {
+      expect(
+        await scan('/admin/companies', 'admin.companies.title', () =>
+          page.getByText(company.company.name).first().waitFor(),
+        ),
+      ).toEqual([]);
+      expect(await scanDialog(t('admin.companies.create'))).toEqual([]);
+    });
+
+    it("a company's page: HR users, invitations, employees, and each dialog open", async () => {
+      await openPage(page, `/admin/companies/${company.company.id}`);
+      await heading(company.company.name).waitFor();
+      await page.getByText(company.hr.email).first().waitFor();
+      await page.getByText(company.sharing.email).first().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await scanDialog(t('admin.companies.inviteHr'))).toEqual([]);
+      expect(await scanDialog(t('admin.companies.revoke'))).toEqual([]);
+      expect(await scanDialog(t('admin.companies.delete'))).toEqual([]);
+    });
+
     it('a pending deletion request, with the reject dialog open', async () => {
       await openPage(page, `/admin/users/${customers.leaving.userId}`);
       await heading('Rahul Sharma').waitFor();
       expect(await axeViolations(page)).toEqual([]);
       expect(await scanDialog(t('admin.user.rejectButton'))).toEqual([]);
+    });
+  });
+
+  describe("a company's HR portal", () => {
+    beforeAll(() => freshPage({ ...company.hr, home: '/company' }));
+
+    it('the employee list, with the invite and the import dialog open', async () => {
+      await openPage(page, '/company');
+      await heading(company.company.name).waitFor();
+      await page.getByText(company.sharing.email).first().waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe(language);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await scanDialog(t('company.invite.button'))).toEqual([]);
+      expect(await scanDialog(t('company.import.button'))).toEqual([]);
+    });
+
+    it("a sharing employee's progress and documents", async () => {
+      await openPage(page, `/company/employees/${encodeURIComponent(company.sharing.row.id)}`);
+      await heading(`${company.sharing.row.first_name} ${company.sharing.row.last_name}`).waitFor();
+      await page.getByTestId('employee-documents').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 });

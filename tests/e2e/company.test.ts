@@ -214,6 +214,11 @@ describe.each(LANGUAGES)('the company portal (%s)', (language: Language) => {
     await hr.page.getByRole('heading', { level: 1, name: companyName }).waitFor();
     expect(await axeViolations(hr.page)).toEqual([]);
     expect(await fitsPhone(hr.page)).toEqual([]);
+    // My Account leads an HR user back to the portal, not to a customer's dashboard.
+    await hr.page.goto('/account');
+    await hr.page.getByRole('button', { name: t('account.backToCompany') }).click();
+    await hr.page.waitForURL('**/company');
+    await hr.page.getByRole('heading', { level: 1, name: companyName }).waitFor();
 
     // The admin sees the HR user joined (the invitation answered).
     await admin.page.reload();
@@ -300,7 +305,13 @@ describe.each(LANGUAGES)('the company portal (%s)', (language: Language) => {
 
     // The employee sees the view under Activity, and stops sharing on My Account.
     await employee.page.goto('/account');
-    await employee.page.getByText(t('activity.actions.company_viewed')).first().waitFor();
+    // By the company, never by the support team (the customer's view names no HR user).
+    await employee.page
+      .getByRole('listitem')
+      .filter({ hasText: t('activity.actions.company_viewed') })
+      .first()
+      .getByText(t('activity.yourCompany'), { exact: true })
+      .waitFor();
     const section = employee.page.getByRole('region', { name: t('companyLink.title') });
     await section.getByRole('button', { name: t('companyLink.stop', { company: companyName }) }).click();
     const confirm = employee.page.getByRole('dialog', { name: t('companyLink.stopTitle') });

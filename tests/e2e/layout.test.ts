@@ -10,8 +10,9 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, api, dateFromToday, newCustomer } from '../support/auth';
 import { axeViolations, giveCookieConsent, openPage, sharedBrowser, signIn } from '../support/browser';
+import { companyWithHr, invitedEmployee, sharingEmployee } from '../support/company';
 import { customerWith } from '../support/customers';
-import { upload } from '../support/documents';
+import { upload, uploadExpiring } from '../support/documents';
 import { tinyPdf, tinyPng } from '../support/files';
 import { LANGUAGES, type Language, setLanguage, text } from '../support/language';
 import { serviceRequestBody } from '../support/service-answers';
@@ -38,7 +39,14 @@ const LONG_MESSAGE =
 
 interface Data {
   customer: { email: string; password: string; userId: string };
+  /** A company with a long name, its HR user, an employee sharing and one invited, with long names. */
+  company: Awaited<ReturnType<typeof companyWithHr>>;
+  sharing: Awaited<ReturnType<typeof sharingEmployee>>;
 }
+
+/** A company name no line holds in one word, and employees' names long enough to find what breaks. */
+const LONG_COMPANY =
+  'Grundstücksverwaltungsgesellschaftsbeteiligungs-Holding Friedrichshain-Kreuzberg GmbH & Co. KG';
 const data = {} as Data;
 
 beforeAll(async () => {
@@ -149,6 +157,22 @@ beforeAll(async () => {
   });
   if (renamed.status !== 200) throw new Error(`profile save failed: ${JSON.stringify(renamed.body)}`);
   data.customer = customer;
+  data.company = await companyWithHr(url, LONG_COMPANY);
+  const [sharing] = await Promise.all([
+    sharingEmployee(url, data.company.company, {
+      arrival: dateFromToday(10),
+      onboarded: true,
+      verified: true,
+      first_name: 'Maximiliane Alexandra',
+      last_name: 'Schwarzenberg-Wittelsbach',
+    }),
+    invitedEmployee(url, data.company.company, {
+      first_name: 'Bartholomäus',
+      last_name: 'Oberlandesgerichtspräsidentenstellvertreter',
+    }),
+  ]);
+  await uploadExpiring(url, sharing.idToken, 'passport', dateFromToday(30));
+  data.sharing = sharing;
 }, 120_000);
 
 /**
@@ -487,6 +511,20 @@ describe.each(LANGUAGES)('in %s', (language) => {
       expect(await checkWidths(page, language, 'admin-requests')).toEqual([]);
     });
 
+    it('the companies and a company fit every width', async () => {
+      await open(page, '/admin/companies', language, async () => {
+        await heading(page, t('admin.companies.title'));
+        await page.getByText(LONG_COMPANY).first().waitFor();
+      });
+      expect(await checkWidths(page, language, 'admin-companies')).toEqual([]);
+      await open(page, `/admin/companies/${data.company.company.id}`, language, async () => {
+        await heading(page, LONG_COMPANY);
+        await page.getByText(data.company.hr.email).first().waitFor();
+        await page.getByText(data.sharing.email).first().waitFor();
+      });
+      expect(await checkWidths(page, language, 'admin-company')).toEqual([]);
+    });
+
     it.each(TABS)("a customer's %s tab fits every width", async (tab) => {
       await open(page, `/admin/users/${data.customer.userId}`, language, async () => {
         await heading(page, 'Rahul Sharma');
@@ -510,6 +548,34 @@ describe.each(LANGUAGES)('in %s', (language) => {
         await card.getByRole('button', { name: `${t('admin.documents.delete')} ${title}` }).waitFor();
         expect(await axeViolations(page)).toEqual([]);
       }
+    });
+  });
+
+  describe("a company's HR portal", () => {
+    let context: BrowserContext;
+    let page: Page;
+    beforeAll(async () => {
+      const { email, password } = data.company.hr;
+      ({ context, page } = await signedInPage(language, email, password, '/company'));
+    });
+    afterAll(() => context?.close());
+
+    it('the employee list and a sharing employee fit every width', async () => {
+      await open(page, '/company', language, async () => {
+        await heading(page, LONG_COMPANY);
+        await page.getByText(data.sharing.email).first().waitFor();
+      });
+      expect(await checkWidths(page, language, 'company')).toEqual([]);
+      await open(
+        page,
+        `/company/employees/${encodeURIComponent(data.sharing.row.id)}`,
+        language,
+        async () => {
+          await heading(page, 'Maximiliane Alexandra Schwarzenberg-Wittelsbach');
+          await page.getByTestId('employee-documents').waitFor();
+        },
+      );
+      expect(await checkWidths(page, language, 'company-employee')).toEqual([]);
     });
   });
 

@@ -69,6 +69,13 @@ describe('who acted, and what', () => {
     expect(actorLabel(t, { by: 'customer', actor: null }, 'customer')).toBe('activity.you');
   });
 
+  it("an HR user of the customer's company by their e-mail for the team, as the company for the customer", () => {
+    const hr = { by: 'company' as const, actor: { id: 'hr-1', email: 'hr@acme.example' } };
+    expect(actorLabel(t, hr, 'team')).toBe('hr@acme.example');
+    expect(actorLabel(t, { by: 'company', actor: null }, 'customer')).toBe('activity.yourCompany');
+    expect([en.activity.yourCompany, de.activity.yourCompany]).toEqual(['Your company', 'Ihr Unternehmen']);
+  });
+
   it('every recorded action has its label in English and German', () => {
     for (const action of AUDIT_ACTIONS) {
       expect(en.activity.actions[action], action).toMatch(/\S/);

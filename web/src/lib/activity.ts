@@ -95,9 +95,10 @@ export function recordSubject(t: TFunction, record: Pick<AuditRecord, 'target'>)
 }
 
 /**
- * Who a record says acted: an admin by their e-mail (the team's view), the team as "Support
- * team" (the customer's view has no actor); the customer's own acts as "Customer" for the team
- * and "You" for the customer.
+ * Who a record says acted: an admin or an HR user of the customer's company by their e-mail
+ * (the team's view); in the customer's view, which has no actor, the team as "Support team"
+ * and the company's HR users as "Your company"; the customer's own acts as "Customer" for the
+ * team and "You" for the customer.
  */
 export function actorLabel(
   t: TFunction,
@@ -105,5 +106,6 @@ export function actorLabel(
   viewer: 'team' | 'customer',
 ): string {
   if (record.by === 'customer') return t(viewer === 'team' ? 'activity.customer' : 'activity.you');
-  return record.actor?.email ?? t('activity.supportTeam');
+  if (record.actor) return record.actor.email;
+  return t(record.by === 'company' ? 'activity.yourCompany' : 'activity.supportTeam');
 }

@@ -1,6 +1,6 @@
 import type { EmployeeListItem } from '@shared/api';
 import { describe, expect, it } from 'vitest';
-import { arrivalOf, employeeQuery, employeeStatusKey, mergeEmployeePages } from './employees';
+import { arrivalOf, employeeQuery, employeeStatusKey, mergeEmployeePages, resendDoneKey } from './employees';
 
 const row = (id: string, extra: Partial<EmployeeListItem> = {}): EmployeeListItem => ({
   id,
@@ -10,7 +10,7 @@ const row = (id: string, extra: Partial<EmployeeListItem> = {}): EmployeeListIte
   arrival_date: '2027-03-01',
   language: 'en',
   status: 'invited',
-  mailed_at: null,
+  mailed_at: '2026-11-01T10:00:00.000Z',
   invited_at: '2026-11-01T10:00:00.000Z',
   expires_at: '2026-12-01T10:00:00.000Z',
   expired: false,
@@ -38,6 +38,20 @@ describe('employee list', () => {
     expect(employeeStatusKey(row('a'))).toBe('company.status.invited');
     expect(employeeStatusKey(row('a', { status: 'declined' }))).toBe('company.status.declined');
     expect(employeeStatusKey(row('a', { status: 'stopped' }))).toBe('company.status.stopped');
+  });
+
+  it('words an invited row whose mail has not gone yet as Not sent yet, expired or not', () => {
+    expect(employeeStatusKey(row('a', { mailed_at: null }))).toBe('company.status.notSent');
+    expect(employeeStatusKey(row('a', { mailed_at: null, expired: true }))).toBe('company.status.notSent');
+    // Answered rows say their answer, whatever their mail did.
+    expect(employeeStatusKey(row('a', { mailed_at: null, status: 'sharing' }))).toBe(
+      'company.status.sharing',
+    );
+  });
+
+  it('says a resend of a row never mailed sent the invitation, of a mailed one sent it again', () => {
+    expect(resendDoneKey(row('a', { mailed_at: null }))).toBe('company.invite.sent');
+    expect(resendDoneKey(row('a'))).toBe('company.resent');
   });
 
   it("shows the profile's arrival date once entered, else the invitation's", () => {

@@ -17,10 +17,22 @@ export function mergeEmployeePages(pages: readonly Page<EmployeeListItem>[]): Em
   return [...byId.values()];
 }
 
-/** The locale key of a row's status word: an invitation that ran out says Expired. */
-export function employeeStatusKey(row: Pick<EmployeeListItem, 'status' | 'expired'>): string {
+/** An invited row whose invitation mail has not gone out yet (an import's rows beyond its time). */
+const notMailed = (row: Pick<EmployeeListItem, 'status' | 'mailed_at'>) =>
+  row.status === 'invited' && row.mailed_at === null;
+
+/**
+ * The locale key of a row's status word: an invitation never mailed says Not sent yet (a resend
+ * sends it, whether or not it ran out meanwhile); one that ran out says Expired.
+ */
+export function employeeStatusKey(row: Pick<EmployeeListItem, 'status' | 'expired' | 'mailed_at'>): string {
+  if (notMailed(row)) return 'company.status.notSent';
   return row.status === 'invited' && row.expired ? 'company.status.expired' : `company.status.${row.status}`;
 }
+
+/** The locale key of the toast after Resend: the first mail of a row is "sent", a later one "sent again". */
+export const resendDoneKey = (row: Pick<EmployeeListItem, 'status' | 'mailed_at'>): string =>
+  notMailed(row) ? 'company.invite.sent' : 'company.resent';
 
 /** The arrival date HR sees: the profile's once the employee entered one, else the invitation's. */
 export const arrivalOf = (row: Pick<EmployeeListItem, 'arrival_date' | 'summary'>): string | null =>

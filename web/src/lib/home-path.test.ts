@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resolveHomePath } from './home-path';
+import { backFromAccount, resolveHomePath } from './home-path';
 import { forgetInvitationToken, keepInvitationToken } from './invitation-token';
 
 /** This tab's sessionStorage, as the browser gives it. */
@@ -47,5 +47,13 @@ describe('resolveHomePath', () => {
     expect(await resolveHomePath(client, user('customer'))).toBe('/invitation');
     forgetInvitationToken();
     expect(await resolveHomePath(client, user('hr'))).toBe('/company');
+  });
+});
+
+describe("My Account's way back", () => {
+  it('leads an HR user to their company portal, everyone else to the dashboard, in words that say so', () => {
+    expect(backFromAccount('hr')).toEqual({ to: '/company', label: 'account.backToCompany' });
+    expect(backFromAccount('customer')).toEqual({ to: '/dashboard', label: 'account.backToDashboard' });
+    expect(backFromAccount('admin')).toEqual({ to: '/admin', label: 'account.backToDashboard' });
   });
 });

@@ -1,3 +1,4 @@
+import type { Role } from '@shared/constants';
 import type { HomePath } from '@shared/roles';
 import { homePathFor, isStaff } from '@shared/roles';
 import type { QueryClient } from '@tanstack/react-query';
@@ -26,4 +27,14 @@ export async function resolveHomePath(
     console.error('Profile lookup failed', error);
     return onLookupError;
   }
+}
+
+/**
+ * My Account's way back: to the staff user's own area (an HR user's company portal, the admin
+ * console), a customer to the dashboard (which sends one not yet onboarded on to onboarding).
+ * `label` is the locale key of its words.
+ */
+export function backFromAccount(role: Role): { to: HomePath; label: string } {
+  const to = isStaff(role) ? homePathFor({ role, onboardingCompleted: true }) : '/dashboard';
+  return { to, label: role === 'hr' ? 'account.backToCompany' : 'account.backToDashboard' };
 }

@@ -13,6 +13,7 @@ import { PendingInvitations } from '../../components/PendingInvitations';
 import { PageLoading } from '../../components/Spinner';
 import { TextArea } from '../../components/TextArea';
 import { serverMessage } from '../../lib/errors';
+import { backFromAccount } from '../../lib/home-path';
 import { useMe } from '../../lib/me';
 import { useOnError } from '../../lib/on-error';
 import { useLogout } from '../../lib/session';
@@ -37,6 +38,7 @@ export default function AccountPage() {
 
   if (!me.data) return <PageLoading />;
   const { profile } = me.data;
+  const back = backFromAccount(me.data.role);
 
   const deleteAccount = async () => {
     try {
@@ -69,8 +71,8 @@ export default function AccountPage() {
     <div className="min-h-screen bg-slate-50">
       <AppHeader profile={profile} customer={me.data.role === 'customer'} />
       <main className="mx-auto max-w-3xl px-4 py-8">
-        <Button variant="ghost" className="-ml-2" onClick={() => navigate('/dashboard')}>
-          <span aria-hidden="true">←</span> {t('account.backToDashboard')}
+        <Button variant="ghost" className="-ml-2" onClick={() => navigate(back.to)}>
+          <span aria-hidden="true">←</span> {t(back.label)}
         </Button>
         <PageHeading className="mt-4 text-3xl">{t('account.title')}</PageHeading>
         {me.data.role === 'customer' && <PendingInvitations className="mt-6" />}

@@ -25,7 +25,7 @@ function CreateCompanyDialog({ open, onClose }: { open: boolean; onClose: () => 
     defaultValues: { name: '', contact_email: '' },
     onClose,
     save: async (values) => {
-      const company = await create.mutateAsync(values);
+      const { company } = await create.mutateAsync(values);
       toast.success(t('admin.companies.created', { company: company.name }));
     },
     failed: t('admin.companies.createFailed'),

@@ -1,7 +1,6 @@
 import type {
   AdminUserDetail,
   AuditRecord,
-  Company,
   CompanyDetail,
   CompanySummary,
   Conversation,
@@ -507,7 +506,7 @@ export function useCreateCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CompanyInput) =>
-      apiFetch<Company>(apiPath(API_PATHS.adminCompanies), { method: 'POST', body: input }),
+      apiFetch<CompanySummary>(apiPath(API_PATHS.adminCompanies), { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesKey }),
   });
 }

@@ -1,3 +1,4 @@
+import type { EmployeeListItem } from '@shared/api';
 import { COMPANY_FILTERS, type CompanyFilter } from '@shared/company-filters';
 import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeading } from '../../components/PageHeading';
 import { useDebouncedValue } from '../../lib/debounce';
 import { saveFile } from '../../lib/download';
-import { EMPLOYEE_SEARCH_DEBOUNCE_MS, mergeEmployeePages } from '../../lib/employees';
+import { EMPLOYEE_SEARCH_DEBOUNCE_MS, mergeEmployeePages, resendDoneKey } from '../../lib/employees';
 import { serverMessage } from '../../lib/errors';
 import { exportEmployees, useCompany, useEmployeesPage, useResendInvitation } from './api';
 import { CompanyLayout } from './CompanyLayout';
@@ -46,10 +47,10 @@ export default function CompanyPage() {
       setExporting(false);
     }
   };
-  const onResend = async (employeeId: string, email: string) => {
+  const onResend = async (row: EmployeeListItem) => {
     try {
-      await resend.mutateAsync(employeeId);
-      toast.success(t('company.resent', { email }));
+      await resend.mutateAsync(row.id);
+      toast.success(t(resendDoneKey(row), { email: row.email }));
     } catch (error) {
       toast.error(serverMessage(error, t('company.resendFailed')));
     }
@@ -58,7 +59,9 @@ export default function CompanyPage() {
   return (
     <CompanyLayout>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <PageHeading className="text-3xl">{company.data?.company.name ?? t('company.portal')}</PageHeading>
+        <PageHeading className="text-3xl wrap-anywhere">
+          {company.data?.company.name ?? t('company.portal')}
+        </PageHeading>
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => setDialog('invite')}>{t('company.invite.button')}</Button>
           <Button variant="secondary" onClick={() => setDialog('import')}>
@@ -124,7 +127,7 @@ export default function CompanyPage() {
                 variant="secondary"
                 aria-describedby={place.describedBy}
                 disabled={resend.isPending}
-                onClick={() => void onResend(row.id, row.email)}
+                onClick={() => void onResend(row)}
               >
                 {t('company.resend')}
               </Button>
