@@ -22,6 +22,7 @@ import {
 } from '../store/companies';
 import { noCompanyCounts } from '../store/company-counts';
 import type { CompanyItem, HrInvitationItem } from '../store/entities';
+import { hasRunOut } from '../store/invitation-tokens';
 import { getStoredProfile } from '../store/profile-state';
 import { setProfileRole } from '../store/profiles';
 import { actorOf, companyAudit } from './audit';
@@ -42,7 +43,7 @@ export function hrInvitationOf(invitation: HrInvitationItem, now: string): HrInv
     language: invitation.language,
     invited_at: invitation.invited_at,
     expires_at: invitation.expires_at,
-    expired: invitation.expires_at <= now,
+    expired: hasRunOut(invitation.expires_at, now),
   };
 }
 

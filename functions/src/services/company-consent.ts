@@ -11,6 +11,7 @@ import { Conflict, NotFound } from '../lib/errors';
 import { transact } from '../store/client';
 import { consentWrite, declineWrite, invitationsTo, readLink, stopWrite } from '../store/company-links';
 import type { CompanyLinkItem } from '../store/entities';
+import { hasRunOut } from '../store/invitation-tokens';
 import { withStateRead } from '../store/profile-state';
 import { customerAudit } from './audit';
 
@@ -36,7 +37,7 @@ export async function getMyCompany(caller: CustomerAccount): Promise<MyCompany> 
           company_name: company.name,
           invited_at: invitation.invited_at,
           expires_at: invitation.expires_at,
-          expired: invitation.expires_at <= now,
+          expired: hasRunOut(invitation.expires_at, now),
         },
       ];
     },
@@ -74,7 +75,7 @@ export async function consentToCompany(
     caller.userId,
     async (stored) => {
       const { row, company } = await openInvitation(caller, companyId);
-      if (row.expires_at <= now) throw new Conflict('invitationExpired');
+      if (hasRunOut(row.expires_at, now)) throw new Conflict('invitationExpired');
       if (stored.sharing) throw new Conflict('alreadySharing');
       return consentWrite(stored, row, company, now, customerAudit(caller.userId, 'company_consented'));
     },

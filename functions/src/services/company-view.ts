@@ -32,6 +32,7 @@ import {
   recordCompanyView,
   type SharedState,
 } from '../store/company-views';
+import { hasRunOut } from '../store/invitation-tokens';
 import { actorOf, adminAudit, companyAudit } from './audit';
 import { buildJourney } from './journey';
 
@@ -63,7 +64,7 @@ export function employeeListItem(entry: EmployeeEntry, now: string): EmployeeLis
     status: row.status,
     invited_at: row.invited_at,
     expires_at: row.expires_at,
-    expired: row.status === 'invited' && row.expires_at <= now,
+    expired: row.status === 'invited' && hasRunOut(row.expires_at, now),
     responded_at: row.responded_at,
     stopped_at: row.stopped_at,
     mailed_at: row.mailed_at,

@@ -8,6 +8,7 @@ import { Conflict, NotFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { foldAddress } from '../store/entities';
 import { joinCompany, readHrInvitationTo } from '../store/hr-invitations';
+import { hasRunOut } from '../store/invitation-tokens';
 import { setProfileRole } from '../store/profiles';
 import { actorOf, companyAudit } from './audit';
 import { companyOf, requireCompany } from './companies';
@@ -33,7 +34,7 @@ export async function acceptHrInvitation(caller: CustomerAccount, companyId: str
     const invitation = await readHrInvitationTo(caller.email, companyId);
     if (!invitation || foldAddress(invitation.email) !== foldAddress(caller.email))
       throw new NotFound('invitationNotFound');
-    if (invitation.expires_at <= clock.iso()) throw new Conflict('invitationExpired');
+    if (hasRunOut(invitation.expires_at, clock.iso())) throw new Conflict('invitationExpired');
     if (caller.profile.documents_count > 0 || caller.profile.onboarding_completed)
       throw new Conflict('hrNeedsNewAccount');
     const at = clock.iso();

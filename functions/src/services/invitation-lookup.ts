@@ -4,6 +4,7 @@ import type { InvitationLookup } from '@shared/api';
 import { clock } from '../lib/clock';
 import { NotFound } from '../lib/errors';
 import { readInvitationSubject } from '../store/invitation-lookup';
+import { hasRunOut } from '../store/invitation-tokens';
 
 /**
  * The public page of an invitation link: which company invited which address, and whether it
@@ -18,6 +19,6 @@ export async function lookUpInvitation(token: string): Promise<InvitationLookup>
     company_id: subject.company.id,
     company_name: subject.company.name,
     email: subject.email,
-    expired: subject.token.valid_until <= clock.iso(),
+    expired: hasRunOut(subject.token.valid_until, clock.iso()),
   };
 }

@@ -7,6 +7,12 @@ import { env } from '../config';
 import { batchGet, type TransactItems } from './client';
 import { type InvitationToken, invitationTokens } from './entities';
 
+/**
+ * Whether an invitation (its row, its HR invitation or its token, by their ISO expiry) has run
+ * out at `now`: it can be answered while now is before that moment, never at or after it.
+ */
+export const hasRunOut = (expiresAt: string, now: string): boolean => expiresAt <= now;
+
 /** The hash the table keeps of a token (hex). */
 export const tokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
