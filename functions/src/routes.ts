@@ -767,6 +767,13 @@ export const routes: readonly RouteDef[] = Object.entries(ROUTES).map(([handler,
 }));
 
 /**
+ * Staff routes (the team's and a company's HR users'): the edge admits only a caller with a
+ * verified authenticator app, which it asks Cognito (AdminGetUser), so their grants include that.
+ */
+export const needsSecondFactor = (route: Pick<RouteConfig, 'access'>): boolean =>
+  route.access === 'admin' || route.access === 'hr';
+
+/**
  * What a route's Lambda may do: its row's permissions, and for every signed-in route what
  * admission needs besides the table: asking Cognito for the caller's groups when the token's
  * role and the profile's disagree (edge/admission.ts); and for a staff route (admin, hr), whether
@@ -774,11 +781,9 @@ export const routes: readonly RouteDef[] = Object.entries(ROUTES).map(([handler,
  */
 export function permissionsOf(route: RouteDef): Permissions {
   if (route.access === 'public') return route.permissions;
-  // Staff routes (admin, hr) also ask Cognito whether the caller has a second factor.
-  const edge: NonNullable<Permissions['cognito']> =
-    route.access === 'admin' || route.access === 'hr'
-      ? ['cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminGetUser']
-      : ['cognito-idp:AdminListGroupsForUser'];
+  const edge: NonNullable<Permissions['cognito']> = needsSecondFactor(route)
+    ? ['cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminGetUser']
+    : ['cognito-idp:AdminListGroupsForUser'];
   const cognito = [...new Set([...(route.permissions.cognito ?? []), ...edge])];
   return { ...route.permissions, cognito };
 }

@@ -25,7 +25,7 @@ import {
 } from '../lib/errors';
 import { lambdaHandler } from '../lib/lambda';
 import { log } from '../lib/log';
-import { type Access, type RouteConfig, routeKey } from '../routes';
+import { type Access, needsSecondFactor, type RouteConfig, routeKey } from '../routes';
 import { admit, admitWithPartition } from './admission';
 import {
   type Account,
@@ -162,7 +162,7 @@ async function authorize(event: ApiEvent, route: RouteConfig): Promise<Account |
     ? await admitWithPartition(claimed, mayWrite)
     : await admit(claimed, route.createsAccount === true, mayWrite);
   if (route.access !== 'user' && caller.role !== route.access) throw new Forbidden();
-  if (route.access === 'admin' || route.access === 'hr') await requireSecondFactor(caller.userId);
+  if (needsSecondFactor(route)) await requireSecondFactor(caller.userId);
   if (route.access === 'hr' && !caller.companyId) throw new Forbidden('notCompanyMember');
   return caller;
 }
