@@ -2,11 +2,11 @@ import { CUSTOMER_FILTERS, type CustomerFilter, type CustomerStats } from '@shar
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
+import { StatCardButton } from '../../components/StatCardButton';
 import {
   STAT_CARD,
   STAT_CARD_FIGURE,
   STAT_CARD_LABEL,
-  STAT_CARD_PRESSED,
   STAT_CARD_ROW,
   STAT_CARD_UNPRESSED,
 } from '../../components/stat-card';
@@ -14,11 +14,6 @@ import { REQUESTS_PATH } from './requests';
 
 // Ten cards in one row from 1280 px: a little less padding there (STAT_CARD), so the longest
 // German word ("abgeschlossen") fits its card.
-const CARD = STAT_CARD;
-const PRESSED = STAT_CARD_PRESSED;
-const UNPRESSED = STAT_CARD_UNPRESSED;
-const LABEL = STAT_CARD_LABEL;
-const FIGURE = STAT_CARD_FIGURE;
 
 /**
  * The stat cards: each a figure counted by the server ('–' until it is in) and a filter of the
@@ -40,26 +35,26 @@ export function StatCards({
       {/* Two rows of five from 768 px, one row from 1280 px. */}
       <div className={`${STAT_CARD_ROW} sm:grid-cols-3 md:grid-cols-5 xl:grid-cols-10 xl:gap-2`}>
         {CUSTOMER_FILTERS.map((f) => (
-          <button
+          <StatCardButton
             key={f}
-            type="button"
-            aria-pressed={filter === f}
-            onClick={() => onFilter(f)}
-            className={`${CARD} ${filter === f ? PRESSED : UNPRESSED}`}
-          >
-            <span className={LABEL}>{t(`admin.stats.${f}`)}</span>
-            <span className={FIGURE}>{stats ? stats[f] : '–'}</span>
-          </button>
+            label={t(`admin.stats.${f}`)}
+            figure={stats?.[f]}
+            pressed={filter === f}
+            onPress={() => onFilter(f)}
+          />
         ))}
         {/* Not a filter of the list: the team's queue, on its own page (content centred as a button's). */}
-        <Link to={REQUESTS_PATH} className={`${CARD} ${UNPRESSED} flex flex-col justify-center`}>
-          <span className={LABEL}>
+        <Link
+          to={REQUESTS_PATH}
+          className={`${STAT_CARD} ${STAT_CARD_UNPRESSED} flex flex-col justify-center`}
+        >
+          <span className={STAT_CARD_LABEL}>
             {/* The arrow never alone on a line. */}
             {t('admin.stats.open_requests')}
             {'\u00a0'}
             <span aria-hidden="true">→</span>
           </span>
-          <span className={FIGURE}>{stats ? stats.open_requests : '–'}</span>
+          <span className={STAT_CARD_FIGURE}>{stats ? stats.open_requests : '–'}</span>
         </Link>
       </div>
       {filter !== 'total' && (

@@ -1,14 +1,8 @@
 import { COMPANY_STAT_CARDS, type CompanyCounts, type CompanyFilter } from '@shared/company-filters';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
-import {
-  STAT_CARD,
-  STAT_CARD_FIGURE,
-  STAT_CARD_LABEL,
-  STAT_CARD_PRESSED,
-  STAT_CARD_ROW,
-  STAT_CARD_UNPRESSED,
-} from '../../components/stat-card';
+import { StatCardButton } from '../../components/StatCardButton';
+import { STAT_CARD_ROW } from '../../components/stat-card';
 
 /**
  * The portal's stat cards (**Invited**, **Onboarding**, **Overdue**, **Expiring documents**):
@@ -29,16 +23,13 @@ export function CompanyStatCards({
     <>
       <div className={`${STAT_CARD_ROW} sm:grid-cols-4`}>
         {COMPANY_STAT_CARDS.map((card) => (
-          <button
+          <StatCardButton
             key={card}
-            type="button"
-            aria-pressed={filter === card}
-            onClick={() => onFilter(card)}
-            className={`${STAT_CARD} ${filter === card ? STAT_CARD_PRESSED : STAT_CARD_UNPRESSED}`}
-          >
-            <span className={STAT_CARD_LABEL}>{t(`company.stats.${card}`)}</span>
-            <span className={STAT_CARD_FIGURE}>{counts ? counts[card] : '–'}</span>
-          </button>
+            label={t(`company.stats.${card}`)}
+            figure={counts?.[card]}
+            pressed={filter === card}
+            onPress={() => onFilter(card)}
+          />
         ))}
       </div>
       {filter !== 'all' && (
